@@ -1,0 +1,1 @@
+"""Game-agnostic mechanics shared by every game: the contract, RNG, options, Table."""

@@ -1,0 +1,124 @@
+"""A Table: game + options + seed + seats + append-only action log.
+
+The UI, bots, saves and the network all talk to a Table. Its state is derived: replaying
+(options, seed, log) through the rules rebuilds it exactly, which is also how a save is
+checked on load — a tampered log fails to replay and is rejected with the reason.
+"""
+
+from .errors import BadSave, IllegalAction, InvalidOptions, TabernaError
+from .registry import get_game
+from .rng import derive_seed
+from .validate import is_plain_json
+
+SAVE_FORMAT = 1
+SEAT_KINDS = ("human", "bot", "remote")
+MAX_NAME = 24
+MAX_SEED = (1 << 63) - 1
+
+
+def check_seats(game, seats) -> list:
+    """Validated seat list: each ``{"kind", "name"}`` plus ``"level"`` for bots."""
+    if not isinstance(seats, list) or not game.min_seats <= len(seats) <= game.max_seats:
+        raise InvalidOptions(
+            f"{game.id} needs {game.min_seats} to {game.max_seats} seats",
+            "seat_count",
+            low=game.min_seats,
+            high=game.max_seats,
+        )
+    checked = []
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
+            raise InvalidOptions(f"Seat {index} needs a kind", "seat_kind", seat=index)
+        name = seat.get("name", "")
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise InvalidOptions(f"Seat {index} has a bad name", "seat_name", seat=index)
+        entry = {"kind": seat["kind"], "name": name.strip()}
+        if seat["kind"] == "bot":
+            if seat.get("level") not in game.bot_levels:
+                raise InvalidOptions(f"Seat {index} needs a bot level", "seat_level", seat=index)
+            entry["level"] = seat["level"]
+        checked.append(entry)
+    return checked
+
+
+class Table:
+    """One table being played. ``act`` is the only way its state changes."""
+
+    def __init__(self, game_id: str, options, seats, seed: int):
+        self.game = get_game(game_id)
+        self.seats = check_seats(self.game, seats)
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise InvalidOptions("The seed must be a non-negative 63-bit integer", "bad_seed")
+        self.seed = seed
+        self.state = self.game.new_state(options, len(self.seats), seed)
+        self.options = self.state["options"]
+        self.log: list = []
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied; a peer's intent names the version it saw."""
+        return len(self.log)
+
+    def to_act(self) -> list:
+        return [] if self.game.is_over(self.state) else self.game.to_act(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def act(self, seat: int, action: dict) -> None:
+        """Applies one action; on any error the table is left exactly as it was."""
+        self.state = self.game.apply(self.state, seat, action)
+        self.log.append({"seat": seat, "action": action})
+
+    def view(self, seat):
+        return self.game.view(self.state, seat)
+
+    def next_bot_seat(self):
+        """The first bot seat that may act now, or ``None``."""
+        for seat in self.to_act():
+            if self.seats[seat]["kind"] == "bot":
+                return seat
+        return None
+
+    def bot_action(self, seat: int) -> dict:
+        """What the bot in ``seat`` plays now, decided from that seat's view only."""
+        level = self.seats[seat].get("level", self.game.bot_levels[0])
+        return self.game.bot_action(self.view(seat), level, derive_seed(self.seed, self.version, seat))
+
+    # --- saving -------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game.id,
+            "options": self.options,
+            "seed": self.seed,
+            "seats": self.seats,
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_dict(cls, data) -> "Table":
+        """Rebuilds a saved table by replaying its log; any inconsistency raises ``BadSave``."""
+        if not isinstance(data, dict) or not is_plain_json(data):
+            raise BadSave("The save is not a table", "save_not_table")
+        if data.get("format") != SAVE_FORMAT:
+            raise BadSave("The save comes from another version of Taberna", "save_format")
+        log = data.get("log")
+        if not isinstance(log, list):
+            raise BadSave("The save has no action log", "save_no_log")
+        try:
+            table = cls(data.get("game"), data.get("options"), data.get("seats"), data.get("seed"))
+        except TabernaError as error:
+            raise BadSave(f"The save's table is invalid: {error.reason}", "save_invalid") from error
+        for number, entry in enumerate(log):
+            if not isinstance(entry, dict) or set(entry) != {"seat", "action"}:
+                raise BadSave(f"Action {number + 1} in the save is malformed", "save_entry", n=number + 1)
+            try:
+                table.act(entry["seat"], entry["action"])
+            except IllegalAction as error:
+                raise BadSave(
+                    f"Action {number + 1} in the save is illegal: {error.reason}",
+                    "save_illegal",
+                    n=number + 1,
+                ) from error
+        return table
