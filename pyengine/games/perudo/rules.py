@@ -1,0 +1,309 @@
+"""Perudo, Asmodée rules with Palifico (digest: shared/rules/perudo.md).
+
+Choices where the digest leaves room, each a table option unless said otherwise:
+
+* Bidding style ``face_free`` (default): raising the quantity frees the face (3x4 -> 4x2);
+  ``strict``: the face may not go down when the quantity rises.
+* Pacos convert both ways: to pacos at least half the quantity rounded up, from pacos at
+  least double plus one. Nobody may open on pacos outside a palifico round.
+* Palifico (on by default): when a player first drops to exactly one die, the next round is
+  his palifico round: he opens (pacos allowed), pacos are not wild and the face is locked.
+  Once per player. ``palifico_one_die_change_face`` (variant W, off) lets players who hold a
+  single die change the face during palifico by a plain raise.
+* Calza (off by default, as on BGA): only the player whose turn it is may call it. Exact:
+  the caller gains back a die (never above five); wrong: the caller loses one. Either way
+  the caller starts the next round (he either lost the die, or took the initiative).
+* Two players left: ``two_player_calza`` / ``two_player_palifico`` switch either rule off.
+* Bids above the dice in play are legal unless ``cap_bids`` is on.
+* The first round is opened by a random player; the loser of a die opens the next round,
+  and if he is out, the next player on his left (seats are numbered clockwise to the left).
+"""
+
+from ...core.dice import (
+    bid_text,
+    count_face,
+    next_in_play,
+    parse_bid,
+    roll_cups,
+)
+from ...core.errors import IllegalAction
+from ...core.game import Game
+from ...core.options import Option
+from ...core.rng import Rng
+from ...core.validate import copy_json, int_field, only_fields
+
+START_DICE = 5
+MAX_BID_COUNT = 999
+PACO = 1
+
+
+def _ceil_half(count: int) -> int:
+    return (count + 1) // 2
+
+
+def check_bid(previous, new, *, palifico: bool = False, strict_faces: bool = False) -> tuple:
+    """Returns ``new`` as ``(count, face)`` if it may follow ``previous``; else raises.
+
+    ``previous`` is ``None`` for an opening bid. The reasons are the ones players see.
+    """
+    count, face = parse_bid(new)
+    if previous is None:
+        if face == PACO and not palifico:
+            raise IllegalAction("Nobody may open on pacos outside a palifico round", "paco_opening")
+        return count, face
+    old_count, old_face = parse_bid(previous)
+    if palifico:
+        if face != old_face:
+            raise IllegalAction("In a palifico round the face may not change", "palifico_face")
+        if count <= old_count:
+            raise IllegalAction("In a palifico round only the quantity may rise", "bid_too_low")
+        return count, face
+    if old_face != PACO and face == PACO:
+        needed = _ceil_half(old_count)
+        if count < needed:
+            raise IllegalAction(
+                f"Going to pacos needs at least {needed} pacos", "paco_too_low", need=needed
+            )
+    elif old_face == PACO and face != PACO:
+        needed = 2 * old_count + 1
+        if count < needed:
+            raise IllegalAction(
+                f"Leaving pacos needs at least {needed} dice", "leave_paco_too_low", need=needed
+            )
+    elif old_face == PACO:
+        if count <= old_count:
+            raise IllegalAction("Raise the number of pacos", "bid_too_low")
+    elif count < old_count or (count == old_count and face <= old_face):
+        raise IllegalAction("Bid more dice, or the same dice on a higher face", "bid_too_low")
+    elif strict_faces and face < old_face:
+        raise IllegalAction("In strict bidding the face may not go down", "strict_face")
+    return count, face
+
+
+def bid_allowed(previous, new: str, *, palifico: bool = False, strict_faces: bool = False) -> bool:
+    """Whether bid ``new`` (``"6x5"``, pacos ``"3x1"``) may follow ``previous`` (``None`` opens)."""
+    try:
+        check_bid(previous, new, palifico=palifico, strict_faces=strict_faces)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _plain_raise_allowed(previous: str, new: str) -> bool:
+    """Variant W: a one-die player in palifico may raise like a plain number game."""
+    old_count, old_face = parse_bid(previous)
+    count, face = parse_bid(new)
+    return count > old_count or (count == old_count and face > old_face)
+
+
+class Perudo(Game):
+    id = "perudo"
+    min_seats = 2
+    max_seats = 6
+    options = {
+        "calza": Option(False),
+        "bidding": Option("face_free", choices=("face_free", "strict")),
+        "palifico": Option(True),
+        "palifico_one_die_change_face": Option(False),
+        "two_player_calza": Option(True),
+        "two_player_palifico": Option(True),
+        "cap_bids": Option(False),
+    }
+
+    # --- set-up ---------------------------------------------------------------------
+    def setup(self, options: dict, seats: int, rng: Rng) -> dict:
+        counts = [START_DICE] * seats
+        return {
+            "counts": counts,
+            "dice": roll_cups(rng, counts),
+            "turn": rng.below(seats),
+            "round": 1,
+            "bids": [],
+            "palifico": False,
+            "palifico_done": [False] * seats,
+            "last_round": None,
+            "result": None,
+        }
+
+    # --- queries ----------------------------------------------------------------------
+    def to_act(self, state: dict) -> list:
+        return [] if state["result"] else [state["turn"]]
+
+    def players_in(self, state: dict) -> int:
+        return sum(1 for n in state["counts"] if n > 0)
+
+    def calza_allowed(self, state: dict) -> bool:
+        options = state["options"]
+        if not options["calza"] or not state["bids"]:
+            return False
+        return options["two_player_calza"] or self.players_in(state) > 2
+
+    def last_bid_text(self, state: dict):
+        if not state["bids"]:
+            return None
+        last = state["bids"][-1]
+        return bid_text(last["count"], last["face"])
+
+    def check_bid_for(self, state: dict, seat: int, new: str) -> tuple:
+        """The table's full bid rule: the raise rule plus palifico variant W and the cap."""
+        previous = self.last_bid_text(state)
+        options = state["options"]
+        one_die_free = (
+            state["palifico"]
+            and previous is not None
+            and options["palifico_one_die_change_face"]
+            and state["counts"][seat] == 1
+        )
+        if one_die_free and _plain_raise_allowed(previous, new):
+            count, face = parse_bid(new)
+        else:
+            count, face = check_bid(
+                previous,
+                new,
+                palifico=state["palifico"],
+                strict_faces=options["bidding"] == "strict",
+            )
+        in_play = sum(state["counts"])
+        if options["cap_bids"] and count > in_play:
+            raise IllegalAction(
+                f"There are only {in_play} dice in play", "bid_over_cap", dice=in_play
+            )
+        return count, face
+
+    def legal_actions(self, state: dict, seat: int) -> list:
+        """Every legal bid up to the dice in play (bids above it are legal but never useful),
+        plus Dudo and Calza when allowed."""
+        if self.is_over(state) or seat not in self.to_act(state):
+            return []
+        actions = []
+        for count in range(1, sum(state["counts"]) + 1):
+            for face in range(1, 7):
+                try:
+                    self.check_bid_for(state, seat, bid_text(count, face))
+                except IllegalAction:
+                    continue
+                actions.append({"type": "bid", "count": count, "face": face})
+        if state["bids"]:
+            actions.append({"type": "dudo"})
+        if self.calza_allowed(state):
+            actions.append({"type": "calza"})
+        return actions
+
+    # --- moves --------------------------------------------------------------------------
+    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
+        if kind == "bid":
+            only_fields(action, "count", "face")
+            count = int_field(action, "count", 1, MAX_BID_COUNT)
+            face = int_field(action, "face", 1, 6)
+            self.check_bid_for(state, seat, bid_text(count, face))
+            state["bids"].append({"seat": seat, "count": count, "face": face})
+            state["turn"] = next_in_play(state["counts"], seat)
+        elif kind in ("dudo", "calza"):
+            only_fields(action)
+            if not state["bids"]:
+                raise IllegalAction("There is no bid to challenge yet", "nothing_to_call")
+            if kind == "calza" and not self.calza_allowed(state):
+                raise IllegalAction("Calza is not allowed at this table now", "calza_off")
+            self.reveal(state, seat, kind, rng)
+        else:
+            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind)
+
+    def reveal(self, state: dict, caller: int, call: str, rng: Rng) -> None:
+        """Everyone shows: settle the call, then start the next round or end the game."""
+        bid = state["bids"][-1]
+        aces_wild = not state["palifico"]
+        actual = count_face(state["dice"], bid["face"], aces_wild)
+        loser = gainer = None
+        if call == "dudo":
+            loser = caller if actual >= bid["count"] else bid["seat"]
+        elif actual == bid["count"]:
+            gainer = caller
+        else:
+            loser = caller
+        counts = state["counts"]
+        if loser is not None:
+            counts[loser] -= 1
+        else:
+            counts[gainer] = min(START_DICE, counts[gainer] + 1)
+        state["last_round"] = {
+            "round": state["round"],
+            "dice": state["dice"],
+            "bids": state["bids"],
+            "call": call,
+            "caller": caller,
+            "actual": actual,
+            "aces_wild": aces_wild,
+            "loser": loser,
+            "gainer": gainer,
+            "eliminated": loser if loser is not None and counts[loser] == 0 else None,
+            "palifico": state["palifico"],
+        }
+        if self.players_in(state) == 1:
+            winner = next(s for s, n in enumerate(counts) if n > 0)
+            state["result"] = {"winners": [winner]}
+            state["dice"] = [[] for _ in counts]
+            state["bids"] = []
+            return
+        starter = caller if loser is None else loser
+        if counts[starter] == 0:
+            starter = next_in_play(counts, starter)
+        self.start_round(state, starter, rng, dropped_to_one=loser is not None and counts[loser] == 1)
+
+    def start_round(self, state: dict, starter: int, rng: Rng, dropped_to_one: bool) -> None:
+        options = state["options"]
+        palifico = (
+            dropped_to_one
+            and options["palifico"]
+            and not state["palifico_done"][starter]
+            and (options["two_player_palifico"] or self.players_in(state) > 2)
+        )
+        if palifico:
+            state["palifico_done"][starter] = True
+        state["palifico"] = palifico
+        state["round"] += 1
+        state["turn"] = starter
+        state["bids"] = []
+        state["dice"] = roll_cups(rng, state["counts"])
+
+    # --- seeing --------------------------------------------------------------------------
+    def view(self, state: dict, seat) -> dict:
+        """Public table plus the viewer's own cup; other cups only by their dice count."""
+        return {
+            "game": self.id,
+            "you": seat,
+            "to_act": self.to_act(state),
+            "turn": state["turn"],
+            "round": state["round"],
+            "counts": list(state["counts"]),
+            "dice": list(state["dice"][seat]) if seat is not None else None,
+            "bids": copy_json(state["bids"]),
+            "palifico": state["palifico"],
+            "palifico_done": list(state["palifico_done"]),
+            "last_round": copy_json(state["last_round"]),
+            "options": dict(state["options"]),
+            "calza_allowed": self.calza_allowed(state),
+            "result": copy_json(state["result"]),
+        }
+
+    def scramble_private(self, state: dict, seat: int, seed: int) -> dict:
+        scrambled = copy_json(state)
+        scrambled["dice"][seat] = roll_cups(Rng(seed), [state["counts"][seat]])[0]
+        return scrambled
+
+    # --- notation and bots -----------------------------------------------------------------
+    def action_text(self, action: dict) -> str:
+        if action["type"] == "bid":
+            return bid_text(action["count"], action["face"])
+        return action["type"]
+
+    def parse_action(self, text: str) -> dict:
+        word = text.strip().lower() if isinstance(text, str) else ""
+        if word in ("dudo", "calza"):
+            return {"type": word}
+        count, face = parse_bid(text)
+        return {"type": "bid", "count": count, "face": face}
+
+    def bot_action(self, view: dict, level: str, seed: int) -> dict:
+        from .bot import choose_action
+
+        return choose_action(view, level, seed)
