@@ -1,0 +1,240 @@
+"""Lasca bots: iterative-deepening alpha-beta with a transposition table.
+
+Why a node budget and not a clock: a time bound makes the reached depth, and so the move,
+depend on the machine; a node budget keeps the bot deterministic for a given (view, level,
+seed) in CPython and Pyodide alike. The budgets are sized so that the hardest level takes
+well under 0.5 s per move in CPython (Pyodide is 2-3x slower, still under the 1.5 s goal);
+a wall-clock cap (``SAFETY_SECONDS``) only stops the search on a machine far slower than
+that, and is the one case where the choice may differ between machines.
+
+Search: negamax alpha-beta, transposition table keyed by the exact position (no hash
+collisions), move ordering (table move, then captures by prisoners taken and officers hit,
+then promotions and advances), forced-capture extension instead of a stand-pat quiescence
+(captures are compulsory in Lasca, so a position with a capture pending is never quiet),
+and single-reply extension. The evaluation reads columns: commanders, reserves of the same
+colour beneath them, prisoners held (and the chance of their liberation), officers,
+soldier advancement, mobility and threats against the side to move.
+"""
+
+import time
+
+from pyengine.core.rng import Rng
+
+from .rules import JUMPS, OWN, SQUARES, STEPS, generate, make, move_text, parse_board, status
+
+MATE = 100000
+INF = 10 ** 9
+MAX_PLY = 60
+SAFETY_SECONDS = 1.2
+
+#: Per level: node budget, maximum depth, and the score margin within which root moves
+#: count as equal (a seeded pick among them gives variety; a wide margin makes "easy"
+#: fallible on purpose).
+LEVELS = {
+    "easy": {"nodes": 400, "depth": 2, "margin": 90},
+    "medium": {"nodes": 3000, "depth": 64, "margin": 0},
+    "hard": {"nodes": 15000, "depth": 64, "margin": 0},
+}
+
+SOLDIER, OFFICER = 100, 260
+RESERVE = 0.85  # a piece under its own commander: safe, but idle until freed
+CAPTIVE = 0.2  # a prisoner still counts a little for its owner: it may be liberated
+ADVANCE = 6  # per rank a soldier has advanced
+MOBILITY = 3
+THREAT = 0.35  # share of the best column the opponent is threatening to hit
+
+
+def _piece_value(piece):
+    return OFFICER if piece in "WB" else SOLDIER
+
+
+def _column_values():
+    """Value of one column for White, cached per distinct column string."""
+    cache = {}
+
+    def value(col):
+        got = cache.get(col)
+        if got is None:
+            sign = 1 if col[0] in "wW" else -1
+            top_colour = col[0].lower()
+            total = 0.0
+            for depth, piece in enumerate(col):
+                worth = _piece_value(piece)
+                if piece.lower() == top_colour:
+                    total += sign * worth * (1.0 if depth == 0 else RESERVE)
+                else:  # a prisoner: lost to its owner, except for the hope of liberation
+                    total -= sign * worth * CAPTIVE
+            got = cache[col] = total
+        return got
+
+    return value
+
+
+_column_value = _column_values()
+_RANK = [r for f, r in SQUARES]
+
+
+def evaluate(board, side):
+    """Static score for the side to move (positive = good for it)."""
+    score = 0.0
+    mobility = 0
+    for sq in range(25):
+        col = board[sq]
+        if not col:
+            continue
+        top = col[0]
+        score += _column_value(col)
+        free = 0
+        for to in STEPS[top][sq]:
+            if not board[to]:
+                free += 1
+        if top == "w":
+            score += ADVANCE * _RANK[sq]
+            mobility += free
+        elif top == "b":
+            score -= ADVANCE * (6 - _RANK[sq])
+            mobility -= free
+        elif top == "W":
+            mobility += free
+        else:
+            mobility -= free
+    score += MOBILITY * mobility
+    if side == 1:
+        score = -score
+    # The side to move has no capture here (quiet position), but may be under attack.
+    own, enemy = OWN[side], OWN[1 - side]
+    worst = 0.0
+    for sq in range(25):
+        col = board[sq]
+        if col and col[0] in enemy:
+            for over, land in JUMPS[col[0]][sq]:
+                target = board[over]
+                if target and target[0] in own and not board[land]:
+                    loss = abs(_column_value(target)) + _piece_value(target[0])
+                    if loss > worst:
+                        worst = loss
+    return int(score - THREAT * worst)
+
+
+def _order_key(board, move):
+    """Higher first: many prisoners, officers hit, promotions, soldier advances."""
+    path, overs = move
+    key = 0
+    for over in overs:
+        key += 1000 + (400 if board[over][0] in "WB" else 0)
+    mover = board[path[0]][0]
+    if mover in "wb":
+        key += 50 + (SQUARES[path[-1]][1] if mover == "w" else 6 - SQUARES[path[-1]][1])
+    return key
+
+
+class _Abort(Exception):
+    pass
+
+
+class Searcher:
+    """One search: a node budget, a transposition table and a safety clock."""
+
+    def __init__(self, nodes, deadline=None):
+        self.budget = nodes
+        self.nodes = 0
+        self.deadline = deadline
+        self.table = {}
+
+    def negamax(self, board, side, depth, alpha, beta, ply):
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _Abort
+        if self.deadline is not None and self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+            raise _Abort
+        if depth <= 0:
+            kind = status(board, side)
+            if kind == 0:
+                return -MATE + ply
+            if kind == 1 or ply >= MAX_PLY:
+                return evaluate(board, side)
+        moves = generate(board, side)
+        if not moves:
+            return -MATE + ply
+        key = "|".join(board) + str(side)
+        entry = self.table.get(key)
+        best_path = None
+        if entry is not None:
+            e_depth, flag, e_score, best_path = entry
+            if e_depth >= depth:
+                if e_score > MATE - 1000:
+                    e_score -= ply
+                elif e_score < -MATE + 1000:
+                    e_score += ply
+                if flag == 0 or (flag == 1 and e_score >= beta) or (flag == -1 and e_score <= alpha):
+                    return e_score
+        if len(moves) > 1:
+            moves.sort(key=lambda m: (m[0] == best_path, _order_key(board, m)), reverse=True)
+        next_depth = depth if len(moves) == 1 and ply < MAX_PLY else depth - 1
+        start_alpha = alpha
+        best = -INF
+        best_move = None
+        other = 1 - side
+        for move in moves:
+            score = -self.negamax(make(board, move), other, next_depth, -beta, -alpha, ply + 1)
+            if score > best:
+                best, best_move = score, move[0]
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        stored = best
+        if stored > MATE - 1000:
+            stored += ply
+        elif stored < -MATE + 1000:
+            stored -= ply
+        flag = 1 if best >= beta else (-1 if best <= start_alpha else 0)
+        self.table[key] = (depth, flag, stored, best_move)
+        return best
+
+    def root(self, board, side, max_depth):
+        """[(score, move)] of the deepest completed (or usefully partial) iteration."""
+        moves = generate(board, side)
+        scored = [(0, m) for m in moves]
+        if len(moves) <= 1:
+            return scored
+        moves.sort(key=lambda m: _order_key(board, m), reverse=True)
+        for depth in range(1, max_depth + 1):
+            current = []
+            try:
+                for move in moves:
+                    score = -self.negamax(make(board, move), 1 - side, depth - 1, -INF, INF, 1)
+                    current.append((score, move))
+            except _Abort:
+                if current and max(s for s, _ in current) > current[0][0]:
+                    # A move searched after the previous best has proven better.
+                    top = max(current, key=lambda c: c[0])
+                    scored = [top] + [c for c in scored if c[1] is not top[1]]
+                break
+            scored = current
+            moves = [m for _, m in sorted(current, key=lambda c: -c[0])]
+            if abs(max(s for s, _ in current)) > MATE - 1000:
+                break  # a forced result is known; deeper search cannot change it
+        return scored
+
+
+def choose_move(board, side, level="hard", seed=0, safety=SAFETY_SECONDS):
+    """The bot's move ``(path, overs)`` for a position."""
+    params = LEVELS[level]
+    deadline = None if safety is None else time.perf_counter() + safety
+    searcher = Searcher(params["nodes"], deadline)
+    scored = searcher.root(list(board), side, params["depth"])
+    if not scored:
+        raise ValueError("The side to move has no legal move")
+    best = max(s for s, _ in scored)
+    near = [m for s, m in scored if s >= best - params["margin"]]
+    near.sort(key=lambda m: m[0])  # a fixed order, so the seed alone picks
+    return near[Rng(seed).below(len(near))]
+
+
+def choose(view, level, seed):
+    """The bot's move in notation, from a seat's view only (its ``lfen`` string)."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown bot level {level!r}")
+    board, side = parse_board(view["lfen"])
+    return move_text(choose_move(board, side, level, seed))
