@@ -96,6 +96,47 @@ def _plain_raise_allowed(previous: str, new: str) -> bool:
     return count > old_count or (count == old_count and face > old_face)
 
 
+def check_table_bid(table: dict, seat: int, new: str) -> tuple:
+    """The table's whole bid rule for ``seat``: the raise rule, variant W and the cap.
+
+    ``table`` is a state or a seat's view: both carry ``bids``, ``palifico``, ``counts`` and
+    ``options``, so the engine, the bid picker and the bots share this one function.
+    """
+    bids = table["bids"]
+    previous = bid_text(bids[-1]["count"], bids[-1]["face"]) if bids else None
+    options = table["options"]
+    one_die_free = (
+        table["palifico"]
+        and previous is not None
+        and options["palifico_one_die_change_face"]
+        and table["counts"][seat] == 1
+    )
+    if one_die_free and _plain_raise_allowed(previous, new):
+        count, face = parse_bid(new)
+    else:
+        count, face = check_bid(
+            previous, new, palifico=table["palifico"], strict_faces=options["bidding"] == "strict"
+        )
+    in_play = sum(table["counts"])
+    if options["cap_bids"] and count > in_play:
+        raise IllegalAction(f"There are only {in_play} dice in play", "bid_over_cap", dice=in_play)
+    return count, face
+
+
+def legal_bids(table: dict, seat: int, max_count=None) -> list:
+    """Every ``(count, face)`` ``seat`` may bid, up to ``max_count`` (default: dice in play)."""
+    top = sum(table["counts"]) if max_count is None else max_count
+    bids = []
+    for count in range(1, top + 1):
+        for face in range(1, 7):
+            try:
+                check_table_bid(table, seat, bid_text(count, face))
+            except IllegalAction:
+                continue
+            bids.append((count, face))
+    return bids
+
+
 class Perudo(Game):
     id = "perudo"
     min_seats = 2
@@ -138,51 +179,12 @@ class Perudo(Game):
             return False
         return options["two_player_calza"] or self.players_in(state) > 2
 
-    def last_bid_text(self, state: dict):
-        if not state["bids"]:
-            return None
-        last = state["bids"][-1]
-        return bid_text(last["count"], last["face"])
-
-    def check_bid_for(self, state: dict, seat: int, new: str) -> tuple:
-        """The table's full bid rule: the raise rule plus palifico variant W and the cap."""
-        previous = self.last_bid_text(state)
-        options = state["options"]
-        one_die_free = (
-            state["palifico"]
-            and previous is not None
-            and options["palifico_one_die_change_face"]
-            and state["counts"][seat] == 1
-        )
-        if one_die_free and _plain_raise_allowed(previous, new):
-            count, face = parse_bid(new)
-        else:
-            count, face = check_bid(
-                previous,
-                new,
-                palifico=state["palifico"],
-                strict_faces=options["bidding"] == "strict",
-            )
-        in_play = sum(state["counts"])
-        if options["cap_bids"] and count > in_play:
-            raise IllegalAction(
-                f"There are only {in_play} dice in play", "bid_over_cap", dice=in_play
-            )
-        return count, face
-
     def legal_actions(self, state: dict, seat: int) -> list:
         """Every legal bid up to the dice in play (bids above it are legal but never useful),
         plus Dudo and Calza when allowed."""
         if self.is_over(state) or seat not in self.to_act(state):
             return []
-        actions = []
-        for count in range(1, sum(state["counts"]) + 1):
-            for face in range(1, 7):
-                try:
-                    self.check_bid_for(state, seat, bid_text(count, face))
-                except IllegalAction:
-                    continue
-                actions.append({"type": "bid", "count": count, "face": face})
+        actions = [{"type": "bid", "count": c, "face": f} for c, f in legal_bids(state, seat)]
         if state["bids"]:
             actions.append({"type": "dudo"})
         if self.calza_allowed(state):
@@ -195,7 +197,7 @@ class Perudo(Game):
             only_fields(action, "count", "face")
             count = int_field(action, "count", 1, MAX_BID_COUNT)
             face = int_field(action, "face", 1, 6)
-            self.check_bid_for(state, seat, bid_text(count, face))
+            check_table_bid(state, seat, bid_text(count, face))
             state["bids"].append({"seat": seat, "count": count, "face": face})
             state["turn"] = next_in_play(state["counts"], seat)
         elif kind in ("dudo", "calza"):
