@@ -1,0 +1,494 @@
+"""Build, serve and test Taberna.
+
+    python build.py                 build the static site into dist/
+    python build.py serve [--port N] [--host H]
+                                    build, then serve dist/ on http://127.0.0.1:8000
+    python build.py test [pytest args]
+                                    install what the tests need, build, run every test
+
+Why a single script with the standard library only: a fresh machine needs nothing but
+Python, npm (to fetch the pinned runtime from the registry) and, for the tests, the
+packages this script installs itself. The wheel is written with ``zipfile`` (a wheel is a
+zip with a ``dist-info``), which is fast and needs no build backend.
+"""
+
+import argparse
+import base64
+import csv
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import tomllib
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+SITE = ROOT / "site"
+ASSETS = ROOT / "assets"
+PACKAGE = ROOT / "pyengine"
+
+# Pinned runtime, fetched with `npm pack` from the npm registry (never committed).
+PYODIDE = ("pyodide", "314.0.7")
+PYSCRIPT = ("@pyscript/core", "0.7.31")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+LANGUAGES = ("en", "pt", "es", "ca", "it")
+# Zip entries get one fixed time so an unchanged package gives a byte-identical wheel
+# (and an unchanged content hash, so the service worker does not re-download it).
+ZIP_TIME = (2024, 1, 1, 0, 0, 0)
+ICON_VERSION = "1"
+CHROMIUM = Path("/usr/bin/chromium")
+
+MIME_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".png": "image/png",
+}
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+# --- the wheel ---------------------------------------------------------------------------
+def project_metadata() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def _package_files() -> list:
+    """Every file the wheel ships: Python modules and the message catalogs."""
+    files = []
+    for path in sorted(PACKAGE.rglob("*")):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        if path.suffix == ".py" or (path.suffix == ".json" and path.parent.name == "i18n"):
+            files.append(path)
+    return files
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Writes ``pyengine-<version>-py3-none-any.whl`` into ``out_dir`` and returns its path."""
+    meta = project_metadata()
+    name, version = meta["name"], meta["version"]
+    dist_info = f"{name}-{version}.dist-info"
+    entries = []
+    for path in _package_files():
+        entries.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    entries.append(
+        (
+            f"{dist_info}/METADATA",
+            (
+                f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                f"Summary: {meta.get('description', '')}\n"
+                f"Requires-Python: {meta.get('requires-python', '>=3.11')}\n"
+            ).encode(),
+        )
+    )
+    entries.append(
+        (
+            f"{dist_info}/WHEEL",
+            b"Wheel-Version: 1.0\nGenerator: taberna-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        )
+    )
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for arcname, data in entries:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        writer.writerow([arcname, f"sha256={digest}", len(data)])
+    writer.writerow([f"{dist_info}/RECORD", "", ""])
+    entries.append((f"{dist_info}/RECORD", record.getvalue().encode()))
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for arcname, data in entries:
+            info = zipfile.ZipInfo(arcname, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return wheel
+
+
+# --- the pinned runtime -------------------------------------------------------------------
+def _tarball_name(package: str, version: str) -> str:
+    return f"{package.lstrip('@').replace('/', '-')}-{version}.tgz"
+
+
+def fetch_runtime() -> dict:
+    """Paths of the pinned npm tarballs, downloaded once into .cache/npm/ with `npm pack`."""
+    folder = CACHE / "npm"
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = {pkg: folder / _tarball_name(pkg, ver) for pkg, ver in (PYODIDE, PYSCRIPT)}
+    missing = [f"{pkg}@{ver}" for pkg, ver in (PYODIDE, PYSCRIPT) if not wanted[pkg].exists()]
+    if missing:
+        if shutil.which("npm") is None:
+            sys.exit("npm is needed to fetch the pinned runtime (install Node.js / npm)")
+        log(f"fetching {' '.join(missing)} from the npm registry")
+        subprocess.run(
+            ["npm", "pack", "--silent", "--pack-destination", str(folder), *missing],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    for path in wanted.values():
+        if not path.exists():
+            sys.exit(f"npm pack did not produce {path.name}")
+    return wanted
+
+
+def _extract(tarball: Path, keep, dest: Path) -> None:
+    """Copies the tarball members that ``keep(relative_name)`` accepts into ``dest``."""
+    with tarfile.open(tarball) as archive:
+        for member in archive.getmembers():
+            if not member.isfile():
+                continue
+            relative = member.name.split("/", 1)[1]  # drop the leading "package/"
+            if not keep(relative):
+                continue
+            target = dest / Path(relative).name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(archive.extractfile(member).read())
+
+
+def copy_runtime(tarballs: dict) -> None:
+    _extract(tarballs[PYODIDE[0]], lambda name: name in PYODIDE_FILES, DIST / "pyodide")
+    _extract(
+        tarballs[PYSCRIPT[0]],
+        lambda name: name.startswith("dist/")
+        and name.count("/") == 1
+        and name.endswith((".js", ".css"))
+        and name != "dist/service-worker.js",
+        DIST / "pyscript",
+    )
+
+
+# --- catalogs and the lobby ------------------------------------------------------------------
+def merged_catalogs() -> dict:
+    """``{lang: {key: text}}`` from every ``pyengine/i18n/<domain>.<lang>.json``, English filling gaps."""
+    catalogs = {}
+    for lang in LANGUAGES:
+        merged = {}
+        for path in sorted((PACKAGE / "i18n").glob(f"*.{lang}.json")):
+            merged.update(json.loads(path.read_text(encoding="utf-8")))
+        catalogs[lang] = merged
+    english = catalogs["en"]
+    return {lang: {**english, **catalog} for lang, catalog in catalogs.items()}
+
+
+def engine_games() -> list:
+    """Lobby entries from the engine's own bridge (one answer for the page and the worker)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from pyengine import bridge
+
+        return json.loads(bridge.lobby("en"))["games"]
+    finally:
+        sys.path.remove(str(ROOT))
+
+
+def lobby_html(games: list, t: dict) -> str:
+    """The static game cards: the lobby's first paint needs no Python."""
+    from html import escape
+
+    cards = []
+    for game in games:
+        gid = game["id"]
+        seats = ""
+        if game["playable"]:
+            low, high = game["min_seats"], game["max_seats"]
+            seats = (
+                f'<p class="card-seats" data-i18n="lobby.seats" data-i18n-low="{low}" '
+                f'data-i18n-high="{high}">{escape(t["lobby.seats"].format(low=low, high=high))}</p>'
+            )
+            action = (
+                f'<button type="button" class="btn btn-primary" data-open="{gid}" '
+                f'aria-describedby="name-{gid}"><span data-i18n="lobby.play">'
+                f'{escape(t["lobby.play"])}</span></button>'
+            )
+        else:
+            action = f'<p class="card-soon" data-i18n="lobby.soon">{escape(t["lobby.soon"])}</p>'
+        cards.append(
+            f'<li class="card" data-game="{gid}" data-playable="{str(game["playable"]).lower()}">'
+            f'<img class="card-art" src="icons/game-{gid}.svg" alt="" width="56" height="56">'
+            f'<div class="card-body"><h2 class="card-name" id="name-{gid}" data-i18n="lobby.{gid}.name">'
+            f'{escape(t[f"lobby.{gid}.name"])}</h2>'
+            f'<p class="card-blurb" data-i18n="lobby.{gid}.blurb">{escape(t[f"lobby.{gid}.blurb"])}</p>'
+            f"{seats}{action}</div></li>"
+        )
+    return "\n".join(cards)
+
+
+def fill_template(text: str, t: dict) -> str:
+    """Replaces ``{{key}}`` with the English message (the static page's first paint)."""
+    from html import escape
+
+    out, rest = [], text
+    while "{{" in rest:
+        before, _, after = rest.partition("{{")
+        key, _, rest = after.partition("}}")
+        out.append(before)
+        out.append(escape(t[key.strip()]))
+    out.append(rest)
+    return "".join(out)
+
+
+# --- icons ------------------------------------------------------------------------------------
+def _png(width: int, height: int, rows: list) -> bytes:
+    """A truecolour+alpha PNG from rows of RGBA bytes."""
+    raw = b"".join(b"\x00" + bytes(row) for row in rows)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def _rounded_box(px: float, py: float, cx: float, cy: float, half: float, radius: float) -> float:
+    """Signed distance from a point to a rounded square (negative inside)."""
+    qx = abs(px - cx) - half + radius
+    qy = abs(py - cy) - half + radius
+    outside = (max(qx, 0.0) ** 2 + max(qy, 0.0) ** 2) ** 0.5
+    return outside + min(max(qx, qy), 0.0) - radius
+
+
+def draw_icon(size: int, maskable: bool) -> bytes:
+    """The app icon: an ivory die showing five on green felt (the same art as assets/icon.svg).
+
+    Shapes are drawn from signed distances, so edges are anti-aliased without a graphics
+    library. The maskable variant fills the whole square and keeps the die in the safe zone.
+    """
+    felt, ivory, ink = (31, 77, 58), (246, 241, 231), (43, 42, 40)
+    scale = size / 512.0
+    die_half = (150 if maskable else 185) * scale
+    die_radius = 40 * scale
+    pip_r = (26 if maskable else 32) * scale
+    offset = (72 if maskable else 90) * scale
+    centre = size / 2
+    pips = [(centre, centre)] + [(centre + dx * offset, centre + dy * offset) for dx in (-1, 1) for dy in (-1, 1)]
+    rows = []
+    for y in range(size):
+        py = y + 0.5
+        row = bytearray()
+        for x in range(size):
+            px = x + 0.5
+            if maskable:
+                r, g, b, a = (*felt, 1.0)
+            else:
+                d = _rounded_box(px, py, centre, centre, size / 2, 96 * scale)
+                a = min(max(0.5 - d, 0.0), 1.0)
+                r, g, b = felt
+            d = _rounded_box(px, py, centre, centre, die_half, die_radius)
+            cover = min(max(0.5 - d, 0.0), 1.0)
+            if cover:
+                r, g, b = (r + (c - r) * cover for c, r in zip(ivory, (r, g, b)))
+                pip = min(((px - qx) ** 2 + (py - qy) ** 2) ** 0.5 - pip_r for qx, qy in pips)
+                cover = min(max(0.5 - pip, 0.0), 1.0)
+                if cover:
+                    r, g, b = (r + (c - r) * cover for c, r in zip(ink, (r, g, b)))
+            row += bytes((round(r), round(g), round(b), round(a * 255)))
+        rows.append(row)
+    return _png(size, size, rows)
+
+
+def write_icons(dest: Path) -> None:
+    """PNG icons for the manifest, cached in .cache/icons/ (drawing them takes a moment)."""
+    cache = CACHE / "icons" / ICON_VERSION
+    cache.mkdir(parents=True, exist_ok=True)
+    dest.mkdir(parents=True, exist_ok=True)
+    for name, size, maskable in (
+        ("icon-192.png", 192, False),
+        ("icon-512.png", 512, False),
+        ("icon-maskable-512.png", 512, True),
+    ):
+        cached = cache / name
+        if not cached.exists():
+            cached.write_bytes(draw_icon(size, maskable))
+        shutil.copyfile(cached, dest / name)
+    for svg in sorted(ASSETS.glob("*.svg")):
+        shutil.copyfile(svg, dest / svg.name)
+
+
+# --- the site -------------------------------------------------------------------------------
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def write_service_worker() -> str:
+    """Writes sw.js with the precache list (every file but itself) and returns the version."""
+    files = sorted(p for p in DIST.rglob("*") if p.is_file() and p.name != "sw.js")
+    precache = {p.relative_to(DIST).as_posix(): file_hash(p) for p in files}
+    version = hashlib.sha256(json.dumps(precache, sort_keys=True).encode()).hexdigest()[:16]
+    template = (SITE / "sw.js").read_text(encoding="utf-8")
+    text = template.replace("__VERSION__", version).replace(
+        "__PRECACHE__", json.dumps(precache, indent=1, sort_keys=True)
+    )
+    (DIST / "sw.js").write_text(text, encoding="utf-8")
+    return version
+
+
+def build() -> dict:
+    """Assembles dist/ from scratch and returns a summary (used by tests and benchmarks)."""
+    tarballs = fetch_runtime()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    wheel = build_wheel(DIST / "wheels")
+    copy_runtime(tarballs)
+
+    catalogs = merged_catalogs()
+    (DIST / "i18n").mkdir()
+    for lang, catalog in catalogs.items():
+        (DIST / "i18n" / f"{lang}.json").write_text(
+            json.dumps(catalog, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8"
+        )
+
+    games = engine_games()
+    english = catalogs["en"]
+    for path in sorted(SITE.iterdir()):
+        if path.name == "sw.js" or not path.is_file():
+            continue
+        if path.name == "index.html":
+            text = path.read_text(encoding="utf-8").replace("<!--LOBBY-->", lobby_html(games, english))
+            (DIST / path.name).write_text(fill_template(text, english), encoding="utf-8")
+        else:
+            shutil.copyfile(path, DIST / path.name)
+    (DIST / "worker.json").write_text(
+        json.dumps({"files": {f"./wheels/{wheel.name}": "./*"}}, indent=1), encoding="utf-8"
+    )
+    (DIST / "games.json").write_text(json.dumps(games), encoding="utf-8")
+    write_icons(DIST / "icons")
+    version = write_service_worker()
+    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    log(f"dist/ ready: version {version}, {total / 1e6:.1f} MB, wheel {wheel.name}")
+    return {"version": version, "wheel": wheel.name, "games": games}
+
+
+# --- serving -----------------------------------------------------------------------------------
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types (module scripts and wasm are checked strictly).
+
+    ``prefix`` serves the site under a sub-path (as GitHub Pages does for project sites);
+    anything outside it is a 404.
+    """
+
+    prefix = "/"
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def translate_path(self, path):
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if not clean.startswith(self.prefix):
+            return str(DIST / "__outside_the_site__")
+        return super().translate_path("/" + clean[len(self.prefix):])
+
+    def end_headers(self):
+        # Revalidate on every load, like a fresh deploy would: the service worker, not the
+        # HTTP cache, is what makes repeat visits fast and offline.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if os.environ.get("TABERNA_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(host: str, port: int, directory: Path = DIST, prefix: str = "/"):
+    """A threaded HTTP server for ``directory`` under ``prefix`` (port 0 picks a free port)."""
+    if not prefix.endswith("/"):
+        prefix += "/"
+    handler = type(
+        "BoundSiteHandler",
+        (SiteHandler,),
+        {"prefix": prefix, "__init__": functools.partialmethod(SiteHandler.__init__, directory=str(directory))},
+    )
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve(host: str, port: int) -> None:
+    build()
+    server = make_server(host, port)
+    log(f"serving dist/ on http://{host}:{server.server_address[1]}/  (Ctrl+C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --- testing -----------------------------------------------------------------------------------
+def _missing_modules(names) -> list:
+    import importlib.util
+
+    return [name for name in names if importlib.util.find_spec(name) is None]
+
+
+def install_test_tools() -> None:
+    """pytest and the Playwright driver from PyPI; Debian's chromium through apt-get."""
+    wanted = {"pytest": "pytest", "playwright": "playwright"}
+    missing = _missing_modules(wanted)
+    if missing:
+        log(f"installing {', '.join(missing)} with pip")
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", *(wanted[m] for m in missing)], check=True
+        )
+    if not CHROMIUM.exists():
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        log("installing Debian's chromium with apt-get")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run([*sudo, "apt-get", "update"], check=True, env=env)
+        subprocess.run([*sudo, "apt-get", "install", "-y", "--no-install-recommends", "chromium"], check=True, env=env)
+
+
+def run_tests(pytest_args: list) -> int:
+    install_test_tools()
+    build()
+    env = {**os.environ, "TABERNA_DIST_BUILT": "1"}
+    status = subprocess.run([sys.executable, "-m", "pytest", "-q", *pytest_args], cwd=ROOT, env=env).returncode
+    if status == 5:
+        log("pytest collected no tests (exit 5): nothing failed, nothing ran")
+        return 0
+    return status
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="Build, serve and test Taberna.")
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test"))
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--host", default="127.0.0.1")
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "build":
+        build()
+        return 0
+    if args.command == "serve":
+        serve(args.host, args.port)
+        return 0
+    return run_tests(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
