@@ -1,0 +1,444 @@
+"""Crown and Anchor / Coroa e Âncora (digest: shared/rules/crown_anchor.md).
+
+One banker, the others punters. Every round all punters stake at once (each confirms with
+``done``), then the banker throws three dice. A stake on a symbol shown ``m`` times is
+returned with ``m``:1 (standard) or 1:1, 3:1, 5:1 (fixed bank); otherwise the bank takes it.
+
+Choices where the digest leaves room, each a table option unless said otherwise:
+
+* ``bank``: ``lot`` (default, seed): a drawn banker keeps the bank until it breaks;
+  ``rotate``: the bank passes to the player on the banker's left every ``rotate_every``
+  rolls; ``fixed``: one banker all game, paying the fair 1:1, 3:1, 5:1.
+* ``volunteer`` (off): the bank goes to a volunteer (a draw among several, among everyone
+  if nobody volunteers), at the start and whenever the bank breaks.
+* A broken bank passes to the next player (``rotate``), by a new draw (``lot``, ``fixed``),
+  or to a volunteer (``volunteer`` on). The banker is broken when his stack reaches zero.
+* The banker first collects the losing stakes, then pays the winners from his stack plus
+  those. If that cannot cover every win, ``broken_bank``: ``seating`` (default) pays punters
+  in full from the banker's left until the bank is exhausted; ``pro_rata`` pays everyone
+  the same fraction. Winning stakes always come back: they were never the bank's.
+* Table limits apply to one punter's total stake on one symbol in one round: at least
+  ``min_bet``, at most ``max_bet`` (0 = no limit). A punter who cannot cover the minimum
+  after a roll leaves the table, as one with no chips does.
+* The game ends by agreement: every punter votes ``end`` in a round (taking back his stakes)
+  and the banker then ends instead of rolling; or when punters have withdrawn (``leave``) or
+  gone broke until no punter remains. The result is net chips; winners have the best net.
+"""
+
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+from ...core.chips import left_of, pay_claims
+from ...core.errors import IllegalAction, InvalidOptions
+from ...core.game import Game
+from ...core.options import Option, resolve_options
+from ...core.rng import Rng
+from ...core.validate import copy_json, int_field, only_fields
+
+SYMBOLS = ("hearts", "diamonds", "spades", "clubs", "crown", "anchor")
+PAYOUTS = {"standard": (1, 2, 3), "fair": (1, 3, 5)}
+DICE = 3
+HISTORY = 12
+MAX_STAKE = 10**9
+
+OPTIONS = {
+    "bank": Option("lot", choices=("lot", "rotate", "fixed")),
+    "rotate_every": Option(3, minimum=1, maximum=100),
+    "volunteer": Option(False),
+    "start_chips": Option(100, minimum=1, maximum=100_000),
+    "min_bet": Option(1, minimum=1, maximum=10_000),
+    "max_bet": Option(0, minimum=0, maximum=100_000),
+    "broken_bank": Option("seating", choices=("seating", "pro_rata")),
+}
+
+
+def check_options(options) -> dict:
+    """Resolved options, with the checks that involve more than one option."""
+    resolved = resolve_options(OPTIONS, options)
+    if resolved["max_bet"] and resolved["max_bet"] < resolved["min_bet"]:
+        raise InvalidOptions("The table maximum is below the minimum", "crown_anchor.limits")
+    if resolved["start_chips"] < resolved["min_bet"]:
+        raise InvalidOptions(
+            "Starting chips do not cover the table minimum", "crown_anchor.start_chips"
+        )
+    return resolved
+
+
+def payout_table(options: dict) -> tuple:
+    """What a symbol shown once, twice, three times pays per chip staked."""
+    return PAYOUTS["fair" if options["bank"] == "fixed" else "standard"]
+
+
+def settle(stakes: list, dice: list, banker: int, bank: int, payouts: tuple, mode: str) -> dict:
+    """Settles one roll: ``stakes[seat]`` maps symbols to chips, ``bank`` is the banker's
+    stack before the roll. Per seat: ``back`` (winning stakes returned), ``won`` (winnings
+    paid), ``lost`` (stakes taken), ``short`` (winnings the bank could not pay); ``bank`` is
+    the banker's stack afterwards."""
+    seats = len(stakes)
+    shown = {symbol: dice.count(symbol) for symbol in SYMBOLS}
+    back, owed, lost = [0] * seats, [0] * seats, [0] * seats
+    for seat, bets in enumerate(stakes):
+        for symbol, chips in bets.items():
+            matches = shown[symbol]
+            if matches:
+                back[seat] += chips
+                owed[seat] += chips * payouts[matches - 1]
+            else:
+                lost[seat] += chips
+    fund = bank + sum(lost)
+    won = pay_claims(fund, owed, left_of(banker, seats), mode)
+    return {
+        "back": back,
+        "won": won,
+        "lost": lost,
+        "short": [o - w for o, w in zip(owed, won)],
+        "bank": fund - sum(won),
+    }
+
+
+@lru_cache(maxsize=None)
+def _expected_for(payouts: tuple) -> Fraction:
+    total = count = 0
+    for symbol in SYMBOLS:
+        for dice in product(SYMBOLS, repeat=DICE):
+            outcome = settle([{}, {symbol: 1}], list(dice), 0, max(payouts), payouts, "seating")
+            total += outcome["won"][1] - outcome["lost"][1]
+            count += 1
+    return Fraction(total, count)
+
+
+def expected_return(options=None) -> Fraction:
+    """A punter's exact expected gain per chip staked on one symbol at a table with these
+    options: every one of the 216 rolls, for each symbol, through ``settle`` itself."""
+    return _expected_for(payout_table(check_options(options)))
+
+
+class CrownAnchor(Game):
+    id = "crown_anchor"
+    min_seats = 2
+    max_seats = 10
+    options = OPTIONS
+    bot_levels = ("cautious", "steady", "reckless")
+
+    def resolve_options(self, options, seats: int) -> dict:
+        return check_options(options)
+
+    # --- set-up ---------------------------------------------------------------------
+    def setup(self, options: dict, seats: int, rng: Rng) -> dict:
+        state = {
+            "phase": "bet",
+            "banker": None,
+            "chips": [options["start_chips"]] * seats,
+            "active": [True] * seats,
+            "stakes": [{} for _ in range(seats)],
+            "done": [False] * seats,
+            "votes": [False] * seats,
+            "volunteers": [None] * seats,
+            "bank_rolls": 0,
+            "rolls": 0,
+            "tally": {symbol: 0 for symbol in SYMBOLS},
+            "matches": [0] * (DICE + 1),
+            "dice": None,
+            "history": [],
+            "last": None,
+            "result": None,
+        }
+        if options["volunteer"]:
+            state["phase"] = "volunteer"
+        else:
+            state["banker"] = rng.below(seats)
+        return state
+
+    # --- queries ----------------------------------------------------------------------
+    def punters(self, state: dict) -> list:
+        return [s for s, here in enumerate(state["active"]) if here and s != state["banker"]]
+
+    def agreed(self, state: dict) -> bool:
+        """Every punter still at the table has voted to end the game."""
+        return all(state["votes"][s] for s in self.punters(state))
+
+    def to_act(self, state: dict) -> list:
+        if state["result"]:
+            return []
+        phase = state["phase"]
+        if phase == "volunteer":
+            return [s for s, here in enumerate(state["active"]) if here and state["volunteers"][s] is None]
+        if phase == "roll":
+            return [state["banker"]]
+        return [s for s in self.punters(state) if not state["done"][s]]
+
+    def legal_actions(self, state: dict, seat: int) -> list:
+        """All actions but bets, and a representative subset of bets: on each symbol the
+        smallest legal stake and five times it (any amount up to the stack is legal)."""
+        if seat not in self.to_act(state):
+            return []
+        phase = state["phase"]
+        if phase == "volunteer":
+            return [{"type": "volunteer", "yes": True}, {"type": "volunteer", "yes": False}]
+        if phase == "roll":
+            return [{"type": "roll"}] + ([{"type": "end"}] if self.agreed(state) else [])
+        actions = []
+        for symbol in SYMBOLS:
+            for chips in self.bet_sizes(state, seat, symbol):
+                actions.append({"type": "bet", "symbol": symbol, "chips": chips})
+        if state["stakes"][seat]:
+            actions.append({"type": "clear"})
+        actions += [{"type": "done"}, {"type": "end"}, {"type": "leave"}]
+        return actions
+
+    def bet_sizes(self, state: dict, seat: int, symbol: str) -> list:
+        smallest = max(1, state["options"]["min_bet"] - state["stakes"][seat].get(symbol, 0))
+        return [c for c in (smallest, 5 * smallest) if self.bet_error(state, seat, symbol, c) is None]
+
+    def bet_error(self, state: dict, seat: int, symbol: str, chips: int):
+        """Why ``seat`` may not add ``chips`` on ``symbol`` now (``None`` if it may)."""
+        options = state["options"]
+        have = state["chips"][seat]
+        if chips > have:
+            return IllegalAction(f"You have only {have} chips", "crown_anchor.short", have=have)
+        total = state["stakes"][seat].get(symbol, 0) + chips
+        if total < options["min_bet"]:
+            low = options["min_bet"]
+            return IllegalAction(f"The table minimum is {low} chips", "crown_anchor.min_bet", low=low)
+        if options["max_bet"] and total > options["max_bet"]:
+            high = options["max_bet"]
+            return IllegalAction(
+                f"The table maximum is {high} chips on one symbol", "crown_anchor.max_bet", high=high
+            )
+        return None
+
+    # --- moves --------------------------------------------------------------------------
+    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
+        handler = getattr(self, f"_act_{kind}", None) if kind in ACTION_PHASES else None
+        if handler is None:
+            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind)
+        if state["phase"] not in ACTION_PHASES[kind]:
+            raise IllegalAction(f"You cannot {kind} now", "crown_anchor.phase", kind=kind)
+        handler(state, seat, action, rng)
+
+    def _act_bet(self, state, seat, action, rng):
+        only_fields(action, "symbol", "chips")
+        symbol = _symbol(action)
+        chips = int_field(action, "chips", 1, MAX_STAKE)
+        error = self.bet_error(state, seat, symbol, chips)
+        if error:
+            raise error
+        stakes = state["stakes"][seat]
+        stakes[symbol] = stakes.get(symbol, 0) + chips
+        state["chips"][seat] -= chips
+
+    def _act_clear(self, state, seat, action, rng):
+        only_fields(action, "symbol")
+        stakes = state["stakes"][seat]
+        symbols = [_symbol(action)] if "symbol" in action else list(stakes)
+        if not symbols or any(s not in stakes for s in symbols):
+            raise IllegalAction("There is no stake of yours to take back", "crown_anchor.no_stake")
+        for symbol in symbols:
+            state["chips"][seat] += stakes.pop(symbol)
+
+    def _act_done(self, state, seat, action, rng):
+        only_fields(action)
+        state["done"][seat] = True
+        self._close_betting(state)
+
+    def _act_end(self, state, seat, action, rng):
+        only_fields(action)
+        if state["phase"] == "roll":
+            if not self.agreed(state):
+                raise IllegalAction("Not every punter has agreed to end", "crown_anchor.no_agreement")
+            self._finish(state, "agreement")
+            return
+        self._take_back(state, seat)
+        state["votes"][seat] = True
+        state["done"][seat] = True
+        self._close_betting(state)
+
+    def _act_leave(self, state, seat, action, rng):
+        only_fields(action)
+        self._take_back(state, seat)
+        state["active"][seat] = False
+        state["done"][seat] = False
+        if not self.punters(state):
+            self._finish(state, "no_punters")
+        else:
+            self._close_betting(state)
+
+    def _act_volunteer(self, state, seat, action, rng):
+        only_fields(action, "yes")
+        if type(action.get("yes")) is not bool:
+            raise IllegalAction("'yes' must be true or false", "bad_field", field="yes")
+        state["volunteers"][seat] = action["yes"]
+        if None in (state["volunteers"][s] for s, here in enumerate(state["active"]) if here):
+            return
+        seated = [s for s, here in enumerate(state["active"]) if here]
+        willing = [s for s in seated if state["volunteers"][s]] or seated
+        self._give_bank(state, willing[rng.below(len(willing))])
+
+    def _act_roll(self, state, seat, action, rng):
+        only_fields(action)
+        dice = [SYMBOLS[rng.below(len(SYMBOLS))] for _ in range(DICE)]
+        banker = state["banker"]
+        before = list(state["chips"])
+        outcome = settle(
+            state["stakes"], dice, banker, state["chips"][banker],
+            payout_table(state["options"]), state["options"]["broken_bank"],
+        )
+        for s in range(state["seats"]):
+            state["chips"][s] += outcome["back"][s] + outcome["won"][s]
+        state["chips"][banker] = outcome["bank"]
+        staked = [sum(bets.values()) for bets in state["stakes"]]
+        delta = [state["chips"][s] - before[s] - staked[s] for s in range(state["seats"])]
+        for symbol in SYMBOLS:
+            state["tally"][symbol] += dice.count(symbol)
+            state["matches"][dice.count(symbol)] += 1
+        state["rolls"] += 1
+        state["bank_rolls"] += 1
+        state["dice"] = dice
+        state["history"] = (state["history"] + [{"dice": dice, "banker": banker, "delta": delta}])[-HISTORY:]
+        state["last"] = {
+            "dice": dice,
+            "banker": banker,
+            "stakes": state["stakes"],
+            "delta": delta,
+            "won": outcome["won"],
+            "short": outcome["short"],
+            "broken": outcome["bank"] == 0,
+            "left": [],
+        }
+        state["stakes"] = [{} for _ in range(state["seats"])]
+        state["done"] = [False] * state["seats"]
+        state["votes"] = [False] * state["seats"]
+        state["phase"] = "bet"
+        self._after_roll(state, rng)
+
+    # --- between rounds -----------------------------------------------------------------
+    def _after_roll(self, state: dict, rng: Rng) -> None:
+        """Departures, then the bank passing on (broken, or its turn to rotate)."""
+        options = state["options"]
+        banker = state["banker"]
+        self._send_off_short(state)
+        if state["last"]["broken"]:
+            state["active"][banker] = False
+            state["last"]["left"].append(banker)
+        seated = [s for s, here in enumerate(state["active"]) if here]
+        if len(seated) < 2:
+            self._finish(state, "no_punters")
+            return
+        if state["last"]["broken"]:
+            if options["volunteer"]:
+                state["banker"] = None
+                state["volunteers"] = [None] * state["seats"]
+                state["phase"] = "volunteer"
+            elif options["bank"] == "rotate":
+                self._give_bank(state, self._next_seated(state, banker))
+            else:
+                self._give_bank(state, seated[rng.below(len(seated))])
+        elif options["bank"] == "rotate" and state["bank_rolls"] >= options["rotate_every"]:
+            self._give_bank(state, self._next_seated(state, banker))
+            self._send_off_short(state)
+            if not self.punters(state):
+                self._finish(state, "no_punters")
+
+    def _send_off_short(self, state: dict) -> None:
+        low = state["options"]["min_bet"]
+        for s in self.punters(state):
+            if state["chips"][s] < low:
+                state["active"][s] = False
+                state["last"]["left"].append(s)
+
+    def _next_seated(self, state: dict, seat: int) -> int:
+        return next(s for s in left_of(seat, state["seats"]) if state["active"][s])
+
+    def _give_bank(self, state: dict, seat: int) -> None:
+        state["banker"] = seat
+        state["bank_rolls"] = 0
+        state["volunteers"] = [None] * state["seats"]
+        state["phase"] = "bet"
+
+    def _close_betting(self, state: dict) -> None:
+        if all(state["done"][s] for s in self.punters(state)):
+            state["phase"] = "roll"
+
+    def _take_back(self, state: dict, seat: int) -> None:
+        state["chips"][seat] += sum(state["stakes"][seat].values())
+        state["stakes"][seat] = {}
+
+    def _finish(self, state: dict, reason: str) -> None:
+        for seat in range(state["seats"]):
+            self._take_back(state, seat)
+        start = state["options"]["start_chips"]
+        net = [chips - start for chips in state["chips"]]
+        best = max(net)
+        state["result"] = {
+            "winners": [s for s, n in enumerate(net) if n == best],
+            "net": net,
+            "reason": reason,
+        }
+        state["phase"] = "over"
+
+    # --- seeing --------------------------------------------------------------------------
+    def view(self, state: dict, seat) -> dict:
+        """Everything is public except the dice generator, which would predict the rolls."""
+        view = {key: copy_json(value) for key, value in state.items() if key != "rng"}
+        edge = _expected_for(payout_table(state["options"]))
+        view.update(
+            game=self.id,
+            you=seat,
+            to_act=self.to_act(state),
+            punters=self.punters(state),
+            agreed=self.agreed(state),
+            payouts=list(payout_table(state["options"])),
+            expected=[edge.numerator, edge.denominator],
+        )
+        return view
+
+    # --- notation and bots -----------------------------------------------------------------
+    def action_text(self, action: dict) -> str:
+        """``bet crown 5``, ``clear``, ``clear crown``, ``volunteer yes``, ``done`` ..."""
+        kind = action["type"]
+        if kind == "bet":
+            return f"bet {action['symbol']} {action['chips']}"
+        if kind == "clear" and "symbol" in action:
+            return f"clear {action['symbol']}"
+        if kind == "volunteer":
+            return "volunteer yes" if action["yes"] else "volunteer no"
+        return kind
+
+    def parse_action(self, text: str) -> dict:
+        words = text.strip().lower().split() if isinstance(text, str) else []
+        kind, args = (words[0], words[1:]) if words else ("", [])
+        if kind == "bet" and len(args) == 2 and args[0] in SYMBOLS and args[1].isdigit():
+            return {"type": "bet", "symbol": args[0], "chips": int(args[1])}
+        if kind == "clear" and len(args) == 1 and args[0] in SYMBOLS:
+            return {"type": "clear", "symbol": args[0]}
+        if kind == "volunteer" and len(args) == 1 and args[0] in ("yes", "no"):
+            return {"type": "volunteer", "yes": args[0] == "yes"}
+        if kind in ("clear", "done", "end", "leave", "roll") and not args:
+            return {"type": kind}
+        raise IllegalAction(f"Cannot read the action {text!r}", "crown_anchor.notation")
+
+    def bot_action(self, view: dict, level: str, seed: int) -> dict:
+        from .bot import choose_action
+
+        return choose_action(view, level, seed)
+
+
+# Which phases each action belongs to; anything else is an unknown action.
+ACTION_PHASES = {
+    "bet": ("bet",),
+    "clear": ("bet",),
+    "done": ("bet",),
+    "end": ("bet", "roll"),
+    "leave": ("bet",),
+    "volunteer": ("volunteer",),
+    "roll": ("roll",),
+}
+
+
+def _symbol(action: dict) -> str:
+    symbol = action.get("symbol")
+    if symbol not in SYMBOLS:
+        raise IllegalAction("Stake on one of the six symbols", "crown_anchor.symbol")
+    return symbol
+
