@@ -1,0 +1,308 @@
+"""The app controller that the browser worker exports: one open table, its screen, its save.
+
+Everything a game screen shows is HTML made here (and in the games' ``view.render``); the
+page's script only moves DOM, input and storage. Every function takes and returns JSON
+strings so that ``xworker.sync`` can carry them unchanged.
+
+Screen responses: ``{"ok", "html", "status", "delay_ms", "save", "message", "title"}``.
+``status`` tells the page what comes next: ``"bot"`` (call ``bot_step`` after ``delay_ms``),
+``"handoff"`` (pass-and-play: the phone goes to another player, whose secrets are hidden until
+they tap), ``"human"`` (wait for a click), ``"over"``, ``"setup"``. ``save`` is the table to
+keep in storage; ``message`` a translated reason when an input was refused.
+
+Buttons in the HTML: ``data-act`` (play an action as the seat on screen), ``data-ui`` (change
+what is shown), ``data-nav="lobby"`` / ``data-nav="setup"`` with ``data-game`` (navigation,
+handled by the page).
+"""
+
+import importlib
+import importlib.util
+import json
+import secrets
+import time
+from html import escape
+
+from .core.errors import TabernaError
+from .core.registry import GAME_IDS, get_game, playable_games
+from .core.simulate import playout_digest, random_playout
+from .core.table import Table
+from .i18n import Translator
+from .ui.setup import config_from_fields, setup_form
+
+BOT_DELAY_MS = 900
+REVEAL_DELAY_MS = 2600
+# UI state that survives an action (toggles the player set), unlike selections.
+PERSISTENT_UI = ("odds", "flip")
+
+
+def _view_module(game_id: str):
+    return importlib.import_module(f"pyengine.games.{game_id}.view")
+
+
+def _has_view(game_id: str) -> bool:
+    return importlib.util.find_spec(f"pyengine.games.{game_id}.view") is not None
+
+
+class Session:
+    """The table open in this browser tab and whose screen is showing (pass-and-play)."""
+
+    def __init__(self):
+        self.table = None
+        self.viewer = None
+        self.ui: dict = {}
+
+    # --- who is looking ------------------------------------------------------------------
+    def human_seats(self) -> list:
+        return [i for i, seat in enumerate(self.table.seats) if seat["kind"] == "human"]
+
+    def next_human(self):
+        humans = self.human_seats()
+        return next((s for s in self.table.to_act() if s in humans), None)
+
+    def status(self) -> str:
+        if self.table.is_over():
+            return "over"
+        if self.table.next_bot_seat() is not None:
+            return "bot"
+        if self.next_human() not in (None, self.viewer):
+            return "handoff"
+        return "human"
+
+    def open(self, table: Table) -> None:
+        self.table = table
+        self.ui = {}
+        humans = self.human_seats()
+        # One human: it is always their screen. Several: nobody's until someone takes the phone.
+        self.viewer = humans[0] if len(humans) == 1 else None
+
+    # --- inputs ------------------------------------------------------------------------------
+    def act(self, action) -> None:
+        seat = self.viewer
+        if self.status() != "human" or seat is None or seat not in self.table.to_act():
+            raise TabernaError("Wait for your turn", "not_your_turn", seat=seat)
+        self.table.act(seat, action)
+        self.ui = {k: v for k, v in self.ui.items() if k in PERSISTENT_UI}
+
+    def bot_step(self) -> None:
+        seat = self.table.next_bot_seat()
+        if seat is None:
+            raise TabernaError("No bot is to play now", "no_bot_turn")
+        self.table.act(seat, self.table.bot_action(seat))
+        self.ui = {k: v for k, v in self.ui.items() if k in PERSISTENT_UI}
+
+    def change_ui(self, change) -> None:
+        if not isinstance(change, dict):
+            raise TabernaError("Bad screen change", "bad_ui")
+        if "handoff" in change:
+            if change["handoff"] != self.next_human() or self.status() != "handoff":
+                raise TabernaError("It is not that player's turn", "bad_handoff")
+            self.viewer = change["handoff"]
+            return
+        self.ui.update(change)
+
+    # --- output ---------------------------------------------------------------------------------
+    def delay_ms(self) -> int:
+        last = self.table.log[-1]["action"] if self.table.log else {}
+        return REVEAL_DELAY_MS if last.get("type") in ("dudo", "calza") else BOT_DELAY_MS
+
+    def screen(self, t, message=None, ok=True) -> dict:
+        table = self.table
+        game_id = table.game.id
+        status = self.status()
+        names = [seat["name"] for seat in table.seats]
+        if status == "handoff":
+            body = self.handoff_html(t, names)
+        else:
+            view = table.view(self.viewer)
+            view["players"] = [dict(seat) for seat in table.seats]
+            body = _view_module(game_id).render(view, dict(self.ui), t)
+        if status == "over":
+            body += self.over_html(t, names)
+        title = t(f"lobby.{game_id}.name")
+        html = (
+            f'<section class="tb-table" data-game="{game_id}" data-status="{status}" '
+            f'data-version="{table.version}" aria-label="{escape(title, quote=True)}">{body}</section>'
+        )
+        return {
+            "ok": ok,
+            "html": html,
+            "status": status,
+            "delay_ms": self.delay_ms() if status == "bot" else 0,
+            "save": table.to_dict(),
+            "message": message,
+            "title": title,
+        }
+
+    def handoff_html(self, t, names) -> str:
+        seat = self.next_human()
+        name = escape(names[seat])
+        return (
+            '<div class="tb-handoff" role="dialog" aria-modal="false" data-testid="handoff">'
+            f'<p class="tb-handoff-text">{escape(t("handoff.pass", name=names[seat]))}</p>'
+            f"<p>{escape(t('handoff.hint'))}</p>"
+            f"<button type=\"button\" class=\"tb-primary\" data-ui='{{\"handoff\":{seat}}}' "
+            f'data-testid="handoff-ready">{escape(t("handoff.ready", name=names[seat]))}</button>'
+            f'<span class="tb-visually-hidden">{name}</span></div>'
+        )
+
+    def over_html(self, t, names) -> str:
+        result = self.table.game.result(self.table.state)
+        winners = ", ".join(names[s] for s in result["winners"])
+        key = "over.winner" if len(result["winners"]) == 1 else "over.winners"
+        game_id = self.table.game.id
+        return (
+            '<div class="tb-over" role="status" data-testid="game-over">'
+            f"<h3>{escape(t('over.title'))}</h3><p>{escape(t(key, names=winners))}</p>"
+            f'<button type="button" class="tb-primary" data-nav="setup" data-game="{game_id}">'
+            f'{escape(t("over.again"))}</button> '
+            f'<button type="button" data-nav="lobby">{escape(t("game.back"))}</button></div>'
+        )
+
+
+SESSION = Session()
+
+
+def _response(fn):
+    """Wraps a bridge call: JSON in and out, refused inputs become ``ok: false`` screens."""
+
+    def wrapper(*args):
+        lang = args[-1] if args else "en"
+        t = Translator(lang if isinstance(lang, str) else "en")
+        try:
+            result = fn(t, *args[:-1])
+        except TabernaError as error:
+            reply = SESSION.screen(t, t.error(error), ok=False) if SESSION.table else {
+                "ok": False,
+                "html": "",
+                "status": "setup",
+                "delay_ms": 0,
+                "save": None,
+                "message": t.error(error),
+                "title": "",
+            }
+            reply["error"] = error.to_json()
+            return json.dumps(reply)
+        return json.dumps(result)
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+def _loads(text):
+    try:
+        return json.loads(text) if isinstance(text, str) else text
+    except ValueError as error:
+        raise TabernaError("The request was not valid JSON", "bad_json") from error
+
+
+# --- exported calls (all: JSON strings in, a JSON string out; the last argument is the language) ---
+def lobby(lang="en") -> str:
+    """Which games are playable, their seat limits, bot levels and option schemas."""
+    games = playable_games()
+    entries = []
+    for game_id in GAME_IDS:
+        game = games.get(game_id)
+        entry = {"id": game_id, "playable": game is not None and _has_view(game_id)}
+        if game is not None:
+            entry.update(
+                min_seats=game.min_seats,
+                max_seats=game.max_seats,
+                bot_levels=list(game.bot_levels),
+                options={name: option.to_json() for name, option in game.options.items()},
+            )
+        entries.append(entry)
+    return json.dumps({"games": entries})
+
+
+@_response
+def setup(t, game_id):
+    """The new-table form for ``game_id``."""
+    game = get_game(game_id)
+    return {
+        "ok": True,
+        "html": setup_form(game, t),
+        "status": "setup",
+        "delay_ms": 0,
+        "save": None,
+        "message": None,
+        "title": t(f"lobby.{game.id}.name"),
+    }
+
+
+@_response
+def start(t, request):
+    """``{"game", "fields"}`` from the setup form -> the first screen of a new table."""
+    request = _loads(request)
+    if not isinstance(request, dict):
+        raise TabernaError("Bad request", "bad_request")
+    game = get_game(request.get("game"))
+    config = config_from_fields(game, request.get("fields"), t)
+    seed = config.get("seed", secrets.randbits(62))
+    SESSION.open(Table(game.id, config["options"], config["seats"], seed))
+    return SESSION.screen(t)
+
+
+@_response
+def resume(t, save):
+    """Reopens a saved table (its log is replayed and so checked)."""
+    SESSION.open(Table.from_dict(_loads(save)))
+    return SESSION.screen(t)
+
+
+def _require_table():
+    if SESSION.table is None:
+        raise TabernaError("No table is open", "no_table")
+
+
+@_response
+def act(t, action):
+    """Plays ``action`` for the seat on screen."""
+    _require_table()
+    SESSION.act(_loads(action))
+    return SESSION.screen(t)
+
+
+@_response
+def ui(t, change):
+    """Changes only what the screen shows (selection, toggles, pass-and-play hand-off)."""
+    _require_table()
+    SESSION.change_ui(_loads(change))
+    return SESSION.screen(t)
+
+
+@_response
+def bot_step(t):
+    """Lets the next bot play one action."""
+    _require_table()
+    SESSION.bot_step()
+    return SESSION.screen(t)
+
+
+@_response
+def render(t):
+    """The current screen again (e.g. after a language change)."""
+    _require_table()
+    return SESSION.screen(t)
+
+
+def selftest(request) -> str:
+    """Digests of seeded random games, to compare Pyodide with CPython."""
+    request = _loads(request)
+    results = [
+        playout_digest(game_id, seed, request.get("seats"))
+        for game_id in request["games"]
+        for seed in request["seeds"]
+    ]
+    return json.dumps({"results": results})
+
+
+def bench(request) -> str:
+    """Random games per second for one game in this interpreter."""
+    request = _loads(request)
+    count = int(request.get("games", 50))
+    began = time.perf_counter()
+    for seed in range(count):
+        random_playout(request["game"], seed, request.get("seats", 4))
+    elapsed = time.perf_counter() - began
+    return json.dumps({"games": count, "seconds": elapsed, "games_per_second": count / elapsed})

@@ -1,0 +1,194 @@
+"""Perudo's seat screen: cups, bids, the bid picker, the reveal and the odds helper.
+
+``render(view, ui, t)`` is pure: a seat's view (plus ``players`` added by the app) in,
+HTML out. UI state: ``count`` (the picker's quantity) and ``odds`` (helper shown).
+Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-down``,
+``bid-face-<f>``), ``dudo``, ``calza``, ``my-cup``, ``reveal``, ``odds-toggle``.
+"""
+
+from html import escape
+
+from ...ui.dice import die_svg, hidden_die_svg
+from ...ui.html import act_button, ui_button
+from .odds import bid_chance
+from .rules import legal_bids
+
+
+def _face_name(t, face: int) -> str:
+    return t(f"perudo.face.{face}")
+
+
+def _bid_label(t, count: int, face: int) -> str:
+    return t("perudo.bid", count=count, face=_face_name(t, face))
+
+
+def _die(t, face: int, aces_wild: bool, highlight=False, size=40) -> str:
+    return die_svg(
+        face,
+        label=t(f"perudo.die.{face}"),
+        wild=face == 1 and aces_wild,
+        highlight=highlight,
+        size=size,
+    )
+
+
+def _players(view: dict, t) -> str:
+    items = []
+    for seat, player in enumerate(view["players"]):
+        count = view["counts"][seat]
+        classes = ["perudo-player"]
+        if seat in view["to_act"]:
+            classes.append("perudo-turn")
+        if count == 0:
+            classes.append("perudo-out")
+        if seat == view["you"]:
+            classes.append("perudo-you")
+        cup = "".join(hidden_die_svg(label=t("perudo.hidden_die"), size=18) for _ in range(count))
+        state = t("perudo.out") if count == 0 else t("perudo.dice_count", n=count)
+        items.append(
+            f'<li class="{" ".join(classes)}" data-seat="{seat}">'
+            f'<span class="perudo-name">{escape(player["name"])}</span>'
+            f'<span class="perudo-cup" aria-hidden="true">{cup}</span>'
+            f'<span class="perudo-count">{escape(state)}</span></li>'
+        )
+    return f'<ol class="perudo-players" aria-label="{escape(t("perudo.players"))}">{"".join(items)}</ol>'
+
+
+def _my_cup(view: dict, t) -> str:
+    if view["you"] is None:
+        return ""
+    aces_wild = not view["palifico"]
+    dice = "".join(_die(t, d, aces_wild) for d in view["dice"])
+    return (
+        f'<div class="perudo-mycup" data-testid="my-cup"><h3>{escape(t("perudo.your_dice"))}</h3>'
+        f'<div class="perudo-dice">{dice}</div></div>'
+    )
+
+
+def _bids(view: dict, t) -> str:
+    names = [p["name"] for p in view["players"]]
+    if not view["bids"]:
+        return f'<p class="perudo-nobids">{escape(t("perudo.no_bids"))}</p>'
+    rows = "".join(
+        f'<li><span class="perudo-bidder">{escape(names[b["seat"]])}</span> '
+        f'{escape(_bid_label(t, b["count"], b["face"]))}</li>'
+        for b in view["bids"]
+    )
+    return (
+        f'<ol class="perudo-bids" aria-label="{escape(t("perudo.bids"))}" aria-live="polite">'
+        f"{rows}</ol>"
+    )
+
+
+def _reveal(view: dict, t) -> str:
+    last = view["last_round"]
+    if not last:
+        return ""
+    names = [p["name"] for p in view["players"]]
+    bid = last["bids"][-1]
+    face, wild = bid["face"], last["aces_wild"]
+    cups = []
+    for seat, cup in enumerate(last["dice"]):
+        if not cup:
+            continue
+        dice = "".join(
+            _die(t, d, wild, highlight=d == face or (wild and d == 1 and face != 1), size=26)
+            for d in cup
+        )
+        cups.append(f'<li><span>{escape(names[seat])}</span> {dice}</li>')
+    call = t(
+        f"perudo.called_{last['call']}",
+        caller=names[last["caller"]],
+        bidder=names[bid["seat"]],
+        bid=_bid_label(t, bid["count"], face),
+    )
+    found = t("perudo.there_were", n=last["actual"], face=_face_name(t, face))
+    if last["loser"] is not None:
+        outcome = t("perudo.loses_die", name=names[last["loser"]])
+    else:
+        outcome = t("perudo.gains_die", name=names[last["gainer"]])
+    lines = [call, found, outcome]
+    if last["eliminated"] is not None:
+        lines.append(t("perudo.eliminated", name=names[last["eliminated"]]))
+    text = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    return (
+        f'<section class="perudo-reveal" data-testid="reveal" aria-live="polite">'
+        f'<h3>{escape(t("perudo.reveal", n=last["round"]))}</h3>{text}'
+        f'<ul class="perudo-revealed">{"".join(cups)}</ul></section>'
+    )
+
+
+def _picker(view: dict, ui: dict, t) -> str:
+    seat = view["you"]
+    legal = legal_bids(view, seat)
+    counts = sorted({c for c, _ in legal})
+    parts = []
+    if counts:
+        low, high = counts[0], counts[-1]
+        count = ui.get("count", low)
+        count = min(max(count if isinstance(count, int) else low, low), high)
+        stepper = (
+            ui_button("−", {"count": count - 1}, cls="perudo-step", disabled=count <= low,
+                      **{"aria-label": t("perudo.fewer"), "data-testid": "count-down"})
+            + f'<output class="perudo-count-value" data-testid="bid-count" aria-live="polite">{count}</output>'
+            + ui_button("+", {"count": count + 1}, cls="perudo-step", disabled=count >= high,
+                        **{"aria-label": t("perudo.more"), "data-testid": "count-up"})
+        )
+        faces = []
+        for face in range(1, 7):
+            label = _bid_label(t, count, face)
+            inner = _die(t, face, not view["palifico"], size=34)
+            if ui.get("odds"):
+                inner += f'<small>{round(100 * bid_chance(view, count, face))}%</small>'
+            if (count, face) in legal:
+                faces.append(act_button(inner, {"type": "bid", "count": count, "face": face},
+                                        cls="perudo-face", **{"aria-label": label,
+                                                              "data-testid": f"bid-face-{face}"}))
+            else:
+                faces.append(f'<button type="button" class="perudo-face" disabled aria-label="{escape(label, quote=True)}">{inner}</button>')
+        parts.append(
+            f'<div class="perudo-picker" role="group" aria-label="{escape(t("perudo.your_bid"))}">'
+            f'<div class="perudo-stepper">{stepper}</div><div class="perudo-faces">{"".join(faces)}</div></div>'
+        )
+    calls = []
+    if view["bids"]:
+        calls.append(act_button(escape(t("perudo.dudo")), {"type": "dudo"}, cls="perudo-call",
+                                **{"data-testid": "dudo"}))
+    if view["calza_allowed"]:
+        calls.append(act_button(escape(t("perudo.calza")), {"type": "calza"}, cls="perudo-call",
+                                **{"data-testid": "calza"}))
+    if calls:
+        parts.append(f'<div class="perudo-calls">{"".join(calls)}</div>')
+    return f'<section class="perudo-actions" aria-label="{escape(t("perudo.your_turn"))}">{"".join(parts)}</section>'
+
+
+def _odds(view: dict, ui: dict, t) -> str:
+    if view["you"] is None or view["result"]:
+        return ""
+    shown = bool(ui.get("odds"))
+    toggle = ui_button(escape(t("perudo.odds_hide" if shown else "perudo.odds_show")),
+                       {"odds": not shown}, cls="perudo-odds-toggle",
+                       **{"aria-pressed": "true" if shown else "false", "data-testid": "odds-toggle"})
+    text = ""
+    if shown and view["bids"]:
+        last = view["bids"][-1]
+        chance = bid_chance(view, last["count"], last["face"])
+        text = f'<p class="perudo-odds" data-testid="odds">{escape(t("perudo.odds_text", bid=_bid_label(t, last["count"], last["face"]), pct=round(100 * chance)))}</p>'
+    return f'<div class="perudo-oddsbox">{toggle}{text}</div>'
+
+
+def render(view: dict, ui: dict, t) -> str:
+    names = [p["name"] for p in view["players"]]
+    header = f'<p class="perudo-round">{escape(t("perudo.round", n=view["round"]))}</p>'
+    if view["palifico"] and not view["result"]:
+        header += f'<p class="perudo-palifico" role="status">{escape(t("perudo.palifico", name=names[view["turn"]]))}</p>'
+    if view["result"]:
+        turn = ""
+    elif view["you"] in view["to_act"]:
+        turn = f'<p class="perudo-yourturn" role="status">{escape(t("perudo.your_turn"))}</p>' + _picker(view, ui, t)
+    else:
+        turn = f'<p class="perudo-waiting" role="status">{escape(t("perudo.waiting", name=names[view["turn"]]))}</p>'
+    return (
+        f'<div class="perudo">{header}{_players(view, t)}{_reveal(view, t)}{_my_cup(view, t)}'
+        f'{_bids(view, t)}{_odds(view, ui, t)}{turn}</div>'
+    )

@@ -1,0 +1,107 @@
+"""The worker's app controller: screens, pass-and-play hand-off, saves, refusals."""
+
+import json
+import re
+
+import pytest
+
+from pyengine import bridge
+
+
+def call(fn, *args):
+    return json.loads(fn(*[a if isinstance(a, str) else json.dumps(a) for a in args]))
+
+
+def start(fields, lang="en"):
+    return call(bridge.start, {"game": "perudo", "fields": fields}, lang)
+
+
+def dice_in(html):
+    return re.findall(r'data-testid="my-cup".*?</div></div>', html)
+
+
+def test_lobby_lists_all_six_games_with_perudo_playable():
+    games = json.loads(bridge.lobby("en"))["games"]
+    assert [g["id"] for g in games] == ["perudo", "bozo", "lasca", "crown_anchor", "bog", "botifarra"]
+    perudo = games[0]
+    assert perudo["playable"] and perudo["min_seats"] == 2 and perudo["max_seats"] == 6
+    assert perudo["options"]["bidding"]["choices"] == ["face_free", "strict"]
+
+
+def test_setup_form_is_translated_and_names_every_option():
+    html = call(bridge.setup, "perudo", "es")["html"]
+    assert 'data-form="setup"' in html and "Empezar la partida" in html
+    for name in ("calza", "bidding", "palifico", "two_player_calza", "cap_bids"):
+        assert f'name="opt_{name}"' in html
+
+
+def test_single_human_sees_own_screen_and_bots_are_announced():
+    reply = start({"seat0_kind": "human", "seat1_kind": "bot:easy", "seat2_kind": "bot:hard", "seed": "3"})
+    assert reply["ok"] and reply["status"] in ("human", "bot")
+    assert 'data-testid="my-cup"' in reply["html"]
+    assert reply["save"]["seats"][1] == {"kind": "bot", "level": "easy", "name": "Bot 2"}
+
+
+def test_pass_and_play_hides_dice_until_the_right_player_takes_the_phone():
+    reply = start({"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "human", "seat1_name": "Rui", "seed": "5"})
+    assert reply["status"] == "handoff"
+    assert 'data-testid="my-cup"' not in reply["html"] and "Pass the phone to" in reply["html"]
+    first = reply["save"]["log"] == [] and re.search(r'"handoff":(\d)', reply["html"]).group(1)
+    wrong = call(bridge.ui, {"handoff": 1 - int(first)}, "en")
+    assert not wrong["ok"] and wrong["status"] == "handoff"
+    shown = call(bridge.ui, {"handoff": int(first)}, "en")
+    assert shown["status"] == "human" and 'data-testid="my-cup"' in shown["html"]
+    after = call(bridge.act, {"type": "bid", "count": 1, "face": 2}, "en")
+    assert after["ok"] and after["status"] == "handoff" and 'data-testid="my-cup"' not in after["html"]
+
+
+def test_refused_action_keeps_the_table_and_explains_in_the_players_language():
+    reply = start({"seat0_kind": "human", "seat1_kind": "human", "seed": "5"})
+    seat = int(re.search(r'"handoff":(\d)', reply["html"]).group(1))
+    call(bridge.ui, {"handoff": seat}, "pt")
+    before = call(bridge.render, "pt")["save"]
+    refused = call(bridge.act, {"type": "bid", "count": 2, "face": 1}, "pt")
+    assert not refused["ok"] and refused["error"]["code"] == "paco_opening"
+    assert refused["message"] == "Ninguém pode abrir em pacos fora de uma ronda palifico."
+    assert refused["save"] == before
+    junk = call(bridge.act, "not json", "en")
+    assert not junk["ok"] and junk["save"] == before
+
+
+def test_bad_setup_fields_are_refused_with_a_reason():
+    reply = start({"seat0_kind": "human", "seat1_kind": "robot"})
+    assert not reply["ok"] and reply["error"]["code"] == "seat_kind"
+    reply = start({"seat0_kind": "human", "seat1_kind": "none"})
+    assert not reply["ok"] and reply["error"]["code"] == "seat_count"
+
+
+def test_all_bot_table_plays_to_the_end_and_resumes_from_its_save():
+    reply = start({"seat0_kind": "bot:easy", "seat1_kind": "bot:medium", "seat2_kind": "bot:hard", "seed": "9"})
+    steps = 0
+    saves = []
+    while reply["status"] == "bot":
+        reply = call(bridge.bot_step, "en")
+        assert reply["ok"], reply["message"]
+        saves.append(reply["save"])
+        steps += 1
+        assert steps < 2000
+    assert reply["status"] == "over" and 'data-testid="game-over"' in reply["html"]
+    middle = saves[len(saves) // 2]
+    resumed = call(bridge.resume, middle, "en")
+    assert resumed["ok"] and resumed["save"] == middle and resumed["status"] == "bot"
+
+
+def test_corrupt_or_foreign_saves_are_refused_with_a_message():
+    good = start({"seat0_kind": "human", "seat1_kind": "bot:easy", "seed": "1"})["save"]
+    tampered = dict(good, log=[{"seat": 0, "action": {"type": "bid", "count": 0, "face": 9}}])
+    for save in (tampered, dict(good, format=99), {"hello": 1}, "{not json"):
+        reply = call(bridge.resume, save, "en")
+        assert not reply["ok"] and reply["message"]
+        assert reply["error"]["code"].startswith(("save_", "bad_json"))
+
+
+def test_selftest_digests_match_a_direct_playout():
+    from pyengine.core.simulate import playout_digest
+
+    reply = json.loads(bridge.selftest(json.dumps({"games": ["perudo"], "seeds": [1, 2]})))
+    assert reply["results"] == [playout_digest("perudo", 1), playout_digest("perudo", 2)]

@@ -1,0 +1,90 @@
+"""Perudo's seat screen: what each seat sees, and that the picker offers only legal bids."""
+
+import re
+from html import unescape
+
+from pyengine.games.perudo import GAME
+from pyengine.games.perudo.view import render
+from pyengine.i18n import Translator
+
+T = Translator("en")
+
+
+def screen(state, seat, ui=None, lang="en"):
+    view = GAME.view(state, seat)
+    view["players"] = [{"kind": "human", "name": n} for n in ("Ana", "Rui", "Eva")[: state["seats"]]]
+    return render(view, ui or {}, Translator(lang))
+
+
+def table(dice, turn=0, bids=(), **options):
+    state = GAME.new_state(options, len(dice), seed=2)
+    state["dice"] = [sorted(c) for c in dice]
+    state["counts"] = [len(c) for c in dice]
+    state["turn"] = turn
+    state["bids"] = [{"seat": s, "count": c, "face": f} for s, c, f in bids]
+    return state
+
+
+def enabled_faces(html):
+    return sorted(int(f) for f in re.findall(r'data-testid="bid-face-(\d)"', html))
+
+
+def test_own_cup_drawn_with_paco_marked_wild():
+    html = screen(table([[1, 4, 6], [2, 2]]), 0)
+    cup = html[html.index('data-testid="my-cup"'):html.index("</div></div>", html.index('data-testid="my-cup"'))]
+    assert cup.count('class="die die-wild"') == 1
+    assert 'aria-label="four"' in cup and 'aria-label="six"' in cup
+
+
+def test_other_cups_show_only_counts():
+    html = screen(table([[1, 4, 6], [5, 5]], turn=0), 1)
+    assert "3 dice" in html and "2 dice" in html
+    assert 'aria-label="four"' not in html  # seat 0's four stays hidden
+    assert html.count('aria-label="five"') == 2
+
+
+def test_picker_offers_only_legal_bids():
+    # After 3x4 the same quantity allows fives, sixes and pacos (at least 2 pacos).
+    html = screen(table([[2, 3], [4, 4]], turn=0, bids=[(1, 3, 4)]), 0, {"count": 3})
+    assert enabled_faces(html) == [1, 5, 6]
+    html = screen(table([[2, 3], [4, 4]], turn=0, bids=[(1, 3, 4)]), 0, {"count": 2})
+    assert enabled_faces(html) == [1]
+    opening = screen(table([[2, 3], [4, 4]]), 0, {"count": 1})
+    assert enabled_faces(opening) == [2, 3, 4, 5, 6]
+    assert 'data-testid="dudo"' not in opening
+
+
+def test_waiting_seat_has_no_picker():
+    html = screen(table([[2, 3], [4, 4]], turn=1), 0)
+    assert "bid-face" not in html and "Waiting for Rui" in html
+
+
+def test_reveal_names_the_loser_and_highlights_counting_dice():
+    state = table([[1, 5, 5], [1, 2, 3]], turn=1, bids=[(0, 4, 5)])
+    after = GAME.apply(state, 1, {"type": "dudo"})
+    html = screen(after, 0)
+    reveal = unescape(html[html.index('data-testid="reveal"'):])
+    assert "Rui called Dudo on Ana's 4 × fives." in reveal
+    assert "There were 4 fives." in reveal and "Rui loses a die." in reveal
+    assert reveal.count("die-hit") == 4
+
+
+def test_palifico_is_announced_and_pacos_not_drawn_wild():
+    state = table([[1], [2, 3]], turn=0)
+    state["palifico"] = True
+    html = screen(state, 0)
+    assert "Palifico round for Ana" in html and "die-wild" not in html
+
+
+def test_odds_helper_shows_the_chance_of_the_current_bid():
+    state = table([[5, 5], [2, 3]], turn=0, bids=[(1, 2, 5)])
+    html = screen(state, 0, {"odds": True})
+    assert "Chance that 2 × fives is true, from your dice: 100%" in html
+
+
+def test_every_language_renders_without_missing_keys():
+    state = table([[1, 5, 5], [1, 2, 3]], turn=1, bids=[(0, 4, 5)])
+    after = GAME.apply(state, 1, {"type": "dudo"})
+    for lang in ("en", "pt", "es"):
+        html = screen(after, after["turn"], {"odds": True}, lang)
+        assert "perudo." not in re.sub(r'class="[^"]*"', "", html), lang
