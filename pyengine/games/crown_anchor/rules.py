@@ -39,7 +39,7 @@ from ...core.validate import copy_json, int_field, only_fields
 SYMBOLS = ("hearts", "diamonds", "spades", "clubs", "crown", "anchor")
 PAYOUTS = {"standard": (1, 2, 3), "fair": (1, 3, 5)}
 DICE = 3
-HISTORY = 12
+HISTORY = 12  # latest rolls kept for the table's history; the tally counts every roll
 MAX_STAKE = 10**9
 
 OPTIONS = {
@@ -295,7 +295,7 @@ class CrownAnchor(Game):
         state["rolls"] += 1
         state["bank_rolls"] += 1
         state["dice"] = dice
-        state["history"] = (state["history"] + [{"dice": dice, "banker": banker, "delta": delta}])[-HISTORY:]
+        state["history"] = (state["history"] + [dice])[-HISTORY:]
         state["last"] = {
             "dice": dice,
             "banker": banker,
