@@ -1,0 +1,23 @@
+"""Peer-to-peer tables: a host-authoritative protocol over any transport that carries text.
+
+* ``envelope`` — the wire format: versioned JSON messages, a schema per kind, size limits.
+* ``host`` — the ``Host`` runs the Table, authorises every message, sends per-seat views.
+* ``guest`` — the ``Guest`` state machine: seat, token, latest view, pending intent, resync.
+* ``memory`` — an in-memory transport for tests, bots and the reference behaviour.
+
+Nothing here opens a socket or reads a clock. A transport (in-memory here; BroadcastChannel
+or WebRTC on the page's main thread) hands each inbound text to ``Host.receive(peer, text,
+now)`` or ``Guest.receive(text, now)`` and delivers what they return: the host's outbox is a
+list of ``(peer, text)`` pairs, a guest's a list of texts for the host. The caller also calls
+``tick(now)`` now and then, for heartbeats, absences and retries.
+
+Guest to host: ``join``, ``rejoin``, ``intent``, ``sync``, ``ping``.
+Host to guest: ``welcome``, ``state``, ``error``, ``pong``.
+"""
+
+from .envelope import PROTOCOL, ProtocolError
+from .guest import Guest
+from .host import Host
+from .memory import MemoryNetwork
+
+__all__ = ["PROTOCOL", "Guest", "Host", "MemoryNetwork", "ProtocolError"]

@@ -1,0 +1,206 @@
+"""A guest's side of a shared table, as a pure state machine.
+
+The guest holds what its player may know: its seat and token, the latest view of that seat,
+the seat list, and at most one intent awaiting the host's answer. Every entry point takes
+the time from the caller and returns the texts to send to the host, so the same code runs
+in CPython tests and in the browser worker, whatever the transport.
+
+Why it cannot fall out of sync: every ``state`` message carries the seat's full view, so any
+one message that arrives is a complete resync; the ``rev`` in the host's heartbeat answers
+reveals a missed state (the guest then asks for ``sync``); a silent host is noticed by the
+clock and rejoined with back-off, using the token, so a host reload or a guest reload both
+end with the guest back in its seat. Intents are resent until answered, which is safe: the
+host applies an intent only at the version it names, so a duplicate can never act twice.
+"""
+
+from ..errors import BadSave
+from .envelope import MAX_OUTBOUND, OUTBOUND, ProtocolError, check_id, check_name, check_seat, decode, encode
+
+SNAPSHOT_FORMAT = 1
+PING_EVERY = 5_000  # ms between heartbeats; the host counts a seat absent after 15 s of silence
+HOST_LOST_AFTER = 15_000  # ms without any message from the host before the banner shows
+RESEND_AFTER = 3_000  # ms before an unanswered intent is sent again
+RETRY_FIRST = 1_000  # ms before the first retry to (re)join; doubles up to RETRY_MAX
+RETRY_MAX = 30_000
+REFUSALS = ("sync_bad_token", "sync_seat_taken", "sync_no_such_seat", "sync_already_seated", "sync_replaced")
+
+
+class Guest:
+    """One guest at one table.
+
+    ``status``: ``connecting`` (no welcome yet), ``seated``, ``watching``, ``host_lost`` (the
+    host went silent; retrying) or ``refused`` (the host turned the seat request or token
+    down; ``error`` says why, and the player may ``take_seat`` another seat or watch).
+    """
+
+    def __init__(self, table_id: str, name: str = "", seat=None, token=None):
+        check_id("table", table_id)
+        check_name("name", name)
+        if seat is not None or token is not None:
+            check_seat("seat", seat)
+        if token is not None:
+            check_id("token", token)
+        self.table_id = table_id
+        self.name = name
+        self.seat = seat
+        self.token = token
+        self.status = "connecting"
+        self.game = None
+        self.view = None
+        self.version = None
+        self.rev = -1
+        self.seats: list = []
+        self.pending = None
+        self.error = None
+        self.rtt = None
+        self.ignored = 0
+        self._seq = 0
+        self._heard = None
+        self._pinged = None
+        self._retry_at = None
+        self._retry_gap = RETRY_FIRST
+
+    # --- persistence ----------------------------------------------------------------------
+    def snapshot(self) -> dict:
+        """What a guest saves to come back after its own reload: table, seat and token."""
+        seated = self.token is not None
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "table": self.table_id,
+            "seat": self.seat if seated else None,
+            "token": self.token,
+        }
+
+    @classmethod
+    def from_snapshot(cls, data, name: str = "") -> "Guest":
+        if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+            raise BadSave("The save is not a seat at a shared table", "sync_save_format")
+        try:
+            return cls(data.get("table"), name, data.get("seat"), data.get("token"))
+        except ProtocolError as error:
+            raise BadSave(f"The saved seat is malformed: {error.reason}", "sync_save_seat") from None
+
+    # --- outbound -------------------------------------------------------------------------
+    def _hello(self) -> str:
+        """Rejoin with the token if we have one, else ask for the wanted seat (or to watch)."""
+        if self.token is not None:
+            return encode("rejoin", table=self.table_id, seat=self.seat, token=self.token)
+        return encode("join", table=self.table_id, seat=self.seat, name=self.name)
+
+    def start(self, now) -> list:
+        """First contact (also after the guest's own reload, from ``from_snapshot``)."""
+        self.status = "connecting"
+        self._retry_gap = RETRY_FIRST
+        self._schedule_retry(now)
+        return [self._hello()]
+
+    def _schedule_retry(self, now) -> None:
+        """Exponential back-off: a host that is down is not flooded, one that is back is found."""
+        self._retry_at = now + self._retry_gap
+        self._retry_gap = min(self._retry_gap * 2, RETRY_MAX)
+
+    def take_seat(self, seat, now) -> list:
+        """A watching (or refused) guest asks for an open seat."""
+        if self.token is not None:
+            raise ProtocolError("You already hold a seat", "sync_already_seated", seat=self.seat)
+        check_seat("seat", seat)
+        self.seat = seat
+        return self.start(now)
+
+    def intend(self, action, now) -> list:
+        """Sends an action for our seat; one at a time, so the player cannot double-click."""
+        if self.status != "seated" or self.version is None:
+            raise ProtocolError("You are not seated at this table", "sync_not_seated")
+        if self.pending is not None:
+            raise ProtocolError("Your last action is still on its way", "sync_pending")
+        self._seq += 1
+        text = encode(
+            "intent", table=self.table_id, seat=self.seat, action=action, version=self.version, seq=self._seq
+        )
+        self.pending = {"seq": self._seq, "version": self.version, "action": action, "text": text, "sent": now}
+        return [text]
+
+    # --- inbound --------------------------------------------------------------------------
+    def receive(self, text, now) -> list:
+        """Handles one message from the host; malformed ones are counted and ignored."""
+        try:
+            message = decode(text, OUTBOUND, MAX_OUTBOUND)
+        except ProtocolError:
+            self.ignored += 1
+            return []
+        if message["table"] != self.table_id:
+            self.ignored += 1
+            return []
+        self._heard = now
+        kind = message["kind"]
+        if kind == "welcome":
+            return self._welcome(message, now)
+        if kind == "error":
+            return self._refused(message, now)
+        if self.status in ("connecting", "refused"):
+            return []
+        if self.status == "host_lost":
+            self.status = "seated" if self.token is not None else "watching"
+        if kind == "pong":
+            self.rtt = now - message["t"]
+            return [] if message["rev"] == self.rev else [encode("sync", table=self.table_id)]
+        if message["rev"] >= self.rev:
+            self.view = message["view"]
+            self.version = message["version"]
+            self.rev = message["rev"]
+            self.seats = message["seats"]
+            if self.pending is not None and self.version > self.pending["version"]:
+                self.pending = None
+        return []
+
+    def _welcome(self, message, now) -> list:
+        self.game = message["game"]
+        self.seat = message["seat"]
+        self.token = message["token"] if message["seat"] is not None else None
+        self.status = "seated" if self.token is not None else "watching"
+        self.rev = -1  # a reloaded host may count from an older revision
+        self.error = None
+        self._pinged = now
+        self._retry_at = None
+        return []
+
+    def _refused(self, message, now) -> list:
+        """The host's error: settle the pending intent, recover where recovery is possible."""
+        self.error = {"code": message["code"], "reason": message["reason"], "params": message["params"]}
+        if self.pending is not None and message["ref"] == self.pending["seq"]:
+            self.pending = None
+        code = message["code"]
+        if code == "sync_not_joined":
+            return self.start(now)
+        if code in REFUSALS:
+            if code in ("sync_bad_token", "sync_replaced"):
+                self.token = None
+            self.status = "refused"
+            return []
+        if code == "sync_stale" and message["params"].get("version") != self.version:
+            return [encode("sync", table=self.table_id)]
+        return []
+
+    # --- time -----------------------------------------------------------------------------
+    def tick(self, now) -> list:
+        """Heartbeats, resends and rejoin retries that are due at ``now``."""
+        if self.status == "refused":
+            return []
+        if self.status in ("connecting", "host_lost"):
+            if now < self._retry_at:
+                return []
+            self._schedule_retry(now)
+            return [self._hello()]
+        if now - self._heard > HOST_LOST_AFTER:
+            self.status = "host_lost"
+            self._retry_gap = RETRY_FIRST
+            self._schedule_retry(now)
+            return [self._hello()]
+        outbox = []
+        if now - self._pinged >= PING_EVERY:
+            self._pinged = now
+            outbox.append(encode("ping", table=self.table_id, t=now))
+        if self.pending is not None and now - self.pending["sent"] >= RESEND_AFTER:
+            self.pending["sent"] = now
+            outbox.append(self.pending["text"])
+        return outbox

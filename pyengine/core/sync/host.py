@@ -1,0 +1,322 @@
+"""The host: the one place where a shared table changes.
+
+The host's browser runs the Table; guests only send intents. The host checks who sent
+each message (the transport's peer id), what seat that peer holds, that the guest saw the
+current version, and lets the rules decide; then it sends every peer the view of its own
+seat (spectators the spectator view). Secrets never leave the host in another seat's view.
+
+The host never touches the network or a clock: ``receive(peer, text, now)`` and the other
+entry points return an outbox of ``(peer, text)`` pairs for the transport to deliver, and
+time is passed in by the caller (milliseconds). That keeps the whole protocol testable in
+CPython and lets any transport (in-memory, BroadcastChannel, WebRTC) carry it.
+
+Seats are the Table's seats: ``human`` plays on the host's own screen, ``bot`` is played by
+``Table.bot_action``, ``remote`` belongs to a guest. A remote seat with no token is open;
+joining it issues a secret token, and whoever shows the token later gets the seat back. A
+seat the host hands to a bot keeps its token, so the player reclaims it by rejoining.
+"""
+
+import hmac
+import secrets
+
+from ..errors import BadSave, TabernaError
+from ..table import Table, check_seats
+from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
+
+SNAPSHOT_FORMAT = 1
+MAX_PEERS = 64  # seated guests plus spectators; bounds what a flood of joins can cost
+ABSENT_AFTER = 15_000  # ms without a message before a peer counts as absent
+FORGET_AFTER = 600_000  # ms of silence before an absent peer is forgotten (it may rejoin)
+
+
+def new_token() -> str:
+    """A seat token: 128 random bits, URL-safe so it fits in links and QR codes."""
+    return secrets.token_urlsafe(16)
+
+
+class _Peer:
+    """One transport peer the host knows: the seat it holds (None = watching), when last heard."""
+
+    __slots__ = ("seat", "seen", "live")
+
+    def __init__(self, seat, now):
+        self.seat = seat
+        self.seen = now
+        self.live = True
+
+
+class Host:
+    """Runs one table for a set of peers. ``rev`` grows with every change guests must see."""
+
+    def __init__(self, table: Table, table_id: str, tokens=None, rev: int = 0, token_source=new_token):
+        check_id("table", table_id)
+        self.table = table
+        self.table_id = table_id
+        self.tokens = list(tokens) if tokens is not None else [None] * len(table.seats)
+        self.rev = rev
+        self.peers: dict = {}
+        self._token_source = token_source
+
+    @classmethod
+    def create(cls, game_id, options, seats, seed, table_id, token_source=new_token) -> "Host":
+        return cls(Table(game_id, options, seats, seed), table_id, token_source=token_source)
+
+    # --- persistence ------------------------------------------------------------------------
+    def snapshot(self) -> dict:
+        """What the host saves after every change: the table plus who holds which token."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "table_id": self.table_id,
+            "table": self.table.to_dict(),
+            "tokens": list(self.tokens),
+            "rev": self.rev,
+        }
+
+    @classmethod
+    def from_snapshot(cls, data, token_source=new_token) -> "Host":
+        """A host resumed from ``snapshot()``; peers are forgotten and must rejoin with tokens."""
+        if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+            raise BadSave("The save is not a shared table", "sync_save_format")
+        table = Table.from_dict(data.get("table"))
+        tokens, rev, table_id = data.get("tokens"), data.get("rev"), data.get("table_id")
+        if not isinstance(tokens, list) or len(tokens) != len(table.seats):
+            raise BadSave("The shared table's seat tokens are missing", "sync_save_tokens")
+        for seat, token in zip(table.seats, tokens):
+            if token is None:
+                continue
+            try:
+                check_id("token", token)
+            except ProtocolError:
+                raise BadSave("A seat token in the save is malformed", "sync_save_tokens") from None
+            if seat["kind"] == "human":
+                raise BadSave("A local seat cannot have a guest's token", "sync_save_tokens")
+        if type(rev) is not int or rev < 0:
+            raise BadSave("The shared table's revision is missing", "sync_save_rev")
+        try:
+            return cls(table, table_id, tokens, rev, token_source)
+        except ProtocolError:
+            raise BadSave("The shared table's id is malformed", "sync_save_id") from None
+
+    # --- what peers see -----------------------------------------------------------------------
+    def public_seats(self) -> list:
+        """The seat list every peer sees: kinds, names, who is connected. Never tokens."""
+        holders = {p.seat: p for p in self.peers.values() if p.seat is not None}
+        seats = []
+        for index, seat in enumerate(self.table.seats):
+            holder = holders.get(index)
+            entry = {
+                "kind": seat["kind"],
+                "name": seat["name"],
+                "open": seat["kind"] == "remote" and self.tokens[index] is None,
+                "covered": seat["kind"] == "bot" and self.tokens[index] is not None,
+                "connected": seat["kind"] != "remote" or (holder is not None and holder.live),
+            }
+            if seat["kind"] == "bot":
+                entry["level"] = seat["level"]
+            seats.append(entry)
+        return seats
+
+    def _state_to(self, peers) -> list:
+        """The current state message for each of ``peers``: each gets its own seat's view."""
+        seats = self.public_seats()
+        texts: dict = {}
+        outbox = []
+        for peer in peers:
+            seat = self.peers[peer].seat
+            if seat not in texts:
+                texts[seat] = encode(
+                    "state",
+                    table=self.table_id,
+                    version=self.table.version,
+                    rev=self.rev,
+                    seats=seats,
+                    view=self.table.view(seat),
+                )
+            outbox.append((peer, texts[seat]))
+        return outbox
+
+    def _changed(self) -> list:
+        """Something every peer must see happened: bump ``rev`` and send everyone a state."""
+        self.rev += 1
+        return self._state_to(list(self.peers))
+
+    def _welcome(self, peer) -> tuple:
+        seat = self.peers[peer].seat
+        token = self.tokens[seat] if seat is not None else None
+        return (peer, encode("welcome", table=self.table_id, game=self.table.game.id, seat=seat, token=token))
+
+    def _error(self, peer, error: TabernaError, ref=None) -> tuple:
+        return (
+            peer,
+            encode(
+                "error",
+                table=self.table_id,
+                code=error.code,
+                reason=error.reason,
+                params=error.params,
+                ref=ref,
+            ),
+        )
+
+    # --- inbound ------------------------------------------------------------------------------
+    def receive(self, peer, text, now) -> list:
+        """Handles one message from ``peer``; a bad one gets an error reply and changes nothing.
+
+        A peer id that is not a short string cannot be answered, so it is dropped silently.
+        """
+        if not isinstance(peer, str) or not 0 < len(peer) <= 128:
+            return []
+        try:
+            message = decode(text, INBOUND, MAX_INBOUND)
+            if message["table"] != self.table_id:
+                raise ProtocolError("This message is for another table", "sync_wrong_table")
+        except ProtocolError as error:
+            return [self._error(peer, error)]
+        kind = message["kind"]
+        ref = message["seq"] if kind == "intent" else None
+        try:
+            if kind == "join":
+                outbox = self._join(peer, message["seat"], message["name"], now)
+            elif kind == "rejoin":
+                outbox = self._rejoin(peer, message["seat"], message["token"], now)
+            elif peer not in self.peers:
+                raise ProtocolError("Join the table first", "sync_not_joined")
+            elif kind == "intent":
+                outbox = self._intent(peer, message)
+            elif kind == "sync":
+                outbox = self._state_to([peer])
+            else:
+                outbox = [(peer, encode("pong", table=self.table_id, t=message["t"], rev=self.rev))]
+        except TabernaError as error:
+            outbox = [self._error(peer, error, ref)]
+        return outbox + self._heard(peer, now)
+
+    def _heard(self, peer, now) -> list:
+        """A known peer is alive; if it had counted as absent, everyone sees it is back."""
+        record = self.peers.get(peer)
+        if record is None:
+            return []
+        record.seen = now
+        if record.live:
+            return []
+        record.live = True
+        return self._changed()
+
+    def _join(self, peer, seat, name, now) -> list:
+        """A new peer takes an open seat (``seat``) or watches (``None``); repeats are harmless."""
+        record = self.peers.get(peer)
+        if record is not None:
+            if record.seat is not None and record.seat != seat:
+                raise ProtocolError("You already hold a seat", "sync_already_seated", seat=record.seat)
+            if record.seat == seat:
+                return [self._welcome(peer)] + self._state_to([peer])
+        elif len(self.peers) >= MAX_PEERS:
+            raise ProtocolError("The table is full", "sync_table_full")
+        if seat is not None:
+            self._check_seat(seat)
+            if self.table.seats[seat]["kind"] != "remote" or self.tokens[seat] is not None:
+                raise ProtocolError("That seat is taken", "sync_seat_taken", seat=seat)
+            entry = dict(self.table.seats[seat])
+            if name.strip():
+                entry["name"] = name
+            self._set_table_seat(seat, entry)
+            self.tokens[seat] = self._token_source()
+        self.peers[peer] = _Peer(seat, now)
+        return [self._welcome(peer)] + self._changed()
+
+    def _rejoin(self, peer, seat, token, now) -> list:
+        """A returning guest shows its token and gets its seat back, even from a covering bot."""
+        self._check_seat(seat)
+        expected = self.tokens[seat]
+        if expected is None or not hmac.compare_digest(expected.encode(), token.encode()):
+            raise ProtocolError("That seat token is not valid here", "sync_bad_token", seat=seat)
+        record = self.peers.get(peer)
+        if record is not None and record.seat not in (None, seat):
+            raise ProtocolError("You already hold a seat", "sync_already_seated", seat=record.seat)
+        outbox = []
+        for other, held in list(self.peers.items()):
+            if held.seat == seat and other != peer:
+                del self.peers[other]
+                replaced = ProtocolError("Your seat was taken over by a newer connection", "sync_replaced")
+                outbox.append(self._error(other, replaced))
+        if self.table.seats[seat]["kind"] == "bot":
+            self._set_table_seat(seat, {"kind": "remote", "name": self.table.seats[seat]["name"]})
+        self.peers[peer] = _Peer(seat, now)
+        return outbox + [self._welcome(peer)] + self._changed()
+
+    def _intent(self, peer, message) -> list:
+        """A guest's action: it must hold the seat, have seen the current version, obey the rules."""
+        seat = message["seat"]
+        if self.peers[peer].seat != seat:
+            raise ProtocolError("You do not hold that seat", "sync_not_your_seat", seat=seat)
+        if self.table.seats[seat]["kind"] != "remote":
+            raise ProtocolError("A bot is playing that seat now", "sync_seat_with_bot", seat=seat)
+        if message["version"] != self.table.version:
+            raise ProtocolError(
+                "The table moved on before your action arrived",
+                "sync_stale",
+                seen=message["version"],
+                version=self.table.version,
+            )
+        self.table.act(seat, message["action"])
+        return self._changed()
+
+    # --- the host's own decisions ------------------------------------------------------------
+    def act(self, seat, action) -> list:
+        """A move by a player on the host's own screen (a ``human`` seat)."""
+        self._check_seat(seat)
+        if self.table.seats[seat]["kind"] != "human":
+            raise ProtocolError("That seat is not played on this screen", "sync_not_local", seat=seat)
+        self.table.act(seat, action)
+        return self._changed()
+
+    def play_bot(self) -> list:
+        """One bot move, if a bot may act; the caller paces bots by how often it calls this."""
+        seat = self.table.next_bot_seat()
+        if seat is None:
+            return []
+        self.table.act(seat, self.table.bot_action(seat))
+        return self._changed()
+
+    def set_seat(self, seat, kind: str, level=None) -> list:
+        """The host reassigns a seat: ``bot`` covers for an absent player (who may reclaim it),
+        ``remote`` gives it back to (or opens it for) a guest, ``human`` takes it onto this
+        screen and revokes the guest's token.
+        """
+        self._check_seat(seat)
+        entry = {"kind": kind, "name": self.table.seats[seat]["name"]}
+        if kind == "bot":
+            entry["level"] = level
+        self._set_table_seat(seat, entry)
+        outbox = []
+        if kind == "human":
+            self.tokens[seat] = None
+            for peer, record in self.peers.items():
+                if record.seat == seat:
+                    record.seat = None
+                    outbox.append(self._welcome(peer))
+        return outbox + self._changed()
+
+    def tick(self, now) -> list:
+        """Marks peers silent for ``ABSENT_AFTER`` as absent and forgets long-gone ones."""
+        changed = False
+        for peer, record in list(self.peers.items()):
+            silence = now - record.seen
+            if silence > FORGET_AFTER:
+                del self.peers[peer]
+                changed = True
+            elif record.live and silence > ABSENT_AFTER:
+                record.live = False
+                changed = True
+        return self._changed() if changed else []
+
+    # --- helpers ------------------------------------------------------------------------------
+    def _check_seat(self, seat) -> None:
+        if type(seat) is not int or not 0 <= seat < len(self.table.seats):
+            raise ProtocolError("There is no such seat", "sync_no_such_seat", seat=str(seat)[:8])
+
+    def _set_table_seat(self, index: int, entry: dict) -> None:
+        """Changes one of the Table's seats through the Table's own seat validation."""
+        seats = [dict(s) for s in self.table.seats]
+        seats[index] = entry
+        self.table.seats = check_seats(self.table.game, seats)
