@@ -20,6 +20,7 @@ Choices where the digest leaves room, each a table option unless said otherwise:
 """
 
 from ...core.dice import (
+    FACES,
     bid_text,
     count_face,
     next_in_play,
@@ -41,43 +42,64 @@ def _ceil_half(count: int) -> int:
     return (count + 1) // 2
 
 
+_REASONS = {
+    "paco_opening": "Nobody may open on pacos outside a palifico round",
+    "palifico_face": "In a palifico round the face may not change",
+    "palifico_low": "In a palifico round only the quantity may rise",
+    "paco_too_low": "Going to pacos needs at least {need} pacos",
+    "leave_paco_too_low": "Leaving pacos needs at least {need} dice",
+    "paco_raise_low": "Raise the number of pacos",
+    "bid_too_low": "Bid more dice, or the same dice on a higher face",
+    "strict_face": "In strict bidding the face may not go down",
+    "bid_over_cap": "There are only {dice} dice in play",
+}
+
+
+def _refuse(refusal: tuple):
+    code, params = refusal
+    return IllegalAction(_REASONS[code].format(**params), code, **params)
+
+
+def bid_refusal(previous, new: tuple, palifico: bool, strict_faces: bool):
+    """Why ``new`` may not follow ``previous`` (``(count, face)`` tuples), or ``None``.
+
+    Returns ``(code, params)`` rather than raising, so that listing every legal bid (the
+    picker, the bots, random play) costs no exceptions.
+    """
+    count, face = new
+    if previous is None:
+        return ("paco_opening", {}) if face == PACO and not palifico else None
+    old_count, old_face = previous
+    if palifico:
+        if face != old_face:
+            return ("palifico_face", {})
+        return ("palifico_low", {}) if count <= old_count else None
+    if old_face != PACO and face == PACO:
+        needed = _ceil_half(old_count)
+        return ("paco_too_low", {"need": needed}) if count < needed else None
+    if old_face == PACO and face != PACO:
+        needed = 2 * old_count + 1
+        return ("leave_paco_too_low", {"need": needed}) if count < needed else None
+    if old_face == PACO:
+        return ("paco_raise_low", {}) if count <= old_count else None
+    if count < old_count or (count == old_count and face <= old_face):
+        return ("bid_too_low", {})
+    if strict_faces and face < old_face:
+        return ("strict_face", {})
+    return None
+
+
 def check_bid(previous, new, *, palifico: bool = False, strict_faces: bool = False) -> tuple:
-    """Returns ``new`` as ``(count, face)`` if it may follow ``previous``; else raises.
+    """Returns bid text ``new`` as ``(count, face)`` if it may follow ``previous``; else raises.
 
     ``previous`` is ``None`` for an opening bid. The reasons are the ones players see.
     """
-    count, face = parse_bid(new)
-    if previous is None:
-        if face == PACO and not palifico:
-            raise IllegalAction("Nobody may open on pacos outside a palifico round", "paco_opening")
-        return count, face
-    old_count, old_face = parse_bid(previous)
-    if palifico:
-        if face != old_face:
-            raise IllegalAction("In a palifico round the face may not change", "palifico_face")
-        if count <= old_count:
-            raise IllegalAction("In a palifico round only the quantity may rise", "bid_too_low")
-        return count, face
-    if old_face != PACO and face == PACO:
-        needed = _ceil_half(old_count)
-        if count < needed:
-            raise IllegalAction(
-                f"Going to pacos needs at least {needed} pacos", "paco_too_low", need=needed
-            )
-    elif old_face == PACO and face != PACO:
-        needed = 2 * old_count + 1
-        if count < needed:
-            raise IllegalAction(
-                f"Leaving pacos needs at least {needed} dice", "leave_paco_too_low", need=needed
-            )
-    elif old_face == PACO:
-        if count <= old_count:
-            raise IllegalAction("Raise the number of pacos", "bid_too_low")
-    elif count < old_count or (count == old_count and face <= old_face):
-        raise IllegalAction("Bid more dice, or the same dice on a higher face", "bid_too_low")
-    elif strict_faces and face < old_face:
-        raise IllegalAction("In strict bidding the face may not go down", "strict_face")
-    return count, face
+    parsed = parse_bid(new)
+    before = None if previous is None else parse_bid(previous)
+    refusal = bid_refusal(before, parsed, palifico, strict_faces)
+    if refusal:
+        raise _refuse(refusal)
+    return parsed
 
 
 def bid_allowed(previous, new: str, *, palifico: bool = False, strict_faces: bool = False) -> bool:
@@ -89,52 +111,49 @@ def bid_allowed(previous, new: str, *, palifico: bool = False, strict_faces: boo
     return True
 
 
-def _plain_raise_allowed(previous: str, new: str) -> bool:
-    """Variant W: a one-die player in palifico may raise like a plain number game."""
-    old_count, old_face = parse_bid(previous)
-    count, face = parse_bid(new)
-    return count > old_count or (count == old_count and face > old_face)
-
-
-def check_table_bid(table: dict, seat: int, new: str) -> tuple:
+def table_bid_refusal(table: dict, seat: int, new: tuple):
     """The table's whole bid rule for ``seat``: the raise rule, variant W and the cap.
 
     ``table`` is a state or a seat's view: both carry ``bids``, ``palifico``, ``counts`` and
     ``options``, so the engine, the bid picker and the bots share this one function.
     """
     bids = table["bids"]
-    previous = bid_text(bids[-1]["count"], bids[-1]["face"]) if bids else None
+    previous = (bids[-1]["count"], bids[-1]["face"]) if bids else None
     options = table["options"]
-    one_die_free = (
-        table["palifico"]
+    refusal = bid_refusal(previous, new, table["palifico"], options["bidding"] == "strict")
+    if (
+        refusal
+        and table["palifico"]
         and previous is not None
         and options["palifico_one_die_change_face"]
         and table["counts"][seat] == 1
-    )
-    if one_die_free and _plain_raise_allowed(previous, new):
-        count, face = parse_bid(new)
-    else:
-        count, face = check_bid(
-            previous, new, palifico=table["palifico"], strict_faces=options["bidding"] == "strict"
-        )
+        and (new[0] > previous[0] or (new[0] == previous[0] and new[1] > previous[1]))
+    ):
+        refusal = None  # variant W: a one-die player may change face by a plain raise
     in_play = sum(table["counts"])
-    if options["cap_bids"] and count > in_play:
-        raise IllegalAction(f"There are only {in_play} dice in play", "bid_over_cap", dice=in_play)
-    return count, face
+    if not refusal and options["cap_bids"] and new[0] > in_play:
+        refusal = ("bid_over_cap", {"dice": in_play})
+    return refusal
+
+
+def check_table_bid(table: dict, seat: int, new: str) -> tuple:
+    """Bid text ``new`` as ``(count, face)`` if ``seat`` may bid it at this table; else raises."""
+    parsed = parse_bid(new)
+    refusal = table_bid_refusal(table, seat, parsed)
+    if refusal:
+        raise _refuse(refusal)
+    return parsed
 
 
 def legal_bids(table: dict, seat: int, max_count=None) -> list:
     """Every ``(count, face)`` ``seat`` may bid, up to ``max_count`` (default: dice in play)."""
     top = sum(table["counts"]) if max_count is None else max_count
-    bids = []
-    for count in range(1, top + 1):
-        for face in range(1, 7):
-            try:
-                check_table_bid(table, seat, bid_text(count, face))
-            except IllegalAction:
-                continue
-            bids.append((count, face))
-    return bids
+    return [
+        (count, face)
+        for count in range(1, top + 1)
+        for face in FACES
+        if table_bid_refusal(table, seat, (count, face)) is None
+    ]
 
 
 class Perudo(Game):
@@ -197,7 +216,9 @@ class Perudo(Game):
             only_fields(action, "count", "face")
             count = int_field(action, "count", 1, MAX_BID_COUNT)
             face = int_field(action, "face", 1, 6)
-            check_table_bid(state, seat, bid_text(count, face))
+            refusal = table_bid_refusal(state, seat, (count, face))
+            if refusal:
+                raise _refuse(refusal)
             state["bids"].append({"seat": seat, "count": count, "face": face})
             state["turn"] = next_in_play(state["counts"], seat)
         elif kind in ("dudo", "calza"):
