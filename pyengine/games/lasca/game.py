@@ -79,7 +79,7 @@ class Lasca(Game):
                                         "lasca.no_offer")
                 state["result"] = {"winners": [], "draw": True, "reason": "agreement"}
         else:
-            raise IllegalAction(f"Unknown action {kind!r}", "lasca.unknown_action",
+            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action",
                                 action=kind[:20])
 
     def _move(self, state, seat, path):
@@ -127,7 +127,7 @@ class Lasca(Game):
             return str(action.get("path"))
         if kind in ("offer_draw", "accept_draw"):
             return kind.replace("_", "-")
-        raise IllegalAction(f"Unknown action {kind!r}", "lasca.unknown_action",
+        raise IllegalAction(f"Unknown action {kind!r}", "unknown_action",
                             action=str(kind)[:20])
 
     def parse_action(self, text):
