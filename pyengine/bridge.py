@@ -90,9 +90,32 @@ class Session:
         self.table.act(seat, self.table.bot_action(seat))
         self.ui = {k: v for k, v in self.ui.items() if k in PERSISTENT_UI}
 
+    def can_undo(self) -> bool:
+        humans = self.human_seats()
+        return (
+            self.table.game.undo_allowed
+            and len(humans) == 1
+            and any(entry["seat"] == humans[0] for entry in self.table.log)
+        )
+
+    def undo(self) -> None:
+        """Against bots: back to just before the human's previous action (bots' replies too)."""
+        if not self.can_undo():
+            raise TabernaError("There is no move to take back", "no_undo")
+        human = self.human_seats()[0]
+        log = self.table.log
+        cut = max(i for i, entry in enumerate(log) if entry["seat"] == human)
+        saved = self.table.to_dict()
+        saved["log"] = log[:cut]
+        self.table = Table.from_dict(saved)
+        self.ui = {k: v for k, v in self.ui.items() if k in PERSISTENT_UI}
+
     def change_ui(self, change) -> None:
         if not isinstance(change, dict):
             raise TabernaError("Bad screen change", "bad_ui")
+        if change.get("undo") is True:
+            self.undo()
+            return
         if "handoff" in change:
             if change["handoff"] != self.next_human() or self.status() != "handoff":
                 raise TabernaError("It is not that player's turn", "bad_handoff")
@@ -118,6 +141,11 @@ class Session:
             body = _view_module(game_id).render(view, dict(self.ui), t)
         if status == "over":
             body += self.over_html(t, names)
+        elif self.can_undo():
+            body += (
+                f"<button type=\"button\" class=\"tb-undo\" data-ui='{{\"undo\":true}}' "
+                f'data-testid="undo">{escape(t("table.undo"))}</button>'
+            )
         title = t(f"lobby.{game_id}.name")
         html = (
             f'<section class="tb-table" data-game="{game_id}" data-status="{status}" '

@@ -28,6 +28,9 @@ class Game:
     max_seats = 2
     options: dict = {}
     bot_levels = ("easy", "medium", "hard")
+    # Taking back a move against bots is fair only where nothing hidden or random would be
+    # learnt by it (Lasca yes; Perudo no: the cups would be re-rolled, the reveal known).
+    undo_allowed = False
 
     # --- set-up -------------------------------------------------------------------
     def resolve_options(self, options, seats: int) -> dict:

@@ -105,3 +105,26 @@ def test_selftest_digests_match_a_direct_playout():
 
     reply = json.loads(bridge.selftest(json.dumps({"games": ["perudo"], "seeds": [1, 2]})))
     assert reply["results"] == [playout_digest("perudo", 1), playout_digest("perudo", 2)]
+
+
+def test_undo_is_refused_where_the_game_forbids_it():
+    start({"seat0_kind": "human", "seat1_kind": "bot:easy", "seed": "4"})
+    reply = call(bridge.ui, {"undo": True}, "en")
+    assert not reply["ok"] and reply["error"]["code"] == "no_undo"
+    assert 'data-testid="undo"' not in reply["html"]
+
+
+def test_undo_goes_back_to_before_the_humans_previous_move(monkeypatch):
+    from pyengine.games.perudo import GAME
+
+    monkeypatch.setattr(GAME, "undo_allowed", True)  # the mechanism is game-agnostic
+    reply = start({"seat0_kind": "human", "seat1_kind": "bot:easy", "seed": "4"})
+    while reply["status"] == "bot":
+        reply = call(bridge.bot_step, "en")
+    before = reply["save"]
+    reply = call(bridge.act, {"type": "bid", "count": 1, "face": 6} if not before["log"] else {"type": "dudo"}, "en")
+    while reply["status"] == "bot":
+        reply = call(bridge.bot_step, "en")
+    assert 'data-testid="undo"' in reply["html"]
+    undone = call(bridge.ui, {"undo": True}, "en")
+    assert undone["ok"] and undone["save"] == before
