@@ -1,0 +1,264 @@
+"""Perudo bots: three levels that see only their seat's view, never the state.
+
+* ``easy``: rough counts with noise; bids its favourite face, doubts on a hunch.
+* ``medium``: the exact binomial chance that a bid holds given its own cup (an unseen die
+  counts for a face with chance 1/6, or 1/3 when pacos are wild for it). It raises to the
+  likeliest legal bid, and calls Dudo or Calza when that risks less than raising.
+* ``hard``: the same decisions on a posterior. Every possible cup of every opponent is
+  enumerated and weighted by the faces that opponent bid this round (a bidder tends to bid
+  what he holds, pacos included), so the chances use what the bidding gave away. It bluffs
+  on a fixed share of its bids (``BLUFF_RATE``) so that its own bids give away less.
+
+Every bid a bot makes passes the engine's own rule, ``table_bid_refusal``, applied to the
+view (it reads only the options, counts, bids and palifico flag that a view carries), so
+strict bidding, the cap and palifico variant W are honoured by construction. Bots never
+bid more dice than are in play: such a bid always loses a Dudo. Each decision is a pure
+function of (view, level, seed).
+"""
+
+import math
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+from ...core.rng import Rng
+from .odds import face_chance
+from .rules import PACO, table_bid_refusal
+
+LEVELS = ("easy", "medium", "hard")
+
+_FACES = (1, 2, 3, 4, 5, 6)
+
+# Medium and hard open with the largest count that is at least this likely.
+OPEN_CONFIDENCE = 0.5
+# Hard: how strongly a bid on a face points at that face in the bidder's cup. A cup with
+# m dice supporting the bid is exp(EVIDENCE_WEIGHT * m) times likelier than one with none.
+EVIDENCE_WEIGHT = 0.7
+# Hard: share of its bids that are bluffs, and how much likelihood a bluff may give up.
+BLUFF_RATE = 0.15
+BLUFF_SLACK = 0.12
+# Hard: a raise costs a die only if it is false *and* challenged; this is the share of
+# false raises it expects to see challenged.
+CHALLENGE_SHARE = 0.8
+# Easy: spread of its guesses, in dice.
+EASY_NOISE = 1.5
+
+
+def choose_action(view: dict, level: str, seed: int) -> dict:
+    """The action of the seat ``view["you"]``, whose turn it must be."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    if view.get("result") is not None or view.get("you") not in view.get("to_act", ()):
+        raise ValueError("the bot has no move: it is not this seat's turn")
+    situation = _Situation(view)
+    rng = Rng(seed)
+    if level == "easy":
+        return _easy(situation, rng)
+    if level == "medium":
+        odds = _Odds(situation, evidence=False)
+        return _decide(situation, odds, rng, bluff_rate=0.0, challenge_share=1.0)
+    odds = _Odds(situation, evidence=True)
+    return _decide(situation, odds, rng, bluff_rate=BLUFF_RATE, challenge_share=CHALLENGE_SHARE)
+
+
+# --- what the view says ----------------------------------------------------------------------
+class _Situation:
+    """The facts a bot needs, read from the view once: cup, dice in play, the bid to beat and
+    the legal bids (for each face the smallest legal count, the likeliest bid on that face)."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.seat = view["you"]
+        self.cup = list(view["dice"])
+        self.counts = list(view["counts"])
+        self.in_play = sum(self.counts)
+        self.unseen = self.in_play - len(self.cup)
+        self.wild = not view["palifico"]
+        self.bids = view["bids"]
+        last = self.bids[-1] if self.bids else None
+        self.last = (last["count"], last["face"]) if last else None
+        self.calza = bool(view["calza_allowed"])
+        self.bids_by_face = {}
+        for face in _FACES:
+            count = self._smallest_legal_count(face)
+            if count is not None:
+                self.bids_by_face[face] = count
+
+    def legal(self, count: int, face: int) -> bool:
+        return table_bid_refusal(self.view, self.seat, (count, face)) is None
+
+    def _smallest_legal_count(self, face: int):
+        """Legality only grows with the count (up to the cap), so bisect within the dice in play."""
+        if self.in_play < 1 or not self.legal(self.in_play, face):
+            return None
+        low, high = 1, self.in_play
+        while low < high:
+            middle = (low + high) // 2
+            if self.legal(middle, face):
+                high = middle
+            else:
+                low = middle + 1
+        return low
+
+    def support(self, face: int, cup_counts) -> int:
+        """Dice of a cup (given as counts per face) that count for a bid on ``face``."""
+        if self.wild and face != PACO:
+            return cup_counts[face] + cup_counts[PACO]
+        return cup_counts[face]
+
+    def own_support(self, face: int) -> int:
+        return self.support(face, _tally(self.cup))
+
+
+def _tally(cup) -> list:
+    counts = [0] * 7
+    for die in cup:
+        counts[die] += 1
+    return counts
+
+
+# --- how likely a bid is ---------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _cups(size: int) -> tuple:
+    """Every distinct cup of ``size`` dice as (probability, counts per face)."""
+    cups = []
+    for dice in combinations_with_replacement(_FACES, size):
+        counts = _tally(dice)
+        ways = math.factorial(size)
+        for n in counts:
+            ways //= math.factorial(n)
+        cups.append((ways / 6**size, tuple(counts)))
+    return tuple(cups)
+
+
+def _convolve(left: list, right: list) -> list:
+    out = [0.0] * (len(left) + len(right) - 1)
+    for i, a in enumerate(left):
+        if a:
+            for j, b in enumerate(right):
+                out[i + j] += a * b
+    return out
+
+
+class _Odds:
+    """Chances that bids hold, from the bot's own cup and a model of the unseen dice.
+
+    Without evidence every unseen die is independent (the exact binomial). With evidence each
+    opponent's cups are weighted by the faces he bid this round, then the opponents' totals
+    are convolved: exact for that model, and a few thousand steps at most.
+    """
+
+    def __init__(self, situation: _Situation, evidence: bool):
+        self.situation = situation
+        self.evidence = evidence
+        self._unseen = {}
+
+    def _unseen_distribution(self, face: int) -> list:
+        """P(the unseen dice hold exactly t dice counting for ``face``), t = 0, 1, ..."""
+        if face not in self._unseen:
+            s = self.situation
+            if self.evidence:
+                dist = [1.0]
+                for seat, size in enumerate(s.counts):
+                    if seat != s.seat and size > 0:
+                        dist = _convolve(dist, self._seat_distribution(seat, size, face))
+            else:
+                p = face_chance(face, s.wild)
+                n = s.unseen
+                dist = [math.comb(n, t) * p**t * (1 - p) ** (n - t) for t in range(n + 1)]
+            self._unseen[face] = dist
+        return self._unseen[face]
+
+    def _seat_distribution(self, seat: int, size: int, face: int) -> list:
+        s = self.situation
+        bid_faces = [bid["face"] for bid in s.bids if bid["seat"] == seat]
+        dist = [0.0] * (size + 1)
+        for prior, counts in _cups(size):
+            shown = sum(s.support(f, counts) for f in bid_faces)
+            dist[s.support(face, counts)] += prior * math.exp(EVIDENCE_WEIGHT * shown)
+        total = sum(dist)
+        return [w / total for w in dist]
+
+    def at_least(self, count: int, face: int) -> float:
+        needed = count - self.situation.own_support(face)
+        dist = self._unseen_distribution(face)
+        return min(1.0, sum(dist[max(0, needed):]))
+
+    def exactly(self, count: int, face: int) -> float:
+        needed = count - self.situation.own_support(face)
+        dist = self._unseen_distribution(face)
+        return dist[needed] if 0 <= needed < len(dist) else 0.0
+
+
+# --- decisions ---------------------------------------------------------------------------------
+def _bid(count: int, face: int) -> dict:
+    return {"type": "bid", "count": count, "face": face}
+
+
+def _opening(s: _Situation, odds: _Odds, face: int) -> dict:
+    """The largest count on ``face`` that is likely enough (never below the smallest legal)."""
+    count = s.bids_by_face[face]
+    while count < s.in_play and odds.at_least(count + 1, face) >= OPEN_CONFIDENCE:
+        count += 1
+    return _bid(count, face)
+
+
+def _decide(s: _Situation, odds: _Odds, rng: Rng, *, bluff_rate: float, challenge_share: float):
+    """Takes the move with the smallest chance of losing a die.
+
+    Dudo loses if the bid holds; Calza loses unless it is exact (and may win a die back);
+    a raise loses if it is false and challenged. A bluff swaps the chosen bid for a bid on
+    the face it holds least of, among bids nearly as likely.
+    """
+    scored = sorted(
+        ((odds.at_least(count, face), count, face) for face, count in s.bids_by_face.items()),
+        reverse=True,
+    )
+    if s.last is None:
+        best_face = max(
+            s.bids_by_face,
+            key=lambda f: (s.own_support(f), odds.at_least(s.bids_by_face[f], f), f),
+        )
+        if rng.random() < bluff_rate:
+            best_face = _bluff_face(s, scored, best_face)
+        return _opening(s, odds, best_face)
+    moves = []
+    if scored:
+        chance, count, face = scored[0]
+        if rng.random() < bluff_rate:
+            face = _bluff_face(s, scored, face)
+            chance, count = odds.at_least(s.bids_by_face[face], face), s.bids_by_face[face]
+        moves.append(((1 - chance) * challenge_share, _bid(count, face)))
+    moves.append((odds.at_least(*s.last), {"type": "dudo"}))
+    if s.calza:
+        moves.append((1 - odds.exactly(*s.last), {"type": "calza"}))
+    return min(moves, key=lambda move: move[0])[1]
+
+
+def _bluff_face(s: _Situation, scored: list, face: int) -> int:
+    """The face it holds least of among bids within ``BLUFF_SLACK`` of the best chance."""
+    top = scored[0][0] if scored else 0.0
+    near = [f for chance, _, f in scored if chance >= top - BLUFF_SLACK]
+    return min(near, key=lambda f: (s.own_support(f), f != face, f)) if near else face
+
+
+def _easy(s: _Situation, rng: Rng) -> dict:
+    """Guesses each count as its own dice plus the average of the rest, give or take a die."""
+
+    def guess(face: int) -> float:
+        noise = (rng.random() * 2 - 1) * EASY_NOISE
+        return s.own_support(face) + s.unseen * face_chance(face, s.wild) + noise
+
+    if s.last is not None:
+        count, face = s.last
+        estimate = guess(face)
+        if s.calza and abs(count - estimate) < 0.5 and rng.random() < 0.3:
+            return {"type": "calza"}
+        if count > estimate + 0.5 or not s.bids_by_face:
+            return {"type": "dudo"}
+    faces = sorted(s.bids_by_face)
+    favourite = max(faces, key=lambda f: (s.own_support(f), rng.random()))
+    face = favourite if rng.random() < 0.7 else rng.choice(faces)
+    count = s.bids_by_face[face]
+    if s.last is None:
+        count = min(s.in_play, max(count, int(guess(face) * 0.8)))
+    return _bid(count, face)
