@@ -48,71 +48,68 @@ def _piece_value(piece):
     return OFFICER if piece in "WB" else SOLDIER
 
 
-def _column_values():
-    """Value of one column for White, cached per distinct column string."""
-    cache = {}
-
-    def value(col):
-        got = cache.get(col)
-        if got is None:
-            sign = 1 if col[0] in "wW" else -1
-            top_colour = col[0].lower()
-            total = 0.0
-            for depth, piece in enumerate(col):
-                worth = _piece_value(piece)
-                if piece.lower() == top_colour:
-                    total += sign * worth * (1.0 if depth == 0 else RESERVE)
-                else:  # a prisoner: lost to its owner, except for the hope of liberation
-                    total -= sign * worth * CAPTIVE
-            got = cache[col] = total
-        return got
-
-    return value
+_COLUMN_VALUES = {}
 
 
-_column_value = _column_values()
-_RANK = [r for f, r in SQUARES]
+def column_value(col):
+    """Value of one column for White (negative when Black commands it), cached per string."""
+    got = _COLUMN_VALUES.get(col)
+    if got is None:
+        sign = 1 if col[0] in "wW" else -1
+        top_colour = col[0].lower()
+        total = 0.0
+        for depth, piece in enumerate(col):
+            worth = _piece_value(piece)
+            if piece.lower() == top_colour:
+                total += sign * worth * (1.0 if depth == 0 else RESERVE)
+            else:  # a prisoner: lost to its owner, except for the hope of liberation
+                total -= sign * worth * CAPTIVE
+        got = _COLUMN_VALUES[col] = total
+    return got
+
+
+#: Square bonus per commander letter, for White: soldier advancement, mobility sign.
+_ADVANCE = {
+    "w": [ADVANCE * r for f, r in SQUARES],
+    "b": [-ADVANCE * (6 - r) for f, r in SQUARES],
+    "W": [0] * 25,
+    "B": [0] * 25,
+}
+_MOBILITY = {"w": MOBILITY, "W": MOBILITY, "b": -MOBILITY, "B": -MOBILITY}
 
 
 def evaluate(board, side):
-    """Static score for the side to move (positive = good for it)."""
+    """Static score of a quiet position for the side to move (positive = good for it).
+
+    Quiet means the side to move has no capture; the opponent may threaten one, so the
+    most valuable column it could hit next (commander plus the prisoners it would free)
+    is partly discounted.
+    """
     score = 0.0
-    mobility = 0
+    own, enemy = OWN[side], OWN[1 - side]
+    worst = 0.0
+    values = _COLUMN_VALUES
     for sq in range(25):
         col = board[sq]
         if not col:
             continue
         top = col[0]
-        score += _column_value(col)
+        value = values.get(col)
+        score += (column_value(col) if value is None else value) + _ADVANCE[top][sq]
         free = 0
         for to in STEPS[top][sq]:
             if not board[to]:
                 free += 1
-        if top == "w":
-            score += ADVANCE * _RANK[sq]
-            mobility += free
-        elif top == "b":
-            score -= ADVANCE * (6 - _RANK[sq])
-            mobility -= free
-        elif top == "W":
-            mobility += free
-        else:
-            mobility -= free
-    score += MOBILITY * mobility
-    if side == 1:
-        score = -score
-    # The side to move has no capture here (quiet position), but may be under attack.
-    own, enemy = OWN[side], OWN[1 - side]
-    worst = 0.0
-    for sq in range(25):
-        col = board[sq]
-        if col and col[0] in enemy:
-            for over, land in JUMPS[col[0]][sq]:
+        score += _MOBILITY[top] * free
+        if top in enemy:
+            for over, land in JUMPS[top][sq]:
                 target = board[over]
                 if target and target[0] in own and not board[land]:
-                    loss = abs(_column_value(target)) + _piece_value(target[0])
+                    loss = abs(column_value(target)) + _piece_value(target[0])
                     if loss > worst:
                         worst = loss
+    if side == 1:
+        score = -score
     return int(score - THREAT * worst)
 
 

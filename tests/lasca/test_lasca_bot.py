@@ -1,0 +1,87 @@
+"""Lasca bots: legal, view-only, deterministic, and they see short forced wins and losses.
+
+Wins and blunders are checked by an exhaustive search written here, not by stored answers.
+"""
+
+import pytest
+
+from pyengine.core.rng import derive_seed
+from pyengine.games.lasca import GAME
+from pyengine.games.lasca.bot import choose
+from pyengine.games.lasca.rules import generate, make, move_text, parse_board
+
+
+def wins_within(board, side, plies):
+    """Can ``side`` (to move) leave its opponent without a move within ``plies`` plies?"""
+    for move in generate(board, side):
+        after = make(board, move)
+        replies = generate(after, 1 - side)
+        if not replies:
+            return True
+        if plies >= 3 and all(wins_within(make(after, r), side, plies - 2) for r in replies):
+            return True
+    return False
+
+
+def bot_move(lfen, level, seed=0):
+    """(board, side, the bot's move) for a position, the bot seeing only its string."""
+    path = choose({"lfen": lfen}, level, seed)
+    board, side = parse_board(lfen)
+    return board, side, next(m for m in generate(board, side) if move_text(m) == path)
+
+
+WINS = [  # a unique forced win within five plies, none in one
+    "B:a7=b,c7=b,e7=b,g7=Wbb,b6=b,g5=b,e3=Bwww,g3=Bwww,d2=bww,c1=Bww",
+    "B:f6=Wbbbb,g5=b,c3=B,d2=Bw,f2=bwW,a1=Bww,e1=Bww,g1=BWww",
+    "B:a7=BwwWwW,e5=W,d4=bbw,c3=bbB,d2=BW,f2=bbWw,c1=B,e1=Bw",
+]
+BLUNDERS = [  # some moves let the opponent force a win within three plies
+    "W:g7=b,b6=b,f6=b,a5=bb,c5=b,g5=b,b4=bw,c3=Bwwwww,e3=wb,f2=w,c1=Bwww",
+    "W:g7=b,b6=b,a5=b,c5=b,e5=w,g5=b,b4=b,d4=bw,a3=w,c3=bww,e3=b,g3=Bbwww,b2=w,a1=w,g1=w",
+    "W:a7=Wb,c7=W,c5=BwwW,e5=BwWww,f4=b,a1=Bww,c1=Bbbbbb",
+    "W:g7=BwwWW,d4=Wb,b2=BwWww,d2=Bbbbbb,a1=Bww,g1=B",
+]
+
+
+@pytest.mark.parametrize("lfen", WINS)
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_finds_a_forced_win(lfen, level):
+    board, side, move = bot_move(lfen, level)
+    after = make(board, move)
+    replies = generate(after, 1 - side)
+    assert not replies or all(wins_within(make(after, r), side, 3) for r in replies)
+
+
+@pytest.mark.parametrize("lfen", BLUNDERS)
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_avoids_a_move_that_loses_at_once(lfen, level):
+    board, side, move = bot_move(lfen, level)
+    losing = [m for m in generate(board, side) if wins_within(make(board, m), 1 - side, 3)]
+    assert losing and move not in losing
+
+
+def test_plays_only_legal_moves_through_the_game_contract():
+    state = GAME.new_state({}, 2, 11)
+    plies = 0
+    while not GAME.is_over(state) and plies < 400:
+        seat = GAME.to_act(state)[0]
+        level = "easy" if plies % 2 == 0 else "medium"
+        action = GAME.bot_action(GAME.view(state, seat), level, derive_seed(11, plies))
+        assert action in GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, action)
+        plies += 1
+    assert GAME.is_over(state)
+
+
+def test_decides_from_the_view_alone_and_deterministically():
+    state = GAME.apply(GAME.new_state({}, 2, 4), 0, {"type": "move", "path": "c3-d4"})
+    state = GAME.apply(state, 1, {"type": "move", "path": "e5xc3"})
+    view = GAME.view(state, 0)
+    full = GAME.bot_action(view, "hard", 9)
+    assert full == GAME.bot_action({"lfen": view["lfen"]}, "hard", 9)
+    assert full in GAME.legal_actions(state, 0)
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        choose({"lfen": "W:c3=w"}, "grandmaster", 0)
