@@ -236,11 +236,13 @@ def parse_board(lfen):
     return board, SIDE_LETTERS.index(head)
 
 
+_LFEN_ORDER = tuple(sorted(range(25), key=lambda i: (-SQUARES[i][1], SQUARES[i][0])))
+
+
 def board_lfen(board, side) -> str:
     """Canonical string: rank 7 down to rank 1, files a to g (START is canonical)."""
-    order = sorted(range(25), key=lambda i: (-SQUARES[i][1], SQUARES[i][0]))
     return SIDE_LETTERS[side] + ":" + ",".join(
-        f"{NAMES[i]}={board[i]}" for i in order if board[i])
+        f"{NAMES[i]}={board[i]}" for i in _LFEN_ORDER if board[i])
 
 
 def find_move(board, side, text):
