@@ -73,6 +73,7 @@ class _Situation:
         self.in_play = sum(self.counts)
         self.unseen = self.in_play - len(self.cup)
         self.wild = not view["palifico"]
+        self._own = _supports(_tally(self.cup), self.wild)
         self.bids = view["bids"]
         last = self.bids[-1] if self.bids else None
         self.last = (last["count"], last["face"]) if last else None
@@ -99,14 +100,9 @@ class _Situation:
                 low = middle + 1
         return low
 
-    def support(self, face: int, cup_counts) -> int:
-        """Dice of a cup (given as counts per face) that count for a bid on ``face``."""
-        if self.wild and face != PACO:
-            return cup_counts[face] + cup_counts[PACO]
-        return cup_counts[face]
-
     def own_support(self, face: int) -> int:
-        return self.support(face, _tally(self.cup))
+        """Dice of its own cup that count for a bid on ``face``."""
+        return self._own[face]
 
 
 def _tally(cup) -> list:
@@ -116,17 +112,24 @@ def _tally(cup) -> list:
     return counts
 
 
+def _supports(counts, wild: bool) -> tuple:
+    """For each face (index 1-6), the dice of a cup given as counts per face that count for it."""
+    return (0, counts[PACO]) + tuple(
+        counts[face] + counts[PACO] if wild else counts[face] for face in _FACES[1:]
+    )
+
+
 # --- how likely a bid is ---------------------------------------------------------------------
 @lru_cache(maxsize=None)
-def _cups(size: int) -> tuple:
-    """Every distinct cup of ``size`` dice as (probability, counts per face)."""
+def _cups(size: int, wild: bool) -> tuple:
+    """Every distinct cup of ``size`` dice as (probability, supports per face)."""
     cups = []
     for dice in combinations_with_replacement(_FACES, size):
         counts = _tally(dice)
         ways = math.factorial(size)
         for n in counts:
             ways //= math.factorial(n)
-        cups.append((ways / 6**size, tuple(counts)))
+        cups.append((ways / 6**size, _supports(counts, wild)))
     return tuple(cups)
 
 
@@ -143,14 +146,15 @@ class _Odds:
     """Chances that bids hold, from the bot's own cup and a model of the unseen dice.
 
     Without evidence every unseen die is independent (the exact binomial). With evidence each
-    opponent's cups are weighted by the faces he bid this round, then the opponents' totals
-    are convolved: exact for that model, and a few thousand steps at most.
+    opponent's possible cups are weighted by the faces he bid this round, then the opponents'
+    totals are convolved: exact for that model, and a few thousand steps at most.
     """
 
     def __init__(self, situation: _Situation, evidence: bool):
         self.situation = situation
         self.evidence = evidence
         self._unseen = {}
+        self._weights = {}
 
     def _unseen_distribution(self, face: int) -> list:
         """P(the unseen dice hold exactly t dice counting for ``face``), t = 0, 1, ..."""
@@ -168,13 +172,22 @@ class _Odds:
             self._unseen[face] = dist
         return self._unseen[face]
 
+    def _seat_weights(self, seat: int, size: int) -> list:
+        """Posterior weight of each of ``seat``'s possible cups, from the faces he bid."""
+        if seat not in self._weights:
+            s = self.situation
+            bid_faces = [bid["face"] for bid in s.bids if bid["seat"] == seat]
+            self._weights[seat] = [
+                prior * math.exp(EVIDENCE_WEIGHT * sum(supports[f] for f in bid_faces))
+                for prior, supports in _cups(size, s.wild)
+            ]
+        return self._weights[seat]
+
     def _seat_distribution(self, seat: int, size: int, face: int) -> list:
-        s = self.situation
-        bid_faces = [bid["face"] for bid in s.bids if bid["seat"] == seat]
         dist = [0.0] * (size + 1)
-        for prior, counts in _cups(size):
-            shown = sum(s.support(f, counts) for f in bid_faces)
-            dist[s.support(face, counts)] += prior * math.exp(EVIDENCE_WEIGHT * shown)
+        cups = _cups(size, self.situation.wild)
+        for weight, (_, supports) in zip(self._seat_weights(seat, size), cups):
+            dist[supports[face]] += weight
         total = sum(dist)
         return [w / total for w in dist]
 
