@@ -30,12 +30,13 @@ def make_host(kinds=("human", "remote", "remote"), seed=11, token_source=None) -
 
 
 def seated(host=None, guests=(("pa", 1), ("pb", 2))):
-    """A host plus guests already seated (peer id -> seat) and a spectator ``pw``, all settled."""
+    """A started host, guests seated (peer id -> seat) and a spectator ``pw``, all settled."""
     host = host or make_host()
     net = MemoryNetwork(host, now=1_000)
     for peer, seat in guests:
         net.add_guest(peer, Guest(TABLE_ID, f"Guest {peer}", seat=seat))
     net.add_guest("pw", Guest(TABLE_ID, "Watcher"))
+    net.host_says(host.start())
     net.run()
     return host, net
 

@@ -107,7 +107,7 @@ def test_a_silent_host_raises_the_banner_and_the_guest_retries_with_back_off(kit
     assert host.public_seats()[1]["connected"] is True
 
 
-def test_a_guest_whose_seat_is_given_away_stops_retrying(kit):
+def test_a_watcher_refused_a_seat_keeps_watching(kit):
     host, net = kit.seated()
     guest = net.guests["pa"]
     net.host_says(host.set_seat(1, "human"))
@@ -115,9 +115,32 @@ def test_a_guest_whose_seat_is_given_away_stops_retrying(kit):
     assert guest.status == "watching" and guest.token is None
     net.guest_says("pa", guest.take_seat(1, net.now))
     net.run()
-    assert guest.status == "refused" and guest.error["code"] == "sync_seat_taken"
-    assert guest.tick(net.now + 100_000) == []
+    assert guest.status == "watching" and guest.error["code"] == "sync_seat_taken" and guest.seat is None
+    kit.play_one(host, net, seed=4)
+    assert guest.view == host.table.view(None)
     assert guest.snapshot() == {"format": 1, "table": "room-1", "seat": None, "token": None}
+
+
+def test_a_guest_whose_token_is_refused_stops_retrying(kit):
+    host, net = kit.seated()
+    net.host_says(host.set_seat(1, "human"))
+    net.run()
+    stale = Guest("room-1", "Ana", seat=1, token="token0001abcdefgh")  # a save from before
+    net.add_guest("pa-2", stale)
+    net.run()
+    assert stale.status == "refused" and stale.error["code"] == "sync_bad_token" and stale.token is None
+    assert stale.tick(net.now + 100_000) == []
+
+
+def test_a_connection_replaced_by_a_newer_one_stands_down_but_keeps_its_token(kit):
+    host, net = kit.seated()
+    old = net.guests["pa"]
+    newer = Guest.from_snapshot(old.snapshot(), "Ana")
+    net.add_guest("pa-tab-2", newer)
+    net.run()
+    assert newer.status == "seated" and old.status == "refused"
+    assert old.error["code"] == "sync_replaced" and old.token == newer.token
+    assert old.tick(net.now + 100_000) == []
 
 
 def test_a_hostile_or_broken_host_cannot_crash_a_guest(kit):
@@ -132,8 +155,9 @@ def test_a_hostile_or_broken_host_cannot_crash_a_guest(kit):
         "x" * 300_000,
         json.dumps({"v": 1, "kind": "state", "table": "room-1"}),
         json.dumps({"v": 1, "kind": "intent", "table": "room-1", "seat": 1, "action": {"type": "x"}, "version": 0, "seq": 1}),
-        encode("state", table="other", version=99, rev=99, seats=[], view={}),
-        encode("state", table="room-1", version=-1, rev=99, seats=[], view={}),
+        encode("state", table="other", version=99, rev=99, started=True, seats=[], view={}),
+        encode("state", table="room-1", version=-1, rev=99, started=True, seats=[], view={}),
+        encode("state", table="room-1", version=99, rev=99, started="yes", seats=[], view={}),
         encode("welcome", table="room-1", game="perudo", seat=99, token="t"),
         encode("pong", table="room-1", t="now", rev=1),
         encode("error", table="room-1", code=5, reason="r", params={}, ref=None),

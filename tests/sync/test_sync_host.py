@@ -285,6 +285,7 @@ def test_lasca_has_no_secrets_but_travels_the_same_way():
     net = MemoryNetwork(host)
     for peer, seat in (("a", 0), ("b", 1)):
         net.add_guest(peer, Guest("room-9", peer, seat=seat))
+    net.host_says(host.start())
     net.run()
     game = host.table.game
     for _ in range(6):
@@ -295,3 +296,37 @@ def test_lasca_has_no_secrets_but_travels_the_same_way():
         net.run()
     assert host.table.version == 6
     assert all(net.guests[p].view == host.table.view(s) for p, s in (("a", 0), ("b", 1)))
+
+
+def test_nobody_plays_before_the_host_starts(kit):
+    host = kit.make_host(("human", "remote", "bot"))
+    net = MemoryNetwork(host)
+    guest = Guest("room-1", "Ana", seat=1)
+    net.add_guest("pa", guest)
+    net.run()
+    assert guest.status == "seated" and guest.started is False
+    with pytest.raises(ProtocolError):
+        guest.intend({"type": "dudo"}, net.now)
+    outbox = send(host, "pa", "intent", seat=1, action={"type": "bid", "count": 1, "face": 2}, version=0, seq=1)
+    assert only_error(outbox, "pa") == "sync_not_started"
+    with pytest.raises(ProtocolError):
+        host.act(0, {"type": "bid", "count": 1, "face": 2})
+    assert host.play_bot() == [] and host.table.version == 0
+    net.host_says(host.start())
+    net.run()
+    assert guest.started is True and host.start() == []
+
+
+def test_a_rules_bug_is_answered_not_raised_and_changes_nothing(kit, monkeypatch):
+    host, net = kit.seated()
+    before = json.dumps(host.snapshot(), sort_keys=True)
+
+    def broken_apply(state, seat, action):
+        raise KeyError("a bug in some game")
+
+    monkeypatch.setattr(host.table.game, "apply", broken_apply)
+    mover = host.table.to_act()[0]
+    peer = {1: "pa", 2: "pb"}[mover]
+    outbox = send(host, peer, "intent", seat=mover, action={"type": "dudo"}, version=0, seq=3)
+    assert only_error(outbox, peer) == "sync_rules_failed"
+    assert json.dumps(host.snapshot(), sort_keys=True) == before

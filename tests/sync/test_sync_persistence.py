@@ -89,6 +89,7 @@ def test_a_guest_reload_rejoins_its_seat_from_its_own_snapshot(kit):
         lambda s: s["tokens"].__setitem__(0, "abcdefgh"),  # seat 0 is played on the host's screen
         lambda s: s.update(rev=-1),
         lambda s: s.update(rev=True),
+        lambda s: s.pop("started"),
         lambda s: s.update(table_id="no spaces"),
         lambda s: s["table"]["log"].append({"seat": 0, "action": {"type": "calza"}}),
         lambda s: s["table"].update(seed="7"),

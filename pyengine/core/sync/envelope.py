@@ -87,6 +87,11 @@ def _action(field, value):
         raise _bad(field, "has a bad 'type'")
 
 
+def _flag(field, value):
+    if not isinstance(value, bool):
+        raise _bad(field, "must be true or false")
+
+
 def _object(field, value):
     if not isinstance(value, dict):
         raise _bad(field, "must be an object")
@@ -109,7 +114,9 @@ INBOUND = {
 # What the host sends. Guests check it too: a broken or hostile host must not crash them.
 OUTBOUND = {
     "welcome": {"table": check_id, "game": check_id, "seat": _seat_or_none, "token": _id_or_none},
-    "state": {"table": check_id, "version": _count, "rev": _count, "seats": _list, "view": _object},
+    "state": {
+        "table": check_id, "version": _count, "rev": _count, "started": _flag, "seats": _list, "view": _object
+    },
     "error": {"table": check_id, "code": _text, "reason": _text, "params": _object, "ref": _count_or_none},
     "pong": {"table": check_id, "t": _time, "rev": _count},
 }

@@ -30,7 +30,8 @@ class Guest:
 
     ``status``: ``connecting`` (no welcome yet), ``seated``, ``watching``, ``host_lost`` (the
     host went silent; retrying) or ``refused`` (the host turned the seat request or token
-    down; ``error`` says why, and the player may ``take_seat`` another seat or watch).
+    down, or a newer connection took the seat over; ``error`` says why). A refused guest
+    stays quiet until the player decides: ``take_seat`` another seat, or ``start`` again.
     """
 
     def __init__(self, table_id: str, name: str = "", seat=None, token=None):
@@ -49,6 +50,7 @@ class Guest:
         self.view = None
         self.version = None
         self.rev = -1
+        self.started = False
         self.seats: list = []
         self.pending = None
         self.error = None
@@ -100,17 +102,21 @@ class Guest:
         self._retry_gap = min(self._retry_gap * 2, RETRY_MAX)
 
     def take_seat(self, seat, now) -> list:
-        """A watching (or refused) guest asks for an open seat."""
+        """Asks for an open seat; a watching guest keeps watching until the host says yes."""
         if self.token is not None:
             raise ProtocolError("You already hold a seat", "sync_already_seated", seat=self.seat)
         check_seat("seat", seat)
         self.seat = seat
+        if self.status == "watching":
+            return [self._hello()]
         return self.start(now)
 
     def intend(self, action, now) -> list:
         """Sends an action for our seat; one at a time, so the player cannot double-click."""
         if self.status != "seated" or self.version is None:
             raise ProtocolError("You are not seated at this table", "sync_not_seated")
+        if not self.started:
+            raise ProtocolError("The host has not started the game yet", "sync_not_started")
         if self.pending is not None:
             raise ProtocolError("Your last action is still on its way", "sync_pending")
         self._seq += 1
@@ -148,6 +154,7 @@ class Guest:
             self.view = message["view"]
             self.version = message["version"]
             self.rev = message["rev"]
+            self.started = message["started"]
             self.seats = message["seats"]
             if self.pending is not None and self.version > self.pending["version"]:
                 self.pending = None
@@ -173,9 +180,12 @@ class Guest:
         if code == "sync_not_joined":
             return self.start(now)
         if code in REFUSALS:
-            if code in ("sync_bad_token", "sync_replaced"):
+            if code == "sync_bad_token":
                 self.token = None
-            self.status = "refused"
+            if self.status == "watching":  # the host still has us as a spectator
+                self.seat = None
+            else:
+                self.status = "refused"
             return []
         if code == "sync_stale" and message["params"].get("version") != self.version:
             return [encode("sync", table=self.table_id)]

@@ -48,12 +48,15 @@ class _Peer:
 class Host:
     """Runs one table for a set of peers. ``rev`` grows with every change guests must see."""
 
-    def __init__(self, table: Table, table_id: str, tokens=None, rev: int = 0, token_source=new_token):
+    def __init__(
+        self, table: Table, table_id: str, tokens=None, rev: int = 0, started=False, token_source=new_token
+    ):
         check_id("table", table_id)
         self.table = table
         self.table_id = table_id
         self.tokens = list(tokens) if tokens is not None else [None] * len(table.seats)
         self.rev = rev
+        self.started = started
         self.peers: dict = {}
         self._token_source = token_source
 
@@ -70,6 +73,7 @@ class Host:
             "table": self.table.to_dict(),
             "tokens": list(self.tokens),
             "rev": self.rev,
+            "started": self.started,
         }
 
     @classmethod
@@ -90,10 +94,10 @@ class Host:
                 raise BadSave("A seat token in the save is malformed", "sync_save_tokens") from None
             if seat["kind"] == "human":
                 raise BadSave("A local seat cannot have a guest's token", "sync_save_tokens")
-        if type(rev) is not int or rev < 0:
+        if type(rev) is not int or rev < 0 or type(data.get("started")) is not bool:
             raise BadSave("The shared table's revision is missing", "sync_save_rev")
         try:
-            return cls(table, table_id, tokens, rev, token_source)
+            return cls(table, table_id, tokens, rev, data["started"], token_source)
         except ProtocolError:
             raise BadSave("The shared table's id is malformed", "sync_save_id") from None
 
@@ -129,6 +133,7 @@ class Host:
                     table=self.table_id,
                     version=self.table.version,
                     rev=self.rev,
+                    started=self.started,
                     seats=seats,
                     view=self.table.view(seat),
                 )
@@ -247,6 +252,7 @@ class Host:
     def _intent(self, peer, message) -> list:
         """A guest's action: it must hold the seat, have seen the current version, obey the rules."""
         seat = message["seat"]
+        self._check_started()
         if self.peers[peer].seat != seat:
             raise ProtocolError("You do not hold that seat", "sync_not_your_seat", seat=seat)
         if self.table.seats[seat]["kind"] != "remote":
@@ -258,12 +264,27 @@ class Host:
                 seen=message["version"],
                 version=self.table.version,
             )
-        self.table.act(seat, message["action"])
+        try:
+            self.table.act(seat, message["action"])
+        except TabernaError:
+            raise
+        except Exception as error:  # a rules bug must not let one peer's message stop the table
+            raise ProtocolError(
+                f"The rules could not judge that action ({type(error).__name__})", "sync_rules_failed"
+            ) from error
         return self._changed()
 
     # --- the host's own decisions ------------------------------------------------------------
+    def start(self) -> list:
+        """Play begins: until now peers could join and the host could arrange the seats."""
+        if self.started:
+            return []
+        self.started = True
+        return self._changed()
+
     def act(self, seat, action) -> list:
         """A move by a player on the host's own screen (a ``human`` seat)."""
+        self._check_started()
         self._check_seat(seat)
         if self.table.seats[seat]["kind"] != "human":
             raise ProtocolError("That seat is not played on this screen", "sync_not_local", seat=seat)
@@ -272,7 +293,7 @@ class Host:
 
     def play_bot(self) -> list:
         """One bot move, if a bot may act; the caller paces bots by how often it calls this."""
-        seat = self.table.next_bot_seat()
+        seat = self.table.next_bot_seat() if self.started else None
         if seat is None:
             return []
         self.table.act(seat, self.table.bot_action(seat))
@@ -311,6 +332,10 @@ class Host:
         return self._changed() if changed else []
 
     # --- helpers ------------------------------------------------------------------------------
+    def _check_started(self) -> None:
+        if not self.started:
+            raise ProtocolError("The host has not started the game yet", "sync_not_started")
+
     def _check_seat(self, seat) -> None:
         if type(seat) is not int or not 0 <= seat < len(self.table.seats):
             raise ProtocolError("There is no such seat", "sync_no_such_seat", seat=str(seat)[:8])
