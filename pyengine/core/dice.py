@@ -1,9 +1,8 @@
-"""Dice-cup mechanics shared by the bluffing games (Perudo, Bozó): bids, cups, counting.
+"""Dice and bid notation shared by the bluffing games (Perudo, Bozó).
 
-A bid "q x f" claims that at least q dice on the whole table show face f. Both games write
-bids as ``"<count>x<face>"`` with face 1 for aces/pacos, roll every cup at the start of a
-hand from the state's RNG, count wild aces at the reveal and pass the turn round the table
-skipping players who are out.
+A bid "q x f" claims that at least q dice on the whole table show face f; both games write
+it ``"<count>x<face>"`` with face 1 for aces/pacos. The mechanism that plays with these
+(cups, counting at the reveal, turn order, losing dice) is ``core.bluffing``.
 """
 
 import math
@@ -28,31 +27,6 @@ def parse_bid(text) -> tuple:
 
 def bid_text(count: int, face: int) -> str:
     return f"{count}x{face}"
-
-
-def roll_cups(rng, counts: list) -> list:
-    """A fresh roll for every cup, sorted so a cup reads the same however it was rolled."""
-    return [sorted(rng.randint(1, 6) for _ in range(n)) for n in counts]
-
-
-def count_face(cups: list, face: int, aces_wild: bool) -> int:
-    """Dice on the table that count for ``face`` (aces too when they are wild for it)."""
-    total = 0
-    for cup in cups:
-        for die in cup:
-            if die == face or (aces_wild and die == 1 and face != 1):
-                total += 1
-    return total
-
-
-def next_in_play(counts: list, seat: int, step: int = 1) -> int:
-    """The next seat after ``seat`` (``step`` +1 left, -1 right) that still has dice."""
-    seats = len(counts)
-    for offset in range(1, seats + 1):
-        candidate = (seat + step * offset) % seats
-        if counts[candidate] > 0:
-            return candidate
-    raise ValueError("nobody has dice")
 
 
 def binomial_at_least(k: int, n: int, p: float) -> float:

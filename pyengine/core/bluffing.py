@@ -1,0 +1,220 @@
+"""The dice-bluffing mechanism that Perudo and Bozó share: one mechanism, two rule sets.
+
+Every player hides dice under a cup. A hand rolls every cup from the state's RNG; players
+in turn claim "at least q dice on the table show f" (a bid, ``"<q>x<f>"``, aces are face 1)
+and the next player either raises or challenges. At the reveal the dice are counted under
+the game's ace rule, the loser gives up a die, a player without dice is out, and the loser
+(or, if he is out, the nearest player with dice on a fixed side) starts the next hand.
+
+What differs is left to the games: which bid may follow which (each game returns refusals
+as data, ``(code, params)``, so listing legal bids raises nothing), how aces count, what
+ends a hand's sequel (Perudo's palifico rounds, Bozó's rounds and points) and any extra
+actions. Seats are numbered clockwise: step ``LEFT`` (+1) is the player on one's left.
+
+State keys the shared code relies on: ``counts`` (dice per seat), ``dice`` (the cups),
+``turn``, ``bids`` (``{"seat", "count", "face"}`` oldest first), ``options``, ``result``.
+"""
+
+from .dice import FACES, bid_text, parse_bid
+from .errors import IllegalAction
+from .game import Game
+from .rng import Rng
+from .validate import copy_json, int_field, only_fields
+
+ACE = 1
+MAX_BID_COUNT = 999
+LEFT, RIGHT = 1, -1
+
+# How aces count at the reveal.
+ACES_WILD = "wild"  # an ace counts for every face (Perudo)
+ACES_PLAIN = "plain"  # an ace is only an ace (Perudo's palifico)
+ACES_IF_SHOWN = "if_shown"  # an ace counts for f only if some die naturally shows f (Bozó)
+
+# Refusals both games give in the same words; each game adds its own.
+REASONS = {
+    "bid_too_low": "Bid more dice, or the same dice on a higher face",
+    "strict_face": "In strict bidding the face may not go down",
+    "bid_over_cap": "There are only {dice} dice in play",
+}
+
+
+# --- bids -----------------------------------------------------------------------------------
+def ceil_half(count: int) -> int:
+    return (count + 1) // 2
+
+
+def raise_refusal(old: tuple, new: tuple, strict_faces: bool):
+    """The growth rule between two bids on ordinary faces: more dice, or the same number of
+    dice on a higher face; ``strict_faces`` also forbids a lower face when the count rises."""
+    count, face = new
+    old_count, old_face = old
+    if count < old_count or (count == old_count and face <= old_face):
+        return ("bid_too_low", {})
+    if strict_faces and face < old_face:
+        return ("strict_face", {})
+    return None
+
+
+def cap_refusal(counts: list, count: int):
+    """Refusal for a bid above the dice in play (used when the table caps bids)."""
+    in_play = sum(counts)
+    return ("bid_over_cap", {"dice": in_play}) if count > in_play else None
+
+
+def refusal_error(reasons: dict, refusal: tuple) -> IllegalAction:
+    code, params = refusal
+    return IllegalAction(reasons[code].format(**params), code, **params)
+
+
+def legal_bids(refusal, table: dict, seat: int, max_count=None) -> list:
+    """Every ``(count, face)`` for which ``refusal(table, seat, bid)`` is ``None``, up to
+    ``max_count`` (default: the dice in play; higher bids are never worth making)."""
+    top = sum(table["counts"]) if max_count is None else max_count
+    return [
+        (count, face)
+        for count in range(1, top + 1)
+        for face in FACES
+        if refusal(table, seat, (count, face)) is None
+    ]
+
+
+# --- cups and counting ----------------------------------------------------------------------
+def roll_cups(rng, counts: list) -> list:
+    """A fresh roll for every cup, sorted so a cup reads the same however it was rolled."""
+    return [sorted(rng.randint(1, 6) for _ in range(n)) for n in counts]
+
+
+def count_bid(cups: list, face: int, aces: str) -> int:
+    """Dice on the table that count for a bid on ``face`` under the ace rule ``aces``.
+
+    A bid on aces counts only aces under every rule.
+    """
+    dice = [d for cup in cups for d in cup]
+    natural = dice.count(face)
+    if face == ACE or aces == ACES_PLAIN or (aces == ACES_IF_SHOWN and natural == 0):
+        return natural
+    return natural + dice.count(ACE)
+
+
+# --- turn order, losing dice, who starts -------------------------------------------------------
+def next_in_play(counts: list, seat: int, step: int = LEFT) -> int:
+    """The next seat after ``seat`` in direction ``step`` that still has dice."""
+    seats = len(counts)
+    for offset in range(1, seats + 1):
+        candidate = (seat + step * offset) % seats
+        if counts[candidate] > 0:
+            return candidate
+    raise ValueError("nobody has dice")
+
+
+def players_in(counts: list) -> int:
+    return sum(1 for n in counts if n > 0)
+
+
+def doubt_loser(bid: dict, caller: int, actual: int) -> int:
+    """Who loses a die when ``caller`` challenges ``bid``: the caller if the bid holds."""
+    return caller if actual >= bid["count"] else bid["seat"]
+
+
+def lose_die(counts: list, seat: int) -> bool:
+    """Takes one die from ``seat``; True when that was his last (he is out)."""
+    counts[seat] -= 1
+    return counts[seat] == 0
+
+
+def sole_survivor(counts: list):
+    """The only seat still holding dice, or ``None`` while several do."""
+    holders = [seat for seat, n in enumerate(counts) if n > 0]
+    return holders[0] if len(holders) == 1 else None
+
+
+def next_starter(counts: list, loser: int, side: int) -> int:
+    """The loser starts the next hand; if he is out, the nearest player on ``side``."""
+    return loser if counts[loser] > 0 else next_in_play(counts, loser, side)
+
+
+def hand_record(state: dict, caller: int, actual: int, loser) -> dict:
+    """The public account of a settled hand (taken after the loser's die is gone)."""
+    counts = state["counts"]
+    return {
+        "dice": state["dice"],
+        "bids": state["bids"],
+        "caller": caller,
+        "actual": actual,
+        "loser": loser,
+        "eliminated": loser if loser is not None and counts[loser] == 0 else None,
+    }
+
+
+# --- the game skeleton ---------------------------------------------------------------------
+class BluffingGame(Game):
+    """A cup-and-bid game. Subclasses supply the bid rule, the calls and the sequel."""
+
+    reasons = REASONS
+    calls: tuple = ()  # one-word actions besides bids, for the notation
+
+    def table_bid_refusal(self, table: dict, seat: int, bid: tuple):
+        """Why ``seat`` may not bid ``bid`` at ``table`` (a state or a seat's view), or None."""
+        raise NotImplementedError
+
+    def after_bid(self, state: dict, seat: int) -> None:
+        """Bookkeeping once a legal bid is on the list; by default play passes left."""
+        state["turn"] = next_in_play(state["counts"], seat)
+
+    def play_call(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
+        """Every action that is not a bid."""
+        raise NotImplementedError
+
+    def refuse(self, refusal: tuple) -> IllegalAction:
+        return refusal_error(self.reasons, refusal)
+
+    def legal_bids(self, table: dict, seat: int, max_count=None) -> list:
+        return legal_bids(self.table_bid_refusal, table, seat, max_count)
+
+    def bid_actions(self, state: dict, seat: int) -> list:
+        return [{"type": "bid", "count": c, "face": f} for c, f in self.legal_bids(state, seat)]
+
+    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
+        if kind != "bid":
+            self.play_call(state, seat, kind, action, rng)
+            return
+        only_fields(action, "count", "face")
+        count = int_field(action, "count", 1, MAX_BID_COUNT)
+        face = int_field(action, "face", 1, 6)
+        refusal = self.table_bid_refusal(state, seat, (count, face))
+        if refusal:
+            raise self.refuse(refusal)
+        state["bids"].append({"seat": seat, "count": count, "face": face})
+        self.after_bid(state, seat)
+
+    def public_view(self, state: dict, seat, own_dice_visible: bool = True) -> dict:
+        """The part of a seat's view both games share: the viewer's own cup, others' counts."""
+        show = seat is not None and own_dice_visible
+        return {
+            "game": self.id,
+            "you": seat,
+            "to_act": self.to_act(state),
+            "turn": state["turn"],
+            "counts": list(state["counts"]),
+            "dice": list(state["dice"][seat]) if show else None,
+            "bids": copy_json(state["bids"]),
+            "options": dict(state["options"]),
+            "result": copy_json(state["result"]),
+        }
+
+    def scramble_private(self, state: dict, seat: int, seed: int) -> dict:
+        scrambled = copy_json(state)
+        scrambled["dice"][seat] = roll_cups(Rng(seed), [state["counts"][seat]])[0]
+        return scrambled
+
+    def action_text(self, action: dict) -> str:
+        if action["type"] == "bid":
+            return bid_text(action["count"], action["face"])
+        return action["type"]
+
+    def parse_action(self, text: str) -> dict:
+        word = text.strip().lower() if isinstance(text, str) else ""
+        if word in self.calls:
+            return {"type": word}
+        count, face = parse_bid(text)
+        return {"type": "bid", "count": count, "face": face}
