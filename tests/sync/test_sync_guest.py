@@ -143,6 +143,19 @@ def test_a_connection_replaced_by_a_newer_one_stands_down_but_keeps_its_token(ki
     assert old.tick(net.now + 100_000) == []
 
 
+def test_a_guest_back_on_a_new_connection_is_recognised_by_its_token(kit):
+    host, net = kit.seated()
+    guest = net.guests["pa"]
+    assert host.table.to_act() == [1]
+    net.rename("pa", "pa-2")  # a fresh data channel, a fresh peer id
+    kit.play_one(host, net, seed=8)  # from an unknown id: refused, rejoined, then sent again
+    assert "pa" not in host.peers and host.peers["pa-2"].seat == 1 and guest.status == "seated"
+    assert host.table.version == 1 and host.table.log[0]["seat"] == 1 and guest.pending is None
+    kit.play_one(host, net, seed=9)
+    assert guest.version == host.table.version and guest.view == host.table.view(1)
+    assert net.lost > 0  # the host's error to the replaced old id went nowhere
+
+
 def test_a_hostile_or_broken_host_cannot_crash_a_guest(kit):
     host, net = kit.seated()
     guest = net.guests["pa"]

@@ -150,14 +150,21 @@ class Guest:
         if kind == "pong":
             self.rtt = now - message["t"]
             return [] if message["rev"] == self.rev else [encode("sync", table=self.table_id)]
-        if message["rev"] >= self.rev:
-            self.view = message["view"]
-            self.version = message["version"]
-            self.rev = message["rev"]
-            self.started = message["started"]
-            self.seats = message["seats"]
-            if self.pending is not None and self.version > self.pending["version"]:
-                self.pending = None
+        if message["rev"] < self.rev:  # an older state overtaken by a newer one
+            return []
+        first_since_welcome = self.rev < 0
+        self.view = message["view"]
+        self.version = message["version"]
+        self.rev = message["rev"]
+        self.started = message["started"]
+        self.seats = message["seats"]
+        if self.pending is None:
+            return []
+        if self.version > self.pending["version"]:  # applied, or overtaken: either way settled
+            self.pending = None
+        elif first_since_welcome:  # back after a rejoin and the intent still fits: send it now
+            self.pending["sent"] = now
+            return [self.pending["text"]]
         return []
 
     def _welcome(self, message, now) -> list:
@@ -174,11 +181,11 @@ class Guest:
     def _refused(self, message, now) -> list:
         """The host's error: settle the pending intent, recover where recovery is possible."""
         self.error = {"code": message["code"], "reason": message["reason"], "params": message["params"]}
+        code = message["code"]
+        if code == "sync_not_joined":  # the host forgot us (reload, new channel): the intent waits
+            return self.start(now)
         if self.pending is not None and message["ref"] == self.pending["seq"]:
             self.pending = None
-        code = message["code"]
-        if code == "sync_not_joined":
-            return self.start(now)
         if code in REFUSALS:
             if code == "sync_bad_token":
                 self.token = None

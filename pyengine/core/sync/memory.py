@@ -3,8 +3,8 @@
 It is the reference for what browser transports must do (deliver text, in order, per link,
 and sometimes lose it) and the harness for tests and bots. Links can be cut (messages both
 ways are lost, as when a phone sleeps), single messages dropped, peers renamed (a new
-connection gets a new id) and the host replaced (a host reload). ``sent`` keeps every raw
-text delivered to each peer, so tests can check what a guest actually received.
+connection gets a new id) and the host replaced (a host reload); ``lost`` counts what
+never arrived.
 """
 
 from collections import deque
@@ -20,7 +20,6 @@ class MemoryNetwork:
         self.queue: deque = deque()  # (sender, receiver, text); the host's peer id is None
         self.cut: set = set()
         self.drop = None  # optional predicate (sender, receiver, text) -> True to lose it
-        self.sent: dict = {}  # receiver peer id -> raw texts delivered to it
         self.lost = 0
 
     # --- wiring ---------------------------------------------------------------------------
@@ -64,7 +63,6 @@ class MemoryNetwork:
             if receiver is None:
                 self.host_says(self.host.receive(sender, text, self.now))
             else:
-                self.sent.setdefault(receiver, []).append(text)
                 self.guest_says(receiver, self.guests[receiver].receive(text, self.now))
         return delivered
 
