@@ -13,6 +13,18 @@ list of ``(peer, text)`` pairs, a guest's a list of texts for the host. The call
 
 Guest to host: ``join``, ``rejoin``, ``intent``, ``sync``, ``ping``.
 Host to guest: ``welcome``, ``state``, ``error``, ``pong``.
+
+What a driver (``MemoryNetwork`` here, the page's glue in the browser) does:
+
+* host page: each text from a peer -> ``host.receive(peer, text, now)``; about once a second
+  ``host.tick(now)``; bots paced by calling ``host.play_bot()``; local players through
+  ``host.act``; the host's own choices through ``host.start`` / ``host.set_seat``. Deliver
+  every returned ``(peer, text)``, and store ``host.snapshot()`` whenever ``host.rev`` moved.
+* guest page: when a channel opens, ``guest.start(now)``; each text from the host ->
+  ``guest.receive(text, now)``; about once a second ``guest.tick(now)``; the player's moves
+  through ``guest.intend(action, now)``. Send every returned text to the host, and store
+  ``guest.snapshot()`` after a welcome. A new channel may bring a new peer id: the token
+  makes the host recognise the guest anyway.
 """
 
 from .envelope import PROTOCOL, ProtocolError
