@@ -81,6 +81,14 @@ def test_bots_follow_a_proposal_to_stop_and_the_banker_ends():
     assert GAME.bot_action(view_for(state, 0), "steady", 3) == {"type": "end"}
 
 
+def test_bots_agree_when_the_banker_proposes_to_stop():
+    state = dict(GAME.new_state({}, 3, 4), banker=0)
+    state = GAME.apply(state, 1, {"type": "done"})
+    state = GAME.apply(GAME.apply(state, 2, {"type": "done"}), 0, {"type": "end"})
+    for seat in (1, 2):
+        assert GAME.bot_action(view_for(state, seat), "cautious", 5) == {"type": "end"}
+
+
 def test_banker_bot_rolls_and_bots_answer_for_the_bank():
     state = dict(GAME.new_state({}, 2, 4), banker=0)
     state = GAME.apply(state, 1, {"type": "done"})

@@ -324,9 +324,8 @@ def test_ending_by_agreement():
     state = with_banker(new(3, start_chips=10), 0)
     state = play(state, (1, "bet crown 3"), (1, "end"))
     assert state["votes"][1] and state["chips"][1] == 10 and not GAME.agreed(state)
-    state = play(state, (2, "done"))
-    assert {"type": "end"} not in GAME.legal_actions(state, 0)
-    rejected(state, 0, {"type": "end"}, "crown_anchor.no_agreement")
+    state = play(state, (2, "bet hearts 4"), (2, "done"))
+    assert not GAME.agreed(state) and state["phase"] == "roll"
     state = GAME.apply(state, 0, {"type": "roll"})
     assert state["votes"] == [False, False, False], "votes last one round"
     state = play(state, (1, "end"), (2, "end"))
@@ -336,6 +335,20 @@ def test_ending_by_agreement():
     assert final["result"]["net"] == [c - 10 for c in final["chips"]]
     # The banker may also refuse and roll on.
     assert GAME.apply(state, 0, {"type": "roll"})["result"] is None
+
+
+def test_the_banker_may_propose_to_end_instead_of_rolling():
+    state = with_banker(new(3, start_chips=10), 0)
+    state = play(state, (1, "bet crown 3"), (1, "done"), (2, "bet anchor 5"), (2, "done"))
+    assert not GAME.agreed(state) and {"type": "end"} in GAME.legal_actions(state, 0)
+    proposed = GAME.apply(state, 0, {"type": "end"})
+    assert proposed["result"] is None and proposed["rolls"] == 0
+    assert proposed["phase"] == "bet" and proposed["votes"] == [True, False, False]
+    assert proposed["chips"] == [10, 10, 10] and proposed["stakes"] == [{}, {}, {}]
+    over = play(proposed, (1, "end"), (2, "end"), (0, "end"))
+    assert over["result"]["reason"] == "agreement"
+    rolled = play(proposed, (1, "end"), (2, "done"), (0, "roll"))
+    assert rolled["votes"] == [False, False, False], "the proposal lapses with the next roll"
 
 
 def test_chips_are_conserved_in_random_games():

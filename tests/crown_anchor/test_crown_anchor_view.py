@@ -115,6 +115,13 @@ def test_the_punter_screen_has_the_layout_chips_and_controls():
     assert "Agree to stop" in html, "Rui proposed to stop, so Ana is asked to agree"
 
 
+def test_a_banker_proposal_is_shown_to_the_punters():
+    state = GAME.apply(states()["rolling"], 3, {"type": "end"})
+    html, _ = screen(state, 0)
+    assert "Bo (the banker) proposes to stop." in html and "Agree to stop" in html
+    assert "banker, wants to stop" in html
+
+
 def test_chip_sizes_top_up_to_the_minimum_and_stop_at_the_stack():
     state = dict(GAME.new_state({"min_bet": 5, "start_chips": 12}, 2, 2), banker=0)
     _, buttons = screen(state, 1, {"chip": 1})
@@ -137,8 +144,8 @@ def test_leaving_asks_first():
 
 def test_banker_and_spectator_screens():
     rolling = states()["rolling"]
-    _, buttons = screen(rolling, 3)
-    assert acts(buttons) == [{"type": "roll"}]
+    html, buttons = screen(rolling, 3)
+    assert acts(buttons) == [{"type": "roll"}, {"type": "end"}] and "propose to end" in html
     _, buttons = screen(states()["agreed"], states()["agreed"]["banker"])
     assert {"type": "end"} in acts(buttons) and {"type": "roll"} in acts(buttons)
     html, buttons = screen(rolling, None)
@@ -161,6 +168,7 @@ def test_after_a_roll_the_dice_payouts_and_history_show():
 def test_fairness_panel_uses_the_exact_edge_and_counts():
     html, _ = screen(states()["rolled"], None)
     assert "House edge: 7.9% (17/216" in html
+    assert "Vantagem da banca: 7,9% (17/216" in screen(states()["rolled"], None, lang="pt")[0]
     assert "1 rolls, 3 dice so far." in html
     html, _ = screen(states()["volunteer"], None)
     assert "Fair payouts" in html and "1:1 · 3:1 · 5:1" in html

@@ -3,7 +3,8 @@
 Every stake loses 17/216 on average (nothing at a fair table), so no choice of symbols is
 better than another; what differs between temperaments is how much of the bankroll they
 risk each round and over how many symbols they spread it. Bots agree to end the game as
-soon as anyone has proposed it, and the banker bot rolls (or ends, once all agree).
+soon as anyone (banker included) has proposed it, and the banker bot rolls (or ends, once
+all agree); it never proposes to stop itself.
 """
 
 from ...core.rng import Rng
@@ -30,7 +31,7 @@ def choose_action(view: dict, level: str, seed: int) -> dict:
         return {"type": "volunteer", "yes": volunteers}
     if phase == "roll":
         return {"type": "end"} if view["agreed"] else {"type": "roll"}
-    if any(view["votes"][s] for s in view["punters"] if s != me):
+    if any(voted and s != me for s, voted in enumerate(view["votes"])):
         return {"type": "end"}
     return _stake(view, me, share, spread, Rng(seed))
 

@@ -21,8 +21,10 @@ Choices where the digest leaves room, each a table option unless said otherwise:
   ``min_bet``, at most ``max_bet`` (0 = no limit). A punter who cannot cover the minimum
   after a roll leaves the table, as one with no chips does.
 * The game ends by agreement: every punter votes ``end`` in a round (taking back his stakes)
-  and the banker then ends instead of rolling; or when punters have withdrawn (``leave``) or
-  gone broke until no punter remains. The result is net chips; winners have the best net.
+  and the banker then ends instead of rolling. A banker who wants to stop first may end
+  instead of rolling at any time: the stakes go back, no roll is made, and his proposal
+  stands for the next round. Or it ends when punters have withdrawn (``leave``) or gone
+  broke until no punter remains. The result is net chips; winners have the best net.
 """
 
 from fractions import Fraction
@@ -177,7 +179,7 @@ class CrownAnchor(Game):
         if phase == "volunteer":
             return [{"type": "volunteer", "yes": True}, {"type": "volunteer", "yes": False}]
         if phase == "roll":
-            return [{"type": "roll"}] + ([{"type": "end"}] if self.agreed(state) else [])
+            return [{"type": "roll"}, {"type": "end"}]
         actions = []
         for symbol in SYMBOLS:
             for chips in self.bet_sizes(state, seat, symbol):
@@ -245,9 +247,14 @@ class CrownAnchor(Game):
     def _act_end(self, state, seat, action, rng):
         only_fields(action)
         if state["phase"] == "roll":
-            if not self.agreed(state):
-                raise IllegalAction("Not every punter has agreed to end", "crown_anchor.no_agreement")
-            self._finish(state, "agreement")
+            if self.agreed(state):
+                self._finish(state, "agreement")
+                return
+            for punter in self.punters(state):
+                self._take_back(state, punter)
+            state["done"] = [False] * state["seats"]
+            state["votes"] = [s == seat for s in range(state["seats"])]
+            state["phase"] = "bet"
             return
         self._take_back(state, seat)
         state["votes"][seat] = True

@@ -223,6 +223,8 @@ def _status(view: dict, names: list, t) -> str:
         text = t("crown_anchor.your_roll") if you == view["banker"] else t("crown_anchor.waiting_roll", name=names[view["banker"]])
     elif you in view["to_act"]:
         text = t("crown_anchor.place_stakes")
+        if view["votes"][view["banker"]]:
+            text += " " + t("crown_anchor.banker_proposed", name=names[view["banker"]])
     else:
         text = t("crown_anchor.waiting_stakes", n=len(view["to_act"]))
     if view["agreed"] and phase == "roll":
@@ -243,9 +245,8 @@ def _controls(view: dict, ui: dict, t) -> str:
     elif phase == "roll":
         buttons.append(act_button(escape(t("crown_anchor.roll")), {"type": "roll"}, cls="tb-primary",
                                   **{"data-testid": "ca-roll"}))
-        if view["agreed"]:
-            buttons.append(act_button(escape(t("crown_anchor.end_game")), {"type": "end"},
-                                      **{"data-testid": "ca-end"}))
+        label = t("crown_anchor.end_game" if view["agreed"] else "crown_anchor.banker_propose")
+        buttons.append(act_button(escape(label), {"type": "end"}, **{"data-testid": "ca-end"}))
     else:
         return _punter_controls(view, ui, t)
     return f'<div class="crown_anchor-row">{"".join(buttons)}</div>'
@@ -265,7 +266,7 @@ def _punter_controls(view: dict, ui: dict, t) -> str:
                           {"type": "done"}, cls="tb-primary", **{"data-testid": "ca-done"})]
     if mine:
         actions.append(act_button(escape(t("crown_anchor.clear")), {"type": "clear"}, **{"data-testid": "ca-clear"}))
-    others_voted = any(view["votes"][s] for s in view["punters"] if s != view["you"])
+    others_voted = any(voted and s != view["you"] for s, voted in enumerate(view["votes"]))
     actions.append(act_button(escape(t("crown_anchor.agree_end" if others_voted else "crown_anchor.propose_end")),
                               {"type": "end"}, **{"data-testid": "ca-end"}))
     if ui.get("leaving") is True:
@@ -289,7 +290,7 @@ def _seat_state(view: dict, seat: int, t) -> str:
     if not view["active"][seat]:
         return t("crown_anchor.left")
     if seat == view["banker"]:
-        return t("crown_anchor.banker")
+        return t("crown_anchor.banker_wants_end" if view["votes"][seat] else "crown_anchor.banker")
     if view["phase"] == "volunteer":
         answer = view["volunteers"][seat]
         return t("crown_anchor.thinking") if answer is None else t("crown_anchor.volunteers" if answer else "crown_anchor.declines")
@@ -350,8 +351,10 @@ def _history(view: dict, t) -> str:
     )
 
 
-def _percent(value) -> str:
-    return f"{float(value) * 100:.1f}%"
+def _percent(value, t) -> str:
+    """A share (0..1) as a percentage to one decimal, in the language's own format."""
+    whole, tenth = divmod(round(value * 1000), 10)
+    return t("crown_anchor.percent", whole=whole, tenth=tenth)
 
 
 def _fairness(view: dict, t) -> str:
@@ -359,7 +362,7 @@ def _fairness(view: dict, t) -> str:
     edge = -Fraction(*view["expected"])
     payouts = " · ".join(f"{p}:1" for p in view["payouts"])
     lines = [
-        t("crown_anchor.edge", pct=_percent(edge), frac=str(edge)) if edge else t("crown_anchor.fair"),
+        t("crown_anchor.edge", pct=_percent(edge, t), frac=str(edge)) if edge else t("crown_anchor.fair"),
         t("crown_anchor.payouts", table=payouts),
         t("crown_anchor.expected_face"),
     ]
@@ -370,15 +373,15 @@ def _fairness(view: dict, t) -> str:
         share = Fraction(seen, dice) if dice else Fraction(0)
         rows.append(
             f'<tr><th scope="row">{glyph(symbol, t(f"crown_anchor.sym.{symbol}"))}</th><td>{seen}</td>'
-            f"<td>{_percent(share)}</td>"
+            f"<td>{_percent(share, t)}</td>"
             f'<td><span class="crown_anchor-bar" style="width:{float(share) * 24:.2f}em"></span></td></tr>'
         )
     matches = view["matches"]
     checks = sum(matches)
     expected = (125, 75, 15, 1)
     match_rows = "".join(
-        f"<tr><th scope=\"row\">{m}</th><td>{_percent(Fraction(matches[m], checks)) if checks else '—'}</td>"
-        f"<td>{_percent(Fraction(expected[m], 216))}</td></tr>"
+        f"<tr><th scope=\"row\">{m}</th><td>{_percent(Fraction(matches[m], checks), t) if checks else '—'}</td>"
+        f"<td>{_percent(Fraction(expected[m], 216), t)}</td></tr>"
         for m in range(4)
     )
     text = "".join(f"<p>{escape(line)}</p>" for line in lines)
