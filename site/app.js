@@ -160,8 +160,9 @@ function show(response) {
   if (typeof response.html === "string") area.innerHTML = response.html;
   area.dataset.status = response.status || "";
   if (response.save) {
-    // A reload while a table is on screen comes straight back to it.
-    store.set(KEYS.save, JSON.stringify(response.save));
+    // The worker sends the save as JSON text (its 63-bit seed would not survive a JS
+    // number): store it verbatim. A reload while a table is on screen comes straight back.
+    store.set(KEYS.save, response.save);
     store.set(KEYS.inGame, "1");
   }
   document.title = response.title ? `${response.title} · ${t("app.title")}` : t("app.title");
@@ -279,6 +280,8 @@ async function startEngine() {
     setEngine("error", "engine.error");
     return;
   }
+  // The raw bridge (JSON strings in and out) for the in-page self-test and benchmarks.
+  window.taberna = Object.freeze({ call: (name, ...args) => bridge[name](...args) });
   setEngine("ready", "engine.ready");
   registerServiceWorker();
   const save = savedGame();
@@ -357,7 +360,7 @@ function wire() {
     if (!form) return;
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(form));
-    run("start", JSON.stringify({ game: form.dataset.game, lang, fields }));
+    run("start", JSON.stringify({ game: form.dataset.game, lang, fields }), lang);
   });
 }
 

@@ -3,11 +3,33 @@
 Runs in a DOM-free PyScript worker (no cross-origin isolation needed, so it works on
 GitHub Pages). The wheel is unpacked onto sys.path by the worker config's "files" entry.
 Every exported function takes and returns JSON strings; the page never sees Python objects.
+
+A screen's ``save`` is handed over as JSON *text*: table seeds are 63-bit integers, which
+JavaScript numbers (53-bit) would round, and a rounded seed replays different dice.
+The page stores that text verbatim and gives it back to ``resume``.
 """
+
+import json
 
 from polyscript import xworker
 
 from pyengine import bridge
 
-for _name in ("lobby", "setup", "start", "resume", "act", "ui", "bot_step", "render", "selftest", "bench"):
+SCREEN_CALLS = ("setup", "start", "resume", "act", "ui", "bot_step", "render")
+OTHER_CALLS = ("lobby", "selftest", "bench")
+
+
+def _save_as_text(function):
+    def call(*args):
+        reply = json.loads(function(*args))
+        if reply.get("save") is not None:
+            reply["save"] = json.dumps(reply["save"], separators=(",", ":"))
+        return json.dumps(reply)
+
+    return call
+
+
+for _name in SCREEN_CALLS:
+    setattr(xworker.sync, _name, _save_as_text(getattr(bridge, _name)))
+for _name in OTHER_CALLS:
     setattr(xworker.sync, _name, getattr(bridge, _name))

@@ -1,0 +1,165 @@
+"""Browser fixtures: one build of dist/, served on free loopback ports, Debian's Chromium.
+
+Every context records the URL of every request it makes (page, workers, service worker), so
+any test can assert that nothing left the site's origin. The outside world is unreachable
+anyway (host resolver rules), so a stray request fails instead of silently succeeding.
+"""
+
+import importlib.util
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+ENGINE_TIMEOUT_MS = 120_000  # cold Pyodide start on a busy 2-core machine, with margin
+
+
+def _load_build():
+    spec = importlib.util.spec_from_file_location("taberna_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def build_module():
+    return _load_build()
+
+
+@pytest.fixture(scope="session")
+def dist(build_module):
+    """dist/ built once per session (``build.py test`` has just built it: reuse that)."""
+    if not (os.environ.get("TABERNA_DIST_BUILT") and (build_module.DIST / "sw.js").exists()):
+        build_module.build()
+    return build_module.DIST
+
+
+class Site:
+    """A running static server for dist/ at ``url`` (which ends with the sub-path)."""
+
+    def __init__(self, build_module, dist, prefix="/"):
+        self.server = build_module.make_server("127.0.0.1", 0, dist, prefix)
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.url = self.origin + prefix
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site(build_module, dist):
+    server = Site(build_module, dist)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def subpath_site(build_module, dist):
+    """The same dist/ under /taberna/, as GitHub Pages serves a project site."""
+    server = Site(build_module, dist, "/taberna/")
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+class Recorder:
+    """Every request URL a context made, and the page errors it raised."""
+
+    def __init__(self):
+        self.urls = []
+        self.errors = []
+
+    def foreign(self, origin):
+        """Requests that went anywhere but ``origin`` (same-origin blob: URLs are local)."""
+        return [
+            url
+            for url in self.urls
+            if not (url.startswith(origin + "/") or url.startswith(f"blob:{origin}/") or url.startswith("data:"))
+        ]
+
+
+def record(context):
+    recorder = Recorder()
+    context.on("request", lambda request: recorder.urls.append(request.url))
+    context.on("weberror", lambda error: recorder.errors.append(str(error.error)))
+    return recorder
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh incognito context at phone size; ``context.recorder`` audits its requests."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    ctx.recorder = record(ctx)
+    ctx.set_default_timeout(30_000)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def persistent_context(playwright_driver, tmp_path):
+    """A context with a real profile on disk (installability is not checked in incognito)."""
+    ctx = playwright_driver.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS
+    )
+    ctx.set_default_timeout(30_000)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    return context.new_page()
+
+
+def _wait_engine(page, state="ready"):
+    """Waits until ``<html data-engine>`` leaves "loading"; asserts it reached ``state``."""
+    page.wait_for_function(
+        "document.documentElement.dataset.engine !== 'loading'", timeout=ENGINE_TIMEOUT_MS
+    )
+    assert page.evaluate("document.documentElement.dataset.engine") == state
+
+
+def _bridge_call(page, name, *args):
+    """Calls an exported bridge function in the page's worker (JSON strings in and out)."""
+    raw = page.evaluate("([name, args]) => window.taberna.call(name, ...args)", [name, list(args)])
+    return json.loads(raw)
+
+
+@pytest.fixture(scope="session")
+def wait_engine():
+    return _wait_engine
+
+
+@pytest.fixture(scope="session")
+def bridge_call():
+    return _bridge_call

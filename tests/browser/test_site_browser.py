@@ -1,0 +1,282 @@
+"""The built site in Chromium: lobby first, a whole Perudo game by clicks, saves, offline,
+sub-path hosting, no foreign requests, and the engine giving CPython's results in Pyodide."""
+
+import json
+import random
+
+from pyengine.core.registry import GAME_IDS, playable_games
+from pyengine.core.simulate import playout_digest
+
+GAME_OVER_TIMEOUT_MS = 60_000
+
+# Resolves to "over", "human" (a legal action button is ready for us) or false (keep waiting).
+SCREEN_STATE = """() => {
+  const area = document.getElementById("game-area");
+  if (area.hasAttribute("aria-busy")) return false;
+  if (area.dataset.status === "over") return "over";
+  if (area.dataset.status === "human" && area.querySelector("[data-act]:not([disabled])")) return "human";
+  return false;
+}"""
+
+
+def on_site(script):
+    """An init script that runs only in the site's pages (not in blank or worker documents)."""
+    return f"if (location.protocol === 'http:') {{ {script} }}"
+
+
+def start_perudo(page, bots=3):
+    """Opens Perudo's setup form and starts one human against ``bots`` bots."""
+    page.click("[data-open=perudo]")
+    form = page.locator('form[data-form="setup"][data-game="perudo"]')
+    form.wait_for()
+    for seat in range(1, 6):
+        kind = "bot:medium" if seat <= bots else "none"
+        form.locator(f'select[name="seat{seat}_kind"]').select_option(kind)
+    form.locator("[data-testid=start]").click()
+    page.locator("#game-area .tb-table").wait_for()
+
+
+def wait_screen(page):
+    return page.wait_for_function(SCREEN_STATE, timeout=GAME_OVER_TIMEOUT_MS).json_value()
+
+
+def play_one(page, rng):
+    """Clicks one of the legal action buttons on screen: Dudo now and then, else a bid."""
+    buttons = page.locator("#game-area [data-act]:not([disabled])")
+    dudo = page.locator("#game-area [data-testid=dudo]:not([disabled])")
+    if dudo.count() and rng.random() < 0.35:
+        dudo.click()
+    else:
+        bids = page.locator("#game-area [data-testid^=bid-face-]:not([disabled])")
+        target = bids if bids.count() else buttons
+        target.nth(rng.randrange(target.count())).click()
+
+
+def version(page):
+    return int(page.locator("#game-area .tb-table").get_attribute("data-version"))
+
+
+def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
+    """All six games are on screen from static HTML while Python is still on its way."""
+    held = []
+    context.route("**/pyscript/core.js", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_function("() => true")
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    assert page.locator("#engine progress").is_visible()
+    cards = page.locator("[data-game]")
+    assert sorted(cards.evaluate_all("els => els.map(e => e.dataset.game)")) == sorted(GAME_IDS)
+    for game_id in GAME_IDS:
+        card = page.locator(f'[data-game="{game_id}"]')
+        assert card.is_visible()
+        playable = card.get_attribute("data-playable") == "true"
+        assert card.locator(f'[data-open="{game_id}"]').count() == (1 if playable else 0)
+        assert card.locator(".card-soon").count() == (0 if playable else 1)
+    assert page.locator('[data-game="perudo"]').get_attribute("data-playable") == "true"
+    # Opening a game early waits for the engine instead of failing.
+    page.click("[data-open=perudo]")
+    assert page.locator("#game-area .notice").is_visible()
+    page.wait_for_timeout(300)
+    assert held, "the engine script was requested"
+    for route in held:
+        route.continue_()
+    context.unroute("**/pyscript/core.js")
+    wait_engine(page)
+    page.locator('form[data-form="setup"]').wait_for()
+
+
+def test_whole_perudo_game_against_three_bots_by_clicks(context, site, wait_engine):
+    context.add_init_script(on_site("localStorage.setItem('taberna.speed', 'fast')"))
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    start_perudo(page, bots=3)
+    rng = random.Random(7)
+    clicks = 0
+    while wait_screen(page) == "human":
+        before = version(page)
+        play_one(page, rng)
+        page.wait_for_function(
+            "v => { const t = document.querySelector('#game-area .tb-table');"
+            " return t && +t.dataset.version > v; }",
+            arg=before,
+        )
+        clicks += 1
+        assert clicks < 400
+    over = page.locator("#game-area [data-testid=game-over]")
+    assert over.is_visible()
+    assert over.inner_text().strip()
+    assert clicks > 0
+    save = json.loads(page.evaluate("localStorage.getItem('taberna.table')"))
+    assert save["game"] == "perudo" and len(save["log"]) >= clicks
+    assert context.recorder.foreign(site.origin) == []
+    assert context.recorder.errors == []
+
+
+def test_reload_mid_game_resumes_exactly(context, site, wait_engine):
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    start_perudo(page, bots=2)
+    rng = random.Random(3)
+    for _ in range(2):
+        assert wait_screen(page) == "human"
+        before = version(page)
+        play_one(page, rng)
+        page.wait_for_function(
+            "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v", arg=before
+        )
+    assert wait_screen(page) == "human"
+    screen = page.inner_html("#game-area")
+    save = page.evaluate("localStorage.getItem('taberna.table')")
+    page.reload()
+    wait_engine(page)
+    page.locator("#game-area .tb-table").wait_for()
+    assert wait_screen(page) == "human"
+    assert page.evaluate("localStorage.getItem('taberna.table')") == save
+    assert page.inner_html("#game-area") == screen
+    # And the resumed table goes on.
+    before = version(page)
+    play_one(page, rng)
+    page.wait_for_function(
+        "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v", arg=before
+    )
+
+
+def test_back_to_lobby_keeps_the_save_and_offers_to_continue(context, site, wait_engine):
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    start_perudo(page, bots=1)
+    wait_screen(page)
+    screen = page.inner_html("#game-area")
+    page.click("#back")
+    assert page.locator("#lobby").is_visible()
+    assert page.locator("#resume").is_visible()
+    assert "Perudo" in page.inner_text("#resume-text")
+    page.reload()
+    wait_engine(page)
+    assert page.locator("#lobby").is_visible()
+    page.click("#resume-continue")
+    page.locator("#game-area .tb-table").wait_for()
+    wait_screen(page)
+    assert page.inner_html("#game-area") == screen
+
+
+def test_corrupt_save_offers_a_fresh_start(context, site, wait_engine):
+    context.add_init_script(
+        on_site(
+            "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+            " localStorage.setItem('taberna.table', '{\"format\": 1, \"game\": \"perudo\", \"log\": [7]');"
+            " localStorage.setItem('taberna.inGame', '1'); }"
+        )
+    )
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    alert = page.locator("#game-area .broken-save[role=alert]")
+    alert.wait_for()
+    assert alert.locator("h2").inner_text().strip()
+    page.click("#start-fresh")
+    assert page.evaluate("localStorage.getItem('taberna.table')") is None
+    assert page.locator("#lobby").is_visible()
+
+
+def test_tampered_save_names_the_reason(context, site, wait_engine):
+    tampered = {
+        "format": 1,
+        "game": "perudo",
+        "options": {},
+        "seed": 5,
+        "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "name": "B", "level": "easy"}],
+        "log": [{"seat": 0, "action": {"type": "bid", "count": 99, "face": 9}}],
+    }
+    context.add_init_script(
+        on_site(
+            "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+            f" localStorage.setItem('taberna.table', {json.dumps(json.dumps(tampered))});"
+            " localStorage.setItem('taberna.inGame', '1'); }"
+        )
+    )
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    alert = page.locator("#game-area .broken-save[role=alert]")
+    alert.wait_for()
+    assert len(alert.locator("p").inner_text().strip()) > 5  # the engine's reason, translated
+    page.click("#start-fresh")
+    page.locator('form[data-form="setup"][data-game="perudo"]').wait_for()
+
+
+def test_works_offline_after_one_visit(context, site, wait_engine):
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    assert page.evaluate("caches.keys().then(k => k.filter(n => n.startsWith('taberna-')).length)") == 1
+    context.set_offline(True)
+    page.reload()
+    wait_engine(page)
+    start_perudo(page, bots=1)
+    wait_screen(page)
+    second = context.new_page()
+    second.goto(site.url)
+    wait_engine(second)
+    second.locator("#game-area .tb-table").wait_for()  # the save came back too
+    assert context.recorder.foreign(site.origin) == []
+
+
+def test_served_under_a_sub_path(context, subpath_site, wait_engine):
+    page = context.new_page()
+    page.goto(subpath_site.url)
+    wait_engine(page)
+    start_perudo(page, bots=1)
+    assert wait_screen(page) in ("human", "over")
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == subpath_site.url
+    stray = [u for u in context.recorder.urls if not u.startswith((subpath_site.url, "blob:"))]
+    assert stray == []
+
+
+def test_language_switch_translates_the_lobby_and_the_game(context, site, wait_engine):
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    page.click("#settings summary")
+    page.select_option("#lang", "pt")
+    page.wait_for_function("document.documentElement.lang === 'pt'")
+    assert page.locator('[data-open=perudo]').inner_text().strip() == "Jogar"
+    start_perudo(page, bots=1)
+    wait_screen(page)
+    english = page.evaluate("fetch('i18n/en.json').then(r => r.json())")
+    html = page.inner_html("#game-area")
+    page.select_option("#lang", "es")
+    page.wait_for_function("h => document.getElementById('game-area').innerHTML !== h", arg=html)
+    assert page.locator("#back").inner_text().strip().endswith("Volver a la sala")
+    assert english["game.back"] == "Back to the lobby"
+    page.reload()
+    wait_engine(page)
+    assert page.evaluate("document.documentElement.lang") == "es"
+
+
+def test_pyodide_plays_the_same_seeded_games_as_cpython(page, site, wait_engine, bridge_call):
+    page.goto(site.url)
+    wait_engine(page)
+    games = sorted(playable_games())
+    seeds = [0, 1, 2]
+    in_browser = bridge_call(page, "selftest", json.dumps({"games": games, "seeds": seeds}))["results"]
+    in_cpython = [playout_digest(game, seed) for game in games for seed in seeds]
+    assert in_browser == in_cpython
+    assert all(result["plies"] > 0 for result in in_cpython)
+
+
+def test_installable_as_an_app(persistent_context, site):
+    """Chromium's own installability check: manifest, icons, service worker, secure origin."""
+    page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
+    page.goto(site.url)
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
+    assert {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
+    assert any(icon["purpose"] == "maskable" for icon in manifest["icons"])
+    cdp = persistent_context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
