@@ -7,7 +7,9 @@ import pytest
 
 from pyengine.core.rng import derive_seed
 from pyengine.games.perudo import GAME
-from pyengine.games.perudo.bot import LEVELS, choose_action
+from pyengine.games.perudo.bot import LEVELS
+
+DUDO = {"type": "dudo"}
 
 OPTION_CHOICES = {
     "calza": (False, True),
@@ -88,7 +90,7 @@ def test_bots_play_only_legal_moves_in_six_seat_games():
 @pytest.mark.parametrize("level", LEVELS)
 def test_no_raise_above_the_cap_means_dudo(level):
     state = table([[2, 3], [4, 5, 6]], bids=[(1, 5, 6)], cap_bids=True)
-    assert bot_move(state, level) == {"type": "dudo"}
+    assert bot_move(state, level) == DUDO
 
 
 def test_a_bot_refuses_a_turn_that_is_not_its_own():
@@ -128,7 +130,7 @@ def test_own_dice_do_change_the_choice():
     weak = table([[2, 2, 3, 3, 4], [2, 3, 4, 5, 5]], bids=[(1, 5, 6)])
     for level in ("medium", "hard"):
         assert bot_move(strong, level)["type"] == "bid"
-        assert bot_move(weak, level) == {"type": "dudo"}
+        assert bot_move(weak, level) == DUDO
 
 
 # --- seeded -----------------------------------------------------------------------------------
@@ -155,7 +157,7 @@ def test_easy_and_hard_moves_depend_on_the_seed():
 @pytest.mark.parametrize("level", LEVELS)
 def test_impossible_bid_is_doubted(level):
     state = table([[2, 3], [4, 5]], bids=[(1, 30, 6)])
-    assert bot_move(state, level) == {"type": "dudo"}
+    assert bot_move(state, level) == DUDO
 
 
 @pytest.mark.parametrize("level", ("medium", "hard"))
@@ -187,7 +189,7 @@ def test_palifico_keeps_pacos_unwild_for_the_bots():
     # from the two unseen dice.
     state = table([[3, 1, 1], [4, 4]], bids=[(1, 3, 3)])
     state["palifico"] = True
-    assert bot_move(state, "medium") == {"type": "dudo"}
+    assert bot_move(state, "medium") == DUDO
     state["palifico"] = False
     assert bot_move(state, "medium")["type"] == "bid"
 
@@ -197,6 +199,20 @@ def test_hard_reads_a_bidder_as_holding_what_he_bids():
     # time and medium doubts it; the bid itself points at fives and pacos in the bidder's
     # cup, so hard finds raising safer.
     state = table([[2, 2, 3, 3, 4], [5, 5, 5, 6, 6]], bids=[(1, 3, 5)])
-    assert bot_move(state, "medium") == {"type": "dudo"}
+    assert bot_move(state, "medium") == DUDO
     for seed in range(20):
         assert bot_move(state, "hard", seed)["type"] == "bid"
+
+
+def test_no_calza_when_two_players_are_left_and_the_option_forbids_it():
+    state = table([[3, 3], [5]], bids=[(1, 2, 3)], calza=True, two_player_calza=False)
+    assert bot_move(state, "medium")["type"] == "bid"
+
+
+def test_variant_w_lets_a_one_die_bot_change_face_in_palifico():
+    # Its single die is a six: with variant W it may raise 1x3 to 1x6, which is sure;
+    # without it only 2x3 is left, which needs both unseen dice, so it doubts instead.
+    for variant_w, expected in ((True, {"type": "bid", "count": 1, "face": 6}), (False, DUDO)):
+        state = table([[6], [2, 4]], bids=[(1, 1, 3)], palifico_one_die_change_face=variant_w)
+        state["palifico"] = True
+        assert bot_move(state, "medium") == expected
