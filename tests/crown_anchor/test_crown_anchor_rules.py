@@ -354,7 +354,12 @@ def test_the_banker_may_propose_to_end_instead_of_rolling():
 def test_chips_are_conserved_in_random_games():
     for seed in range(30):
         seats = 2 + seed % 9
-        options = [{}, {"bank": "rotate", "rotate_every": 1}, {"broken_bank": "pro_rata", "start_chips": 7}][seed % 3]
+        options = [
+            {},
+            {"bank": "rotate", "rotate_every": 1, "start_chips": 5},
+            {"broken_bank": "pro_rata", "start_chips": 7},
+            {"bank": "fixed", "volunteer": True, "min_bet": 3, "max_bet": 6, "start_chips": 20},
+        ][seed % 4]
         state, log = random_playout("crown_anchor", seed, seats, options)
         assert GAME.is_over(state) and log
         assert total_chips(state) == seats * state["options"]["start_chips"]

@@ -8,7 +8,8 @@ enabled button is a legal bet (checked with the engine's own ``bet_error``).
 
 Test hooks (``data-testid``): ``ca-cell-<symbol>``, ``ca-chip-<n>``, ``ca-done``,
 ``ca-clear``, ``ca-end``, ``ca-leave``, ``ca-leave-yes``, ``ca-roll``, ``ca-volunteer-yes``,
-``ca-volunteer-no``, ``ca-dice``, ``ca-seats``, ``ca-history``, ``ca-fairness``.
+``ca-volunteer-no``, ``ca-dice`` (its ``data-roll`` counts the rolls, so a page can tell a
+new roll), ``ca-seats``, ``ca-history``, ``ca-fairness``.
 """
 
 from fractions import Fraction
@@ -58,8 +59,9 @@ button.crown_anchor-cell:focus-visible{outline:3px solid var(--focus,#c9a23a);ou
 .crown_anchor-dice{display:flex;gap:.5rem;justify-content:center}
 .crown_anchor-die{width:3.5rem;height:3.5rem}
 .crown_anchor-seatbox{overflow-x:auto}
-.crown_anchor-seats{width:100%;border-collapse:collapse;font-size:.9rem}
-.crown_anchor-seats td,.crown_anchor-seats th{padding:.2rem .3rem;text-align:left;border-bottom:1px solid #ddd3c2}
+.crown_anchor-seats{width:100%;border-collapse:collapse;font-size:.85rem}
+.crown_anchor-seats small{display:block;font-size:.75rem}
+.crown_anchor-seats td,.crown_anchor-seats th{padding:.2rem .25rem;text-align:left;border-bottom:1px solid #ddd3c2}
 .crown_anchor-you{font-weight:700}
 .crown_anchor-gone{opacity:.55}
 .crown_anchor-up{color:#1e8449;font-weight:700}
@@ -315,7 +317,7 @@ def _seats(view: dict, names: list, t) -> str:
             cls = "crown_anchor-up" if d > 0 else "crown_anchor-down" if d < 0 else ""
             delta = f'<span class="{cls}">{escape(_signed(d))}</span>' if d else "0"
             if last["short"][seat]:
-                delta += " " + escape(t("crown_anchor.unpaid", n=last["short"][seat]))
+                delta += f'<small>{escape(t("crown_anchor.unpaid", n=last["short"][seat]))}</small>'
         dot = f'<span class="crown_anchor-dot" style="background:{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"></span>'
         rows.append(
             f'<tr class="{" ".join(classes)}" data-seat="{seat}"><td>{dot} {escape(name)}</td>'
