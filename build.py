@@ -256,6 +256,14 @@ def fill_template(text: str, t: dict) -> str:
     return "".join(out)
 
 
+def site_css() -> str:
+    """The shell's CSS followed by each game's own: ``site/games/<id>.css`` and
+    ``pyengine/games/<id>/view.css`` (so a game's owner styles it without editing the shell).
+    One file keeps the first paint to a single stylesheet request."""
+    parts = [SITE / "style.css", *sorted((SITE / "games").glob("*.css")), *sorted(PACKAGE.glob("games/*/view.css"))]
+    return "\n".join(p.read_text(encoding="utf-8") for p in parts)
+
+
 # --- icons ------------------------------------------------------------------------------------
 def _png(width: int, height: int, rows: list) -> bytes:
     """A truecolour+alpha PNG from rows of RGBA bytes."""
@@ -375,6 +383,8 @@ def build() -> dict:
         if path.name == "index.html":
             text = path.read_text(encoding="utf-8").replace("<!--LOBBY-->", lobby_html(games, english))
             (DIST / path.name).write_text(fill_template(text, english), encoding="utf-8")
+        elif path.name == "style.css":
+            (DIST / path.name).write_text(site_css(), encoding="utf-8")
         else:
             shutil.copyfile(path, DIST / path.name)
     (DIST / "worker.json").write_text(
