@@ -114,7 +114,7 @@ def test_names_must_be_short_and_printable(name):
 
 
 def test_guests_check_host_messages_with_their_own_schemas():
-    state = encode("state", table="t1", version=0, rev=1, started=True, seats=[], view={"you": None})
+    state = encode("state", table="t1", version=0, rev=1, started=True, acted=None, seats=[], view={"you": None})
     assert decode(state, OUTBOUND, 1000)["kind"] == "state"
     assert code_of(state, INBOUND) == "sync_unknown_kind"
     assert code_of(encode("pong", table="t1", t=-1, rev=0), OUTBOUND) == "sync_bad_field"

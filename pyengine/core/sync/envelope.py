@@ -115,7 +115,13 @@ INBOUND = {
 OUTBOUND = {
     "welcome": {"table": check_id, "game": check_id, "seat": _seat_or_none, "token": _id_or_none},
     "state": {
-        "table": check_id, "version": _count, "rev": _count, "started": _flag, "seats": _list, "view": _object
+        "table": check_id,
+        "version": _count,
+        "rev": _count,
+        "started": _flag,
+        "acted": _count_or_none,
+        "seats": _list,
+        "view": _object,
     },
     "error": {"table": check_id, "code": _text, "reason": _text, "params": _object, "ref": _count_or_none},
     "pong": {"table": check_id, "t": _time, "rev": _count},

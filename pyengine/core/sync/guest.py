@@ -9,8 +9,10 @@ Why it cannot fall out of sync: every ``state`` message carries the seat's full 
 one message that arrives is a complete resync; the ``rev`` in the host's heartbeat answers
 reveals a missed state (the guest then asks for ``sync``); a silent host is noticed by the
 clock and rejoined with back-off, using the token, so a host reload or a guest reload both
-end with the guest back in its seat. Intents are resent until answered, which is safe: the
-host applies an intent only at the version it names, so a duplicate can never act twice.
+end with the guest back in its seat. An intent stays pending until the host refuses it
+(an ``error`` naming its ``seq``) or a state shows the seat has moved since (``acted``), and
+is resent until then, which is safe: once the seat has moved, the host refuses every intent
+that names an older version, so a duplicate can never act twice.
 """
 
 from ..errors import BadSave
@@ -120,6 +122,7 @@ class Guest:
         if self.pending is not None:
             raise ProtocolError("Your last action is still on its way", "sync_pending")
         self._seq += 1
+        self.error = None
         text = encode(
             "intent", table=self.table_id, seat=self.seat, action=action, version=self.version, seq=self._seq
         )
@@ -160,9 +163,9 @@ class Guest:
         self.seats = message["seats"]
         if self.pending is None:
             return []
-        if self.version > self.pending["version"]:  # applied, or overtaken: either way settled
+        if (message["acted"] or 0) > self.pending["version"]:  # our seat moved: it went through
             self.pending = None
-        elif first_since_welcome:  # back after a rejoin and the intent still fits: send it now
+        elif first_since_welcome:  # back after a rejoin and the intent not yet played: send it
             self.pending["sent"] = now
             return [self.pending["text"]]
         return []

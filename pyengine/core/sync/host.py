@@ -14,6 +14,14 @@ Seats are the Table's seats: ``human`` plays on the host's own screen, ``bot`` i
 ``Table.bot_action``, ``remote`` belongs to a guest. A remote seat with no token is open;
 joining it issues a secret token, and whoever shows the token later gets the seat back. A
 seat the host hands to a bot keeps its token, so the player reclaims it by rejoining.
+
+When is an intent stale? It names the version its guest saw. It is accepted at the current
+version, and also at an older one if, since then, the seat has been able to act the whole
+time and has not acted itself: only other seats moved, and nothing closed the seat's
+chance to act (a roll, a new round, its own move). Without that, players who act at once
+(bets in Crown and Anchor, antes in Bog) would keep refusing each other's intents; with it,
+a turn-by-turn game is exactly as strict as "current version only", and a duplicate can
+still never apply twice, because the seat's own move makes every older intent stale.
 """
 
 import hmac
@@ -59,6 +67,14 @@ class Host:
         self.started = started
         self.peers: dict = {}
         self._token_source = token_source
+        # For the stale check: the version since which each seat may act without a break
+        # (None if it may not act now), and the version right after its own latest move.
+        # A reloaded host starts both afresh, which only makes it stricter for a moment.
+        self._acted = [0] * len(table.seats)
+        for version, entry in enumerate(table.log, start=1):
+            self._acted[entry["seat"]] = version
+        movers = table.to_act()
+        self._able_since = [table.version if s in movers else None for s in range(len(table.seats))]
 
     @classmethod
     def create(cls, game_id, options, seats, seed, table_id, token_source=new_token) -> "Host":
@@ -121,7 +137,9 @@ class Host:
         return seats
 
     def _state_to(self, peers) -> list:
-        """The current state message for each of ``peers``: each gets its own seat's view."""
+        """The current state message for each of ``peers``: each gets its own seat's view,
+        and ``acted``, the version right after that seat's latest move (its guest's proof
+        that an intent went through, whatever else happened meanwhile)."""
         seats = self.public_seats()
         texts: dict = {}
         outbox = []
@@ -134,6 +152,7 @@ class Host:
                     version=self.table.version,
                     rev=self.rev,
                     started=self.started,
+                    acted=self._acted[seat] if seat is not None else None,
                     seats=seats,
                     view=self.table.view(seat),
                 )
@@ -257,11 +276,16 @@ class Host:
             raise ProtocolError("You do not hold that seat", "sync_not_your_seat", seat=seat)
         if self.table.seats[seat]["kind"] != "remote":
             raise ProtocolError("A bot is playing that seat now", "sync_seat_with_bot", seat=seat)
-        if message["version"] != self.table.version:
+        seen = message["version"]
+        since = self._able_since[seat]
+        fresh = seen == self.table.version or (
+            seen < self.table.version and since is not None and since <= seen and self._acted[seat] <= seen
+        )
+        if not fresh:
             raise ProtocolError(
                 "The table moved on before your action arrived",
                 "sync_stale",
-                seen=message["version"],
+                seen=seen,
                 version=self.table.version,
             )
         try:
@@ -272,6 +296,18 @@ class Host:
             raise ProtocolError(
                 f"The rules could not judge that action ({type(error).__name__})", "sync_rules_failed"
             ) from error
+        return self._moved(seat)
+
+    def _moved(self, seat) -> list:
+        """After ``seat``'s move: update what the stale check needs, then tell everyone."""
+        version = self.table.version
+        self._acted[seat] = version
+        movers = self.table.to_act()
+        for other in range(len(self._able_since)):
+            if other not in movers:
+                self._able_since[other] = None
+            elif self._able_since[other] is None:
+                self._able_since[other] = version
         return self._changed()
 
     # --- the host's own decisions ------------------------------------------------------------
@@ -289,7 +325,7 @@ class Host:
         if self.table.seats[seat]["kind"] != "human":
             raise ProtocolError("That seat is not played on this screen", "sync_not_local", seat=seat)
         self.table.act(seat, action)
-        return self._changed()
+        return self._moved(seat)
 
     def play_bot(self) -> list:
         """One bot move, if a bot may act; the caller paces bots by how often it calls this."""
@@ -297,7 +333,7 @@ class Host:
         if seat is None:
             return []
         self.table.act(seat, self.table.bot_action(seat))
-        return self._changed()
+        return self._moved(seat)
 
     def set_seat(self, seat, kind: str, level=None) -> list:
         """The host reassigns a seat: ``bot`` covers for an absent player (who may reclaim it),
