@@ -232,3 +232,41 @@ def test_a_finished_table_refuses_everything_too(kit):
     assert "game_over" in set().union(*codes.values())
     outbox = host.receive("pa", raw("intent", seat=1, action={"type": "dudo"}, version=host.table.version, seq=9), NOW)
     assert json.loads(outbox[0][1])["code"] == "game_over"
+
+
+def test_a_guest_survives_thousands_of_broken_host_messages(kit):
+    """A broken or hostile host may mislead a guest, but never crash it."""
+    host, net = kit.seated()
+    genuine = []
+    original = host.receive
+
+    def recording(peer, text, now):
+        outbox = original(peer, text, now)
+        genuine.extend(t for p, t in outbox if p == "pa")
+        return outbox
+
+    host.receive = recording
+    while not host.table.is_over():
+        kit.play_one(host, net, seed=host.table.version)
+    net.advance(5_000)
+    assert {json.loads(t)["kind"] for t in genuine} >= {"state", "pong"}
+    guest = net.guests["pa"]
+    rng = random.Random(99)
+    wrong = [None, True, -3, 1.5, "x", [], {}, 1 << 60, "\ud800"]
+    for _ in range(3_000):
+        text = genuine[rng.randrange(len(genuine))]
+        choice = rng.randrange(4)
+        if choice == 0:
+            text = text[: rng.randrange(len(text))]
+        elif choice == 1:
+            at = rng.randrange(len(text))
+            text = text[:at] + chr(rng.randrange(32, 127)) + text[at + 1 :]
+        else:
+            message = json.loads(text)
+            field = rng.choice(sorted(message))
+            message[field] = rng.choice(wrong) if choice == 2 else {"deep": [[[[[[[[[[[[[1]]]]]]]]]]]]]}
+            text = json.dumps(message)
+        replies = guest.receive(text, net.now)
+        assert isinstance(replies, list) and all(isinstance(r, str) for r in replies)
+        assert guest.status in ("seated", "watching", "connecting", "host_lost", "refused")
+    assert guest.ignored > 1_000
