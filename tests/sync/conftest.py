@@ -1,7 +1,6 @@
 """Shared set-up for the sync tests: a Perudo table hosted for guests over the memory network."""
 
 import itertools
-import json
 from types import SimpleNamespace
 
 import pytest
@@ -41,10 +40,6 @@ def seated(host=None, guests=(("pa", 1), ("pb", 2))):
     return host, net
 
 
-def decoded(texts) -> list:
-    return [json.loads(text) for text in texts]
-
-
 def play_one(host, net, seed=0):
     """Whoever must act plays a seeded random legal action: host seats locally, guests by intent.
 
@@ -69,10 +64,8 @@ def play_one(host, net, seed=0):
 def kit():
     """The helpers above (test modules cannot import a conftest under importlib mode)."""
     return SimpleNamespace(
-        TABLE_ID=TABLE_ID,
         make_host=make_host,
         seated=seated,
-        decoded=decoded,
         play_one=play_one,
         counting_tokens=counting_tokens,
     )
