@@ -94,7 +94,7 @@ def settle(stakes: list, dice: list, banker: int, bank: int, payouts: tuple, mod
         "back": back,
         "won": won,
         "lost": lost,
-        "short": [o - w for o, w in zip(owed, won)],
+        "short": [o - w for o, w in zip(owed, won, strict=True)],
         "bank": fund - sum(won),
     }
 
