@@ -206,12 +206,18 @@ def test_the_host_can_hand_an_absent_players_seat_to_a_bot_and_take_it_back(kit)
     assert net.guests["pa"].status == "seated" and net.guests["pa"].view == host.table.view(1)
 
 
-def test_a_connected_player_whose_seat_a_bot_plays_cannot_act_for_it(kit):
+def test_a_player_whose_seat_a_bot_plays_cannot_act_but_may_take_it_back(kit):
     host, net = kit.seated()
     net.host_says(host.set_seat(2, "bot", "medium"))
     net.run()
+    guest = net.guests["pb"]
+    assert guest.seats[2]["covered"] is True and guest.view == host.table.view(2)
     outbox = send(host, "pb", "intent", seat=2, action={"type": "dudo"}, version=host.table.version, seq=1)
     assert only_error(outbox, "pb") == "sync_seat_with_bot"
+    net.guest_says("pb", guest.start(net.now))  # "take my seat back": a rejoin with the token
+    net.run()
+    assert host.table.seats[2]["kind"] == "remote" and guest.status == "seated"
+    assert guest.seats[2]["covered"] is False
 
 
 def test_taking_a_seat_onto_the_host_screen_revokes_the_guests_token(kit):
