@@ -30,9 +30,6 @@ from .i18n import Translator
 from .ui.setup import config_from_fields, setup_form
 
 BOT_DELAY_MS = 900
-REVEAL_DELAY_MS = 2600
-# UI state that survives an action (toggles the player set), unlike selections.
-PERSISTENT_UI = ("odds", "flip")
 
 
 def _view_module(game_id: str):
@@ -81,14 +78,14 @@ class Session:
         if self.status() != "human" or seat is None or seat not in self.table.to_act():
             raise TabernaError("Wait for your turn", "not_your_turn", seat=seat)
         self.table.act(seat, action)
-        self.ui = {k: v for k, v in self.ui.items() if k in PERSISTENT_UI}
+        self.keep_persistent_ui()
 
     def bot_step(self) -> None:
         seat = self.table.next_bot_seat()
         if seat is None:
             raise TabernaError("No bot is to play now", "no_bot_turn")
         self.table.act(seat, self.table.bot_action(seat))
-        self.ui = {k: v for k, v in self.ui.items() if k in PERSISTENT_UI}
+        self.keep_persistent_ui()
 
     def can_undo(self) -> bool:
         humans = self.human_seats()
@@ -108,7 +105,7 @@ class Session:
         saved = self.table.to_dict()
         saved["log"] = log[:cut]
         self.table = Table.from_dict(saved)
-        self.ui = {k: v for k, v in self.ui.items() if k in PERSISTENT_UI}
+        self.keep_persistent_ui()
 
     def change_ui(self, change) -> None:
         if not isinstance(change, dict):
@@ -124,9 +121,21 @@ class Session:
         self.ui.update(change)
 
     # --- output ---------------------------------------------------------------------------------
+    def view_module(self):
+        return _view_module(self.table.game.id)
+
+    def keep_persistent_ui(self) -> None:
+        """After an action selections go, but toggles the player set (a view's
+        ``PERSISTENT_UI``, e.g. Perudo's odds helper) stay."""
+        keep = getattr(self.view_module(), "PERSISTENT_UI", ())
+        self.ui = {k: v for k, v in self.ui.items() if k in keep}
+
     def delay_ms(self) -> int:
+        """Pause before the next bot, longer after actions a view animates or reveals
+        (its ``PAUSE_AFTER_MS``, e.g. a Dudo reveal or tumbling dice)."""
         last = self.table.log[-1]["action"] if self.table.log else {}
-        return REVEAL_DELAY_MS if last.get("type") in ("dudo", "calza") else BOT_DELAY_MS
+        pauses = getattr(self.view_module(), "PAUSE_AFTER_MS", {})
+        return pauses.get(last.get("type"), BOT_DELAY_MS)
 
     def screen(self, t, message=None, ok=True) -> dict:
         table = self.table
@@ -138,7 +147,7 @@ class Session:
         else:
             view = table.view(self.viewer)
             view["players"] = [dict(seat) for seat in table.seats]
-            body = _view_module(game_id).render(view, dict(self.ui), t)
+            body = self.view_module().render(view, dict(self.ui), t)
         if status == "over":
             body += self.over_html(t, names)
         elif self.can_undo():

@@ -20,6 +20,8 @@ from . import GAME
 from .rules import SYMBOLS
 
 CHIP_SIZES = (1, 5, 25, 100, 500)
+PERSISTENT_UI = ("chip",)  # the chip size a player picked stays picked between bets
+PAUSE_AFTER_MS = {"roll": 2200}  # let the dice tumble and land before the next bot bets
 SEAT_COLOURS = (
     "#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#17a589",
     "#ca6f1e", "#5d6d7e", "#c2185b", "#1e8449", "#6e2c00",

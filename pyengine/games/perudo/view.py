@@ -13,6 +13,10 @@ from ...ui.html import act_button, ui_button
 from .odds import bid_chance
 from .rules import legal_bids
 
+PERSISTENT_UI = ("odds",)
+# The reveal stays readable before the next bot speaks.
+PAUSE_AFTER_MS = {"dudo": 2600, "calza": 2600}
+
 
 def _face_name(t, face: int) -> str:
     return t(f"perudo.face.{face}")
