@@ -13,6 +13,7 @@ from pyengine.core.sync.envelope import (
     decode,
     encode,
 )
+from pyengine.core.validate import is_plain_json
 
 INTENT = {"v": PROTOCOL, "kind": "intent", "table": "t1", "seat": 1, "action": {"type": "dudo"}, "version": 3, "seq": 1}
 
@@ -118,3 +119,17 @@ def test_guests_check_host_messages_with_their_own_schemas():
     assert decode(state, OUTBOUND, 1000)["kind"] == "state"
     assert code_of(state, INBOUND) == "sync_unknown_kind"
     assert code_of(encode("pong", table="t1", t=-1, rev=0), OUTBOUND) == "sync_bad_field"
+
+
+@pytest.mark.parametrize("depth", range(1, 16))
+@pytest.mark.parametrize("leaf", [1, [], {}], ids=["scalar", "list", "object"])
+def test_the_fast_depth_check_agrees_with_is_plain_json(depth, leaf):
+    value = leaf
+    for level in range(depth):
+        value = [value, 2] if level % 2 else {"a": value, "b": "x"}
+    message = {"v": PROTOCOL, "kind": "sync", "table": "t1", "x": value}
+    raw = json.dumps(message)
+    if is_plain_json(message):
+        assert code_of(raw) == "sync_extra_field"  # got past the depth check to the schema
+    else:
+        assert code_of(raw) == "sync_not_object"

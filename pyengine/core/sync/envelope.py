@@ -13,7 +13,7 @@ import re
 
 from ..errors import TabernaError
 from ..table import MAX_NAME
-from ..validate import is_plain_json
+from ..validate import MAX_JSON_DEPTH
 
 PROTOCOL = 1
 MAX_INBOUND = 8 * 1024  # bytes, guest -> host: intents, joins, pings
@@ -146,6 +146,20 @@ def _unique_keys(pairs):
     return result
 
 
+def _shallow(value) -> bool:
+    """The depth limit of ``is_plain_json``, for parsed JSON (plain data by construction),
+    visiting containers only: views are mostly lists of small numbers, so this is much
+    faster than the full walk."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item
+        if children and depth >= MAX_JSON_DEPTH:
+            return False
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return True
+
+
 def decode(text, schemas: dict, limit: int) -> dict:
     """The checked message in ``text``; anything else raises ``ProtocolError``."""
     if not isinstance(text, str):
@@ -161,7 +175,7 @@ def decode(text, schemas: dict, limit: int) -> dict:
         )
     except (ValueError, RecursionError):
         raise ProtocolError("The message is not valid JSON", "sync_bad_json") from None
-    if not isinstance(message, dict) or not is_plain_json(message):
+    if not isinstance(message, dict) or not _shallow(message):
         raise ProtocolError("A message must be a plain JSON object", "sync_not_object")
     if message.get("v") != PROTOCOL or type(message.get("v")) is not int:
         raise ProtocolError(
