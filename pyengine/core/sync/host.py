@@ -1,8 +1,8 @@
 """The host: the one place where a shared table changes.
 
 The host's browser runs the Table; guests only send intents. The host checks who sent
-each message (the transport's peer id), what seat that peer holds, that the guest saw the
-current version, and lets the rules decide; then it sends every peer the view of its own
+each message (the transport's peer id), what seat that peer holds, that the intent is not
+stale (see below), and lets the rules decide; then it sends every peer the view of its own
 seat (spectators the spectator view). Secrets never leave the host in another seat's view.
 
 The host never touches the network or a clock: ``receive(peer, text, now)`` and the other
@@ -67,9 +67,9 @@ class Host:
         self.started = started
         self.peers: dict = {}
         self._token_source = token_source
-        # For the stale check: the version since which each seat may act without a break
-        # (None if it may not act now), and the version right after its own latest move.
-        # A reloaded host starts both afresh, which only makes it stricter for a moment.
+        # For the stale check: the version right after each seat's latest move (read from
+        # the log), and the version since which it may act without a break (None if it may
+        # not act now). A reloaded host dates the latter from now: stricter, never looser.
         self._acted = [0] * len(table.seats)
         for version, entry in enumerate(table.log, start=1):
             self._acted[entry["seat"]] = version
