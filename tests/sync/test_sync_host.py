@@ -89,8 +89,13 @@ def test_a_spectator_may_take_an_open_seat(kit):
 def test_the_table_has_room_for_a_bounded_number_of_peers(kit):
     host = kit.make_host()
     for n in range(MAX_PEERS):
-        send(host, f"w{n}", "join", seat=None, name="")
+        send(host, f"w{n}", "join", seat=None, name="", now=n)
     assert only_error(send(host, "one-more", "join", seat=None, name=""), "one-more") == "sync_table_full"
+    send(host, "w5", "ping", now=20_000, t=1)
+    host.tick(20_000)  # all but w5 fall silent: absent watchers give way to newcomers
+    outbox = send(host, "player", "join", seat=1, name="Ana", now=20_000)
+    assert outbox[0][1]["kind"] == "welcome" and len(host.peers) == MAX_PEERS
+    assert "w0" not in host.peers and "w5" in host.peers  # the longest silent went first
 
 
 def test_intents_are_checked_against_seat_version_and_rules(kit):

@@ -234,7 +234,7 @@ class Host:
                 raise ProtocolError("You already hold a seat", "sync_already_seated", seat=record.seat)
             if record.seat == seat:
                 return [self._welcome(peer)] + self._state_to([peer])
-        elif len(self.peers) >= MAX_PEERS:
+        elif len(self.peers) >= MAX_PEERS and not self._evict_absent_watcher():
             raise ProtocolError("The table is full", "sync_table_full")
         if seat is not None:
             self._check_seat(seat)
@@ -368,6 +368,14 @@ class Host:
         return self._changed() if changed else []
 
     # --- helpers ------------------------------------------------------------------------------
+    def _evict_absent_watcher(self) -> bool:
+        """Makes room by forgetting the longest-silent absent spectator, if there is one."""
+        absent = [(r.seen, peer) for peer, r in self.peers.items() if r.seat is None and not r.live]
+        if not absent:
+            return False
+        del self.peers[min(absent)[1]]
+        return True
+
     def _check_started(self) -> None:
         if not self.started:
             raise ProtocolError("The host has not started the game yet", "sync_not_started")
