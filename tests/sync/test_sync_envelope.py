@@ -15,7 +15,15 @@ from pyengine.core.sync.envelope import (
 )
 from pyengine.core.validate import is_plain_json
 
-INTENT = {"v": PROTOCOL, "kind": "intent", "table": "t1", "seat": 1, "action": {"type": "dudo"}, "version": 3, "seq": 1}
+INTENT = {
+    "v": PROTOCOL,
+    "kind": "intent",
+    "table": "t1",
+    "seat": 1,
+    "action": {"type": "dudo"},
+    "version": 3,
+    "seq": 1,
+}
 
 
 def text(message=None, **changes) -> str:
@@ -115,7 +123,9 @@ def test_names_must_be_short_and_printable(name):
 
 
 def test_guests_check_host_messages_with_their_own_schemas():
-    state = encode("state", table="t1", version=0, rev=1, started=True, acted=None, seats=[], view={"you": None})
+    state = encode(
+        "state", table="t1", version=0, rev=1, started=True, acted=None, seats=[], view={"you": None}
+    )
     assert decode(state, OUTBOUND, 1000)["kind"] == "state"
     assert code_of(state, INBOUND) == "sync_unknown_kind"
     assert code_of(encode("pong", table="t1", t=-1, rev=0), OUTBOUND) == "sync_bad_field"

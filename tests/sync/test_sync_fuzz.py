@@ -37,7 +37,10 @@ def ready_host(kit):
     net.now = NOW
     for peer in ("pa", "pb", "pw"):
         host.peers[peer].seen = NOW
-    return host, [(peer, raw("intent", seat=e["seat"], action=e["action"], version=v, seq=1)) for peer, e, v in replayable]
+    return host, [
+        (peer, raw("intent", seat=e["seat"], action=e["action"], version=v, seq=1))
+        for peer, e, v in replayable
+    ]
 
 
 class Hostile:
@@ -51,9 +54,11 @@ class Hostile:
         self.mover = host.table.to_act()[0] if not host.table.is_over() else 1
         self.mover_peer = PEERS[self.mover]
         self.other_peer = PEERS[3 - self.mover]
-        self.legal = PERUDO.legal_actions(host.table.state, self.mover) if not host.table.is_over() else [
-            {"type": "dudo"}
-        ]
+        self.legal = (
+            PERUDO.legal_actions(host.table.state, self.mover)
+            if not host.table.is_over()
+            else [{"type": "dudo"}]
+        )
         last = host.table.state["bids"][-1] if host.table.state["bids"] else {"count": 1, "face": 2}
         self.illegal = [
             {"type": "bid", "count": 0, "face": 3},
@@ -86,15 +91,21 @@ class Hostile:
         if choice == 0:
             return self.mover_peer, valid[: self.rng.randrange(len(valid))]
         if choice == 1:
-            return self.mover_peer, "".join(chr(self.rng.randrange(0, 0x3000)) for _ in range(self.rng.randrange(1, 60)))
+            return self.mover_peer, "".join(
+                chr(self.rng.randrange(0, 0x3000)) for _ in range(self.rng.randrange(1, 60))
+            )
         if choice == 2:
             return self.mover_peer, self.pick([None, 5, b"{}", ["x"], {"v": 1}, 1.5])
         if choice == 3:
-            return self.mover_peer, self.pick(["null", "[]", "7", '"intent"', "{}", "true", '{"v":1,"v":1}', "NaN"])
+            return self.mover_peer, self.pick(
+                ["null", "[]", "7", '"intent"', "{}", "true", '{"v":1,"v":1}', "NaN"]
+            )
         if choice == 4:
             return self.mover_peer, "[" * self.rng.randrange(13, 4000)
         assert valid.startswith('{"v":1,')
-        return self.mover_peer, valid.replace('"v":1', '"v":' + self.pick(["0", "2", "true", '"1"', "1.0", "null"]), 1)
+        return self.mover_peer, valid.replace(
+            '"v":1', '"v":' + self.pick(["0", "2", "true", '"1"', "1.0", "null"]), 1
+        )
 
     def oversized(self):
         padding = "x" * (MAX_INBOUND + self.rng.randrange(1, 5000))
@@ -120,7 +131,9 @@ class Hostile:
         elif choice == 1:
             message[self.pick(["extra", "Seat", "token", "__proto__", "vv"])] = 1
         elif choice == 2:
-            message["kind"] = self.pick(["welcome", "state", "pong", "error", "Intent", "act", "", "leave"])
+            message["kind"] = self.pick(
+                ["welcome", "state", "pong", "error", "Intent", "act", "", "leave"]
+            )
         else:
             message["kind"] = self.pick([None, 1, [], {}, True])
         return self.mover_peer, json.dumps(message)
@@ -130,7 +143,9 @@ class Hostile:
         return peer, self.valid_intent(seat=self.pick([self.mover, 0, 1, 2, 3, 63]))
 
     def stale(self):
-        version = self.pick([v for v in (0, self.version - 1, self.version + 1, self.version + 50) if v >= 0])
+        version = self.pick(
+            [v for v in (0, self.version - 1, self.version + 1, self.version + 50) if v >= 0]
+        )
         return self.mover_peer, self.valid_intent(version=version)
 
     def replayed(self):
@@ -155,17 +170,23 @@ class Hostile:
 
     def stolen_token(self):
         """A seated peer shows another seat's real token: it may not hold two seats."""
-        return self.mover_peer, raw("rejoin", seat=3 - self.mover, token=self.host.tokens[3 - self.mover])
+        return self.mover_peer, raw(
+            "rejoin", seat=3 - self.mover, token=self.host.tokens[3 - self.mover]
+        )
 
     def bad_join(self):
         choice = self.rng.randrange(3)
         if choice == 0:
-            return self.pick(["stranger", "x1", "pw"]), raw("join", seat=self.pick([0, 1, 2, 3, 40]), name="Eve")
+            return self.pick(["stranger", "x1", "pw"]), raw(
+                "join", seat=self.pick([0, 1, 2, 3, 40]), name="Eve"
+            )
         if choice == 1:
             peer = self.pick(["pa", "pb"])
             elsewhere = 3 - (1 if peer == "pa" else 2)
             return peer, raw("join", seat=self.pick([None, 0, elsewhere]), name="Eve")
-        return "stranger", raw("join", seat=None, name=self.pick(["\n", "x" * 25, 7, None, "\u0000", "a\u2028"]))
+        return "stranger", raw(
+            "join", seat=None, name=self.pick(["\n", "x" * 25, 7, None, "\u0000", "a\u2028"])
+        )
 
     def not_joined(self):
         return self.pick(["stranger", "ghost"]), self.pick(
@@ -177,9 +198,19 @@ class Hostile:
 
     def all(self):
         return [
-            self.garbage, self.oversized, self.wrong_types, self.shape, self.wrong_sender, self.stale,
-            self.replayed, self.illegal_action, self.forged_token, self.stolen_token, self.bad_join,
-            self.not_joined, self.bad_peer,
+            self.garbage,
+            self.oversized,
+            self.wrong_types,
+            self.shape,
+            self.wrong_sender,
+            self.stale,
+            self.replayed,
+            self.illegal_action,
+            self.forged_token,
+            self.stolen_token,
+            self.bad_join,
+            self.not_joined,
+            self.bad_peer,
         ]
 
 
@@ -210,9 +241,21 @@ def test_a_live_table_refuses_ten_thousand_hostile_messages_and_stays_unchanged(
     codes = bombard(host, Hostile(host, replays, rng), SEEDED_MESSAGES, rng)
     seen = set().union(*codes.values())
     assert {
-        "sync_bad_json", "sync_too_big", "sync_protocol", "sync_not_object", "sync_unknown_kind",
-        "sync_missing_field", "sync_extra_field", "sync_bad_field", "sync_wrong_table", "sync_not_joined",
-        "sync_not_your_seat", "sync_stale", "sync_bad_token", "sync_already_seated", "sync_seat_taken",
+        "sync_bad_json",
+        "sync_too_big",
+        "sync_protocol",
+        "sync_not_object",
+        "sync_unknown_kind",
+        "sync_missing_field",
+        "sync_extra_field",
+        "sync_bad_field",
+        "sync_wrong_table",
+        "sync_not_joined",
+        "sync_not_your_seat",
+        "sync_stale",
+        "sync_bad_token",
+        "sync_already_seated",
+        "sync_seat_taken",
         "sync_no_such_seat",
     } <= seen
     assert codes["replayed"] == {"sync_stale"}
@@ -227,10 +270,14 @@ def test_a_finished_table_refuses_everything_too(kit):
     for peer in ("pa", "pb", "pw"):
         host.peers[peer].seen = NOW
     rng = random.Random(7)
-    hostile = Hostile(host, [("pa", raw("intent", seat=1, action={"type": "dudo"}, version=0, seq=1))], rng)
+    hostile = Hostile(
+        host, [("pa", raw("intent", seat=1, action={"type": "dudo"}, version=0, seq=1))], rng
+    )
     codes = bombard(host, hostile, FINISHED_MESSAGES, rng)
     assert "game_over" in set().union(*codes.values())
-    outbox = host.receive("pa", raw("intent", seat=1, action={"type": "dudo"}, version=host.table.version, seq=9), NOW)
+    outbox = host.receive(
+        "pa", raw("intent", seat=1, action={"type": "dudo"}, version=host.table.version, seq=9), NOW
+    )
     assert json.loads(outbox[0][1])["code"] == "game_over"
 
 

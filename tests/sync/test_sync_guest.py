@@ -74,7 +74,11 @@ def test_an_illegal_intent_is_answered_and_settled(kit):
     net.guest_says(peer, guest.intend({"type": "dudo"}, net.now))
     net.run()
     assert guest.pending is None
-    assert guest.error == {"code": "nothing_to_call", "reason": "There is no bid to challenge yet", "params": {}}
+    assert guest.error == {
+        "code": "nothing_to_call",
+        "reason": "There is no bid to challenge yet",
+        "params": {},
+    }
 
 
 def test_only_a_seated_guest_may_act():
@@ -167,10 +171,22 @@ def test_a_hostile_or_broken_host_cannot_crash_a_guest(kit):
         "[]",
         "x" * 300_000,
         json.dumps({"v": 1, "kind": "state", "table": "room-1"}),
-        json.dumps({"v": 1, "kind": "intent", "table": "room-1", "seat": 1, "action": {"type": "x"}, "version": 0, "seq": 1}),
+        json.dumps(
+            {
+                "v": 1,
+                "kind": "intent",
+                "table": "room-1",
+                "seat": 1,
+                "action": {"type": "x"},
+                "version": 0,
+                "seq": 1,
+            }
+        ),
         encode("state", table="other", version=99, rev=99, started=True, acted=None, seats=[], view={}),
         encode("state", table="room-1", version=-1, rev=99, started=True, acted=None, seats=[], view={}),
-        encode("state", table="room-1", version=99, rev=99, started="yes", acted=None, seats=[], view={}),
+        encode(
+            "state", table="room-1", version=99, rev=99, started="yes", acted=None, seats=[], view={}
+        ),
         encode("welcome", table="room-1", game="perudo", seat=99, token="t"),
         encode("pong", table="room-1", t="now", rev=1),
         encode("error", table="room-1", code=5, reason="r", params={}, ref=None),

@@ -30,14 +30,25 @@ def test_joining_gives_a_seat_a_token_and_the_seat_view(kit):
     welcome = outbox[0][1]
     assert outbox[0][0] == "pa"
     assert welcome == {
-        "v": 1, "kind": "welcome", "table": "room-1", "game": "perudo", "seat": 1, "token": host.tokens[1]
+        "v": 1,
+        "kind": "welcome",
+        "table": "room-1",
+        "game": "perudo",
+        "seat": 1,
+        "token": host.tokens[1],
     }
     assert host.tokens[1] and host.tokens[2] is None
     assert host.table.seats[1]["name"] == "Ana"
     state = outbox[1][1]
     assert state["kind"] == "state" and state["version"] == 0
     assert state["view"] == host.table.view(1)
-    assert state["seats"][1] == {"kind": "remote", "name": "Ana", "open": False, "covered": False, "connected": True}
+    assert state["seats"][1] == {
+        "kind": "remote",
+        "name": "Ana",
+        "open": False,
+        "covered": False,
+        "connected": True,
+    }
     assert state["seats"][2]["open"] is True
 
 
@@ -62,7 +73,12 @@ def test_everyone_hears_about_a_join_and_spectators_see_no_dice(kit):
 
 @pytest.mark.parametrize(
     "seat, code",
-    [(0, "sync_seat_taken"), (1, "sync_seat_taken"), (3, "sync_no_such_seat"), (63, "sync_no_such_seat")],
+    [
+        (0, "sync_seat_taken"),
+        (1, "sync_seat_taken"),
+        (3, "sync_no_such_seat"),
+        (63, "sync_no_such_seat"),
+    ],
 )
 def test_taken_local_or_missing_seats_cannot_be_joined(kit, seat, code):
     host, net = kit.seated(guests=(("pa", 1),))
@@ -74,7 +90,9 @@ def test_a_seated_peer_cannot_take_a_second_seat_but_may_repeat_its_join(kit):
     host, net = kit.seated(guests=(("pa", 1),))
     assert only_error(send(host, "pa", "join", seat=2, name="X"), "pa") == "sync_already_seated"
     again = send(host, "pa", "join", seat=1, name="Ana")
-    assert [m["kind"] for _, m in again] == ["welcome", "state"] and again[0][1]["token"] == host.tokens[1]
+    assert [m["kind"] for _, m in again] == ["welcome", "state"] and again[0][1]["token"] == host.tokens[
+        1
+    ]
 
 
 def test_a_spectator_may_take_an_open_seat(kit):
@@ -90,7 +108,9 @@ def test_the_table_has_room_for_a_bounded_number_of_peers(kit):
     host = kit.make_host()
     for n in range(MAX_PEERS):
         send(host, f"w{n}", "join", seat=None, name="", now=n)
-    assert only_error(send(host, "one-more", "join", seat=None, name=""), "one-more") == "sync_table_full"
+    assert (
+        only_error(send(host, "one-more", "join", seat=None, name=""), "one-more") == "sync_table_full"
+    )
     send(host, "w5", "ping", now=20_000, t=1)
     host.tick(20_000)  # all but w5 fall silent: absent watchers give way to newcomers
     outbox = send(host, "player", "join", seat=1, name="Ana", now=20_000)
@@ -111,7 +131,11 @@ def test_intents_are_checked_against_seat_version_and_rules(kit):
         ("pa", dict(seat=1, action=bid, version=1, seq=1), "sync_stale"),
         ("pb", dict(seat=2, action=bid, version=0, seq=1), "not_your_turn"),
         ("pa", dict(seat=1, action={"type": "dudo"}, version=0, seq=7), "nothing_to_call"),
-        ("pa", dict(seat=1, action={"type": "bid", "count": 2, "face": 9}, version=0, seq=1), "field_range"),
+        (
+            "pa",
+            dict(seat=1, action={"type": "bid", "count": 2, "face": 9}, version=0, seq=1),
+            "field_range",
+        ),
     ]
     for peer, fields, code in cases:
         outbox = send(host, peer, "intent", **fields)
@@ -125,7 +149,10 @@ def test_intents_are_checked_against_seat_version_and_rules(kit):
         seat = host.peers[peer].seat
         assert message["kind"] == "state" and message["version"] == 1
         assert message["view"] == host.table.view(seat)
-    assert only_error(send(host, "pa", "intent", seat=1, action=bid, version=0, seq=2), "pa") == "sync_stale"
+    assert (
+        only_error(send(host, "pa", "intent", seat=1, action=bid, version=0, seq=2), "pa")
+        == "sync_stale"
+    )
 
 
 def test_a_whole_game_over_the_network_keeps_every_guest_in_step(kit):
@@ -140,7 +167,9 @@ def test_a_whole_game_over_the_network_keeps_every_guest_in_step(kit):
     assert host.table.is_over()
     result = host.table.view(None)["result"]
     assert all(g.view["result"] == result for g in net.guests.values())
-    outbox = send(host, "pa", "intent", seat=1, action={"type": "dudo"}, version=host.table.version, seq=99)
+    outbox = send(
+        host, "pa", "intent", seat=1, action={"type": "dudo"}, version=host.table.version, seq=99
+    )
     assert only_error(outbox, "pa") == "game_over"
 
 
@@ -196,7 +225,12 @@ def test_the_host_can_hand_an_absent_players_seat_to_a_bot_and_take_it_back(kit)
     net.host_says(host.set_seat(1, "bot", "easy"))
     net.run()
     assert host.public_seats()[1] == {
-        "kind": "bot", "name": "Guest pa", "open": False, "covered": True, "connected": True, "level": "easy"
+        "kind": "bot",
+        "name": "Guest pa",
+        "open": False,
+        "covered": True,
+        "connected": True,
+        "level": "easy",
     }
     assert host.table.to_act() == [1]
     expected = host.table.bot_action(1)  # what the Table's bot picks from seat 1's view
@@ -217,7 +251,9 @@ def test_a_player_whose_seat_a_bot_plays_cannot_act_but_may_take_it_back(kit):
     net.run()
     guest = net.guests["pb"]
     assert guest.seats[2]["covered"] is True and guest.view == host.table.view(2)
-    outbox = send(host, "pb", "intent", seat=2, action={"type": "dudo"}, version=host.table.version, seq=1)
+    outbox = send(
+        host, "pb", "intent", seat=2, action={"type": "dudo"}, version=host.table.version, seq=1
+    )
     assert only_error(outbox, "pb") == "sync_seat_with_bot"
     net.guest_says("pb", guest.start(net.now))  # "take my seat back": a rejoin with the token
     net.run()
@@ -285,7 +321,9 @@ def test_peer_ids_that_cannot_be_answered_are_dropped(kit):
 
 def test_messages_for_another_table_are_refused(kit):
     host = kit.make_host()
-    assert only_error(send(host, "pa", "join", table="room-2", seat=1, name=""), "pa") == "sync_wrong_table"
+    assert (
+        only_error(send(host, "pa", "join", table="room-2", seat=1, name=""), "pa") == "sync_wrong_table"
+    )
     assert host.peers == {}
 
 
@@ -318,7 +356,9 @@ def test_nobody_plays_before_the_host_starts(kit):
     assert guest.status == "seated" and guest.started is False
     with pytest.raises(ProtocolError):
         guest.intend({"type": "dudo"}, net.now)
-    outbox = send(host, "pa", "intent", seat=1, action={"type": "bid", "count": 1, "face": 2}, version=0, seq=1)
+    outbox = send(
+        host, "pa", "intent", seat=1, action={"type": "bid", "count": 1, "face": 2}, version=0, seq=1
+    )
     assert only_error(outbox, "pa") == "sync_not_started"
     with pytest.raises(ProtocolError):
         host.act(0, {"type": "bid", "count": 1, "face": 2})

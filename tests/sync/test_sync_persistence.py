@@ -106,7 +106,12 @@ def test_damaged_host_saves_are_refused(kit, damage):
 
 @pytest.mark.parametrize(
     "data",
-    [None, {"format": 1}, {"format": 1, "table": "room-1", "seat": None, "token": "abc"}, {"format": 1, "table": "r", "seat": 70, "token": None}],
+    [
+        None,
+        {"format": 1},
+        {"format": 1, "table": "room-1", "seat": None, "token": "abc"},
+        {"format": 1, "table": "r", "seat": 70, "token": None},
+    ],
 )
 def test_damaged_guest_saves_are_refused(data):
     with pytest.raises(BadSave):

@@ -10,7 +10,11 @@ from pyengine.core.sync.guest import RESEND_AFTER
 
 def crown_anchor_table():
     """Seed 5 draws seat 0 as banker (on the host's screen); seats 1 and 2 are punters online."""
-    seats = [{"kind": "human", "name": "Bank"}, {"kind": "remote", "name": ""}, {"kind": "remote", "name": ""}]
+    seats = [
+        {"kind": "human", "name": "Bank"},
+        {"kind": "remote", "name": ""},
+        {"kind": "remote", "name": ""},
+    ]
     host = Host.create("crown_anchor", {}, seats, 5, "room-2")
     net = MemoryNetwork(host)
     net.add_guest("p1", Guest("room-2", "One", seat=1))
@@ -38,7 +42,9 @@ def test_punters_betting_at_once_are_all_heard():
     net.guest_says("p1", [intent(1, bet("hearts"), 0, seq=9)])  # seat 1 has moved since 0: stale
     net.run()
     assert [entry["seat"] for entry in host.table.log] == [1, 2]
-    assert host.table.state["stakes"][1] == {"crown": 1} and host.table.state["stakes"][2] == {"anchor": 1}
+    assert host.table.state["stakes"][1] == {"crown": 1} and host.table.state["stakes"][2] == {
+        "anchor": 1
+    }
     assert one.pending is None and two.pending is None and one.error["code"] == "sync_stale"
     # A guest that saw version 1 (after seat 1's bet) may still bet though seat 2 moved since.
     net.guest_says("p1", [intent(1, bet("spades"), 1, seq=10)])

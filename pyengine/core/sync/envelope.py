@@ -106,7 +106,13 @@ def _list(field, value):
 INBOUND = {
     "join": {"table": check_id, "seat": _seat_or_none, "name": check_name},
     "rejoin": {"table": check_id, "seat": check_seat, "token": check_id},
-    "intent": {"table": check_id, "seat": check_seat, "action": _action, "version": _count, "seq": _count},
+    "intent": {
+        "table": check_id,
+        "seat": check_seat,
+        "action": _action,
+        "version": _count,
+        "seq": _count,
+    },
     "sync": {"table": check_id},
     "ping": {"table": check_id, "t": _time},
 }
@@ -123,7 +129,13 @@ OUTBOUND = {
         "seats": _list,
         "view": _object,
     },
-    "error": {"table": check_id, "code": _text, "reason": _text, "params": _object, "ref": _count_or_none},
+    "error": {
+        "table": check_id,
+        "code": _text,
+        "reason": _text,
+        "params": _object,
+        "ref": _count_or_none,
+    },
     "pong": {"table": check_id, "t": _time, "rev": _count},
 }
 

@@ -16,7 +16,16 @@ that names an older version, so a duplicate can never act twice.
 """
 
 from ..errors import BadSave
-from .envelope import MAX_OUTBOUND, OUTBOUND, ProtocolError, check_id, check_name, check_seat, decode, encode
+from .envelope import (
+    MAX_OUTBOUND,
+    OUTBOUND,
+    ProtocolError,
+    check_id,
+    check_name,
+    check_seat,
+    decode,
+    encode,
+)
 
 SNAPSHOT_FORMAT = 1
 PING_EVERY = 5_000  # ms between heartbeats; the host counts a seat absent after 15 s of silence
@@ -24,7 +33,13 @@ HOST_LOST_AFTER = 15_000  # ms without any message from the host before the bann
 RESEND_AFTER = 3_000  # ms before an unanswered intent is sent again
 RETRY_FIRST = 1_000  # ms before the first retry to (re)join; doubles up to RETRY_MAX
 RETRY_MAX = 30_000
-REFUSALS = ("sync_bad_token", "sync_seat_taken", "sync_no_such_seat", "sync_already_seated", "sync_replaced")
+REFUSALS = (
+    "sync_bad_token",
+    "sync_seat_taken",
+    "sync_no_such_seat",
+    "sync_already_seated",
+    "sync_replaced",
+)
 
 
 class Guest:
@@ -124,9 +139,20 @@ class Guest:
         self._seq += 1
         self.error = None
         text = encode(
-            "intent", table=self.table_id, seat=self.seat, action=action, version=self.version, seq=self._seq
+            "intent",
+            table=self.table_id,
+            seat=self.seat,
+            action=action,
+            version=self.version,
+            seq=self._seq,
         )
-        self.pending = {"seq": self._seq, "version": self.version, "action": action, "text": text, "sent": now}
+        self.pending = {
+            "seq": self._seq,
+            "version": self.version,
+            "action": action,
+            "text": text,
+            "sent": now,
+        }
         return [text]
 
     # --- inbound --------------------------------------------------------------------------

@@ -57,7 +57,13 @@ class Host:
     """Runs one table for a set of peers. ``rev`` grows with every change guests must see."""
 
     def __init__(
-        self, table: Table, table_id: str, tokens=None, rev: int = 0, started=False, token_source=new_token
+        self,
+        table: Table,
+        table_id: str,
+        tokens=None,
+        rev: int = 0,
+        started=False,
+        token_source=new_token,
     ):
         check_id("table", table_id)
         self.table = table
@@ -167,7 +173,10 @@ class Host:
     def _welcome(self, peer) -> tuple:
         seat = self.peers[peer].seat
         token = self.tokens[seat] if seat is not None else None
-        return (peer, encode("welcome", table=self.table_id, game=self.table.game.id, seat=seat, token=token))
+        return (
+            peer,
+            encode("welcome", table=self.table_id, game=self.table.game.id, seat=seat, token=token),
+        )
 
     def _error(self, peer, error: TabernaError, ref=None) -> tuple:
         return (
@@ -261,7 +270,9 @@ class Host:
         for other, held in list(self.peers.items()):
             if held.seat == seat and other != peer:
                 del self.peers[other]
-                replaced = ProtocolError("Your seat was taken over by a newer connection", "sync_replaced")
+                replaced = ProtocolError(
+                    "Your seat was taken over by a newer connection", "sync_replaced"
+                )
                 outbox.append(self._error(other, replaced))
         if self.table.seats[seat]["kind"] == "bot":
             self._set_table_seat(seat, {"kind": "remote", "name": self.table.seats[seat]["name"]})
@@ -279,7 +290,10 @@ class Host:
         seen = message["version"]
         since = self._able_since[seat]
         fresh = seen == self.table.version or (
-            seen < self.table.version and since is not None and since <= seen and self._acted[seat] <= seen
+            seen < self.table.version
+            and since is not None
+            and since <= seen
+            and self._acted[seat] <= seen
         )
         if not fresh:
             raise ProtocolError(

@@ -54,8 +54,10 @@ class MemoryNetwork:
         while self.queue and delivered < limit:
             sender, receiver, text = self.queue.popleft()
             guest_side = sender if receiver is None else receiver
-            if guest_side in self.cut or guest_side not in self.guests or (
-                self.drop is not None and self.drop(sender, receiver, text)
+            if (
+                guest_side in self.cut
+                or guest_side not in self.guests
+                or (self.drop is not None and self.drop(sender, receiver, text))
             ):
                 self.lost += 1
                 continue
