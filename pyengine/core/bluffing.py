@@ -203,7 +203,10 @@ class BluffingGame(Game):
         }
 
     def scramble_private(self, state: dict, seat: int, seed: int) -> dict:
-        scrambled = copy_json(state)
+        """The state with ``seat``'s cup rerolled; the rest is shared with ``state``, not
+        copied, so treat the result as read-only (it is only ever viewed)."""
+        scrambled = dict(state)
+        scrambled["dice"] = list(state["dice"])
         scrambled["dice"][seat] = roll_cups(Rng(seed), [state["counts"][seat]])[0]
         return scrambled
 

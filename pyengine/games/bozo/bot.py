@@ -1,0 +1,135 @@
+"""Bozó bots: three levels that see only their seat's view, never the state.
+
+All three price bids with the exact chance under the conditional-ace rule (``odds``), and
+only ever pick from ``legal_bids`` applied to the view (the engine's own rule, so every
+option is honoured); they never bid more dice than are in play, since such a bid always
+loses a doubt.
+
+* ``easy``: exact chances blurred by noise; sometimes bids blind when a blind table lets it;
+  picks a direction at random.
+* ``medium``: exact chances from its own cup. Opens with the largest bid at least
+  ``OPEN_CONFIDENCE`` likely, raises to the likeliest legal bid, and doubts when the last
+  bid is less likely to hold than its best raise is to fail. Keeps the direction.
+* ``hard``: the same decisions on beliefs: each opponent's possible cups are weighted by
+  the faces he bid this hand (a bidder tends to bid what he holds; blind bids say nothing),
+  and it expects only ``CHALLENGE_SHARE`` of its false raises to be doubted. It sends play
+  towards the neighbour with fewer dice, who must answer its bids on the least information.
+
+With ``raise_own`` on, a bot that has just bid keeps its bid: it already chose its best.
+Each decision is a pure function of (view, level, seed).
+"""
+
+import math
+
+from ...core.bluffing import ACE, LEFT, RIGHT, next_in_play
+from ...core.rng import Rng
+from .odds import chance, tail_from_cups, uniform_cups
+from .rules import WAY_NAMES, legal_bids
+
+LEVELS = ("easy", "medium", "hard")
+OPEN_CONFIDENCE = 0.5
+EASY_NOISE = 0.2
+EASY_BLIND_RATE = 0.25
+EASY_DOUBT_BELOW = 0.35
+EVIDENCE_WEIGHT = 0.7
+CHALLENGE_SHARE = 0.8
+
+
+def choose_action(view: dict, level: str, seed: int) -> dict:
+    """The action of the seat ``view["you"]``, which must be one of those to act."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    seat = view.get("you")
+    if view.get("result") is not None or seat not in view.get("to_act", ()):
+        raise ValueError("the bot has no move: it is not this seat's turn")
+    rng = Rng(seed)
+    if seat != view["turn"]:
+        return {"type": "keep"}
+    if view["dice"] is None and not (level == "easy" and rng.random() < EASY_BLIND_RATE):
+        return {"type": "look"}
+    if view["choosing"]:
+        return {"type": "direction", "way": _direction(view, level, rng)}
+    prices = _prices(view, level)
+    if level == "easy":
+        prices = {bid: p + EASY_NOISE * (2 * rng.random() - 1) for bid, p in prices.items()}
+    bids = legal_bids(view, seat)
+    last = view["bids"][-1] if view["bids"] else None
+    if last is None:
+        return _bid(_opening(bids, prices))
+    held = prices.get((last["count"], last["face"]), 0.0)  # above the dice in play: false
+    if not bids:
+        return {"type": "doubt"}
+    best = max(bids, key=lambda b: prices[b])
+    if level == "easy":
+        doubt = held < EASY_DOUBT_BELOW
+    else:
+        share = CHALLENGE_SHARE if level == "hard" else 1.0
+        doubt = held < (1 - prices[best]) * share
+    return {"type": "doubt"} if doubt else _bid(best)
+
+
+def _bid(bid: tuple) -> dict:
+    return {"type": "bid", "count": bid[0], "face": bid[1]}
+
+
+def _opening(bids: list, prices: dict) -> tuple:
+    """The largest bid likely enough, the likeliest on ties; else the likeliest of all."""
+    likely = [b for b in bids if prices[b] >= OPEN_CONFIDENCE]
+    if likely:
+        return max(likely, key=lambda b: (b[0], prices[b]))
+    return max(bids, key=lambda b: prices[b])
+
+
+def _direction(view: dict, level: str, rng: Rng) -> str:
+    if level == "easy":
+        return WAY_NAMES[rng.choice((LEFT, RIGHT))]
+    if level == "medium":
+        return WAY_NAMES[view["direction"]]
+    counts, seat = view["counts"], view["you"]
+    left, right = (counts[next_in_play(counts, seat, step)] for step in (LEFT, RIGHT))
+    if left == right:
+        return WAY_NAMES[view["direction"]]
+    return "left" if left < right else "right"
+
+
+def _prices(view: dict, level: str) -> dict:
+    """The chance that each bid up to the dice in play holds, seen from this seat."""
+    own = view["dice"] or []
+    in_play = sum(view["counts"])
+    if level != "hard":
+        unseen = in_play - len(own)
+        return {
+            (count, face): chance(count, face, own, unseen)
+            for face in range(1, 7)
+            for count in range(1, in_play + 1)
+        }
+    opponents = _beliefs(view)
+    prices = {}
+    for face in range(1, 7):
+        tail = tail_from_cups(face, own, opponents)
+        for count in range(1, in_play + 1):
+            prices[(count, face)] = tail[count] if count < len(tail) else 0.0
+    return prices
+
+
+def _support(cup: tuple, face: int) -> int:
+    return cup.count(ACE) + (cup.count(face) if face != ACE else 0)
+
+
+def _beliefs(view: dict) -> list:
+    """Each other cup as ``((p, cup), ...)``: uniform, reweighted by its owner's bids this
+    hand (a cup with m dice backing a bid is exp(EVIDENCE_WEIGHT * m) times likelier)."""
+    seat = view["you"]
+    unknown = [s for s, n in enumerate(view["counts"]) if n > 0 and s != seat]
+    if view["dice"] is None:
+        unknown.insert(0, seat)
+    beliefs = []
+    for other in unknown:
+        told = [b["face"] for b in view["bids"] if b["seat"] == other and not b.get("blind")]
+        weighted = [
+            (p * math.exp(EVIDENCE_WEIGHT * sum(_support(cup, f) for f in told)), cup)
+            for p, cup in uniform_cups(view["counts"][other])
+        ]
+        total = sum(w for w, _ in weighted)
+        beliefs.append(tuple((w / total, cup) for w, cup in weighted))
+    return beliefs

@@ -1,0 +1,345 @@
+"""Bozó, the Brazilian liar's dice (digest: shared/rules/bozo.md; issue 3 where they differ).
+
+2 to 10 players, 3 dice each. A game is a series of rounds; a round is a series of hands,
+each ending with one die lost; the last player holding dice wins the round and scores a
+point; everyone starts the next round with 3 dice again.
+
+Rules the engine enforces, with the digest's resolutions ([res]) as defaults and their
+alternatives as table options:
+
+* Counting: for a bid on face f (2-6) count the f's plus the aces, but aces count as f only
+  if at least one die on the table naturally shows f; a bid on aces counts only aces.
+* Bids (``bid_allowed``, the one rule the engine, the picker and the bots use): normal to
+  normal by the growth rule (more dice, or as many on a higher face); ``bidding`` option
+  ``face_free`` (default: 5 ternos -> 7 duques is legal) or ``strict`` (the face may not go
+  down when the count rises). Entering aces: at least half the last bid, rounded up. Aces
+  to aces: more aces. Leaving aces: at least double the aces, and above every ordinary bid
+  already made in the hand. No aces bid may repeat or fall below an earlier one in the hand.
+* ``aces_opening`` (default on): a hand may be opened in aces; off forbids it as in Perudo.
+* ``cap_bids`` (off): bids above the dice in play are refused; by default they are legal
+  (and always lose a doubt).
+* Direction: the starter of a hand chooses left or right (a ``direction`` action) before
+  his opening bid. ``direction`` option ``each_hand`` (default) or ``round``: fixed for the
+  whole round, chosen by the round's first starter. With only two players in the hand both
+  ways lead to the same player, so nobody is asked and the direction stays as it was.
+* Who starts: the loser of a hand starts the next; if he is out, the nearest player with
+  dice on his right, whatever the direction of play (seats are numbered clockwise, so the
+  right is step -1). The first round is started by a random player; a later round by the
+  winner of the previous one (``round_starter`` ``winner``, default) or a random player.
+* Only the next player may doubt (``doubt``); if the count reaches the bid the doubter
+  loses a die, otherwise the bidder does.
+* ``blind_bids`` (off), "no escuro": cups stay closed to their owners when a hand is
+  rolled. On his turn a player either lifts his cup (``look``, he keeps the turn) or bids
+  without looking (the bid is marked ``blind``) and only then sees his dice.
+* ``raise_own`` (off): until the next player speaks (bids or doubts), the last bidder may
+  raise his own bid, by an ordinary legal bid over it (so 8 duques <-> 4 ases counts as
+  upwards), or confirm it (``keep``). Both of them may act meanwhile.
+* End (``game_end``): at ``points_target`` points (default, 3), or after ``rounds`` rounds,
+  when everyone with the most points wins.
+"""
+
+from ...core import bluffing
+from ...core.bluffing import (
+    ACE,
+    ACES_IF_SHOWN,
+    LEFT,
+    RIGHT,
+    BluffingGame,
+    cap_refusal,
+    ceil_half,
+    count_bid,
+    doubt_loser,
+    hand_record,
+    lose_die,
+    next_in_play,
+    next_starter,
+    players_in,
+    raise_refusal,
+    roll_cups,
+    sole_survivor,
+)
+from ...core.dice import parse_bid
+from ...core.errors import IllegalAction
+from ...core.options import Option
+from ...core.rng import Rng
+from ...core.validate import copy_json, only_fields
+
+START_DICE = 3
+WAYS = {"left": LEFT, "right": RIGHT}
+WAY_NAMES = {LEFT: "left", RIGHT: "right"}
+
+REASONS = {
+    **bluffing.REASONS,
+    "bozo_aces_opening": "This table does not allow opening in aces",
+    "bozo_aces_too_low": "Going to aces needs at least {need} aces",
+    "bozo_aces_not_above": "Aces bids must rise: {top} aces have been bid this hand",
+    "bozo_leave_aces_too_low": "Leaving aces needs at least {need} dice",
+    "bozo_not_above_earlier": "The bid must be above {count}x{face}, bid earlier this hand",
+    "bozo_direction_first": "Choose the direction of play first",
+}
+
+
+def hand_refusal(history: list, new: tuple, aces_opening: bool = True, strict_faces: bool = False):
+    """Why ``new`` may not be bid after ``history`` (``(count, face)`` tuples of the current
+    hand, oldest first), as ``(code, params)``, or ``None`` when it may."""
+    count, face = new
+    if not history:
+        return ("bozo_aces_opening", {}) if face == ACE and not aces_opening else None
+    old_count, old_face = history[-1]
+    if face == ACE:
+        if old_face != ACE and count < ceil_half(old_count):
+            return ("bozo_aces_too_low", {"need": ceil_half(old_count)})
+        top = max((c for c, f in history if f == ACE), default=0)
+        return ("bozo_aces_not_above", {"top": top}) if count <= top else None
+    if old_face != ACE:
+        return raise_refusal(history[-1], new, strict_faces)
+    if count < 2 * old_count:
+        return ("bozo_leave_aces_too_low", {"need": 2 * old_count})
+    ordinary = [bid for bid in history if bid[1] != ACE]
+    if ordinary:
+        best = max(ordinary)
+        if raise_refusal(best, new, False):
+            return ("bozo_not_above_earlier", {"count": best[0], "face": best[1]})
+    return None
+
+
+def bid_allowed(history: list, new: str, *, aces_opening: bool = True, strict_faces: bool = False) -> bool:
+    """Whether bid ``new`` (``"6x5"``, aces ``"3x1"``) may follow ``history``, the bids of
+    the current hand oldest first. Malformed bid texts are never allowed."""
+    try:
+        before = [parse_bid(text) for text in history]
+        parsed = parse_bid(new)
+    except IllegalAction:
+        return False
+    return hand_refusal(before, parsed, aces_opening, strict_faces) is None
+
+
+def table_rule(table: dict):
+    """The table's whole bid rule (hand rule, options, phase) as a function of the new bid,
+    with the hand read once; ``table`` is a state or a seat's view, so the engine, the
+    picker and the bots share it."""
+    if table["choosing"]:
+        return lambda new: ("bozo_direction_first", {})
+    options = table["options"]
+    history = [(b["count"], b["face"]) for b in table["bids"]]
+    aces_opening, strict = options["aces_opening"], options["bidding"] == "strict"
+    counts = table["counts"] if options["cap_bids"] else None
+
+    def refusal(new: tuple):
+        found = hand_refusal(history, new, aces_opening, strict)
+        return cap_refusal(counts, new[0]) if not found and counts else found
+
+    return refusal
+
+
+def table_bid_refusal(table: dict, seat: int, new: tuple):
+    """Why ``seat`` may not bid ``new`` at ``table`` (every seat has the same bid rule)."""
+    return table_rule(table)(new)
+
+
+def legal_bids(table: dict, seat: int, max_count=None) -> list:
+    """Every ``(count, face)`` ``seat`` may bid, up to ``max_count`` (default: dice in play)."""
+    rule = table_rule(table)
+    return bluffing.legal_bids(lambda _table, _seat, new: rule(new), table, seat, max_count)
+
+
+def hand_history(table: dict) -> list:
+    """The current hand's bids as ``bid_allowed`` takes them."""
+    return [f"{b['count']}x{b['face']}" for b in table["bids"]]
+
+
+class Bozo(BluffingGame):
+    id = "bozo"
+    min_seats = 2
+    max_seats = 10
+    calls = ("doubt", "look", "keep")
+    reasons = REASONS
+    options = {
+        "aces_opening": Option(True),
+        "bidding": Option("face_free", choices=("face_free", "strict")),
+        "cap_bids": Option(False),
+        "direction": Option("each_hand", choices=("each_hand", "round")),
+        "round_starter": Option("winner", choices=("winner", "random")),
+        "blind_bids": Option(False),
+        "raise_own": Option(False),
+        "game_end": Option("points", choices=("points", "rounds")),
+        "points_target": Option(3, minimum=1, maximum=21),
+        "rounds": Option(5, minimum=1, maximum=50),
+    }
+
+    # --- set-up ---------------------------------------------------------------------
+    def setup(self, options: dict, seats: int, rng: Rng) -> dict:
+        state = {
+            "options": options,
+            "counts": [START_DICE] * seats,
+            "dice": [],
+            "looked": [],
+            "turn": rng.below(seats),
+            "direction": LEFT,
+            "choosing": False,
+            "bids": [],
+            "raiser": None,
+            "round": 1,
+            "hand": 0,
+            "points": [0] * seats,
+            "round_winners": [],
+            "last_hand": None,
+            "result": None,
+        }
+        self.start_hand(state, state["turn"], rng)
+        return state
+
+    def start_hand(self, state: dict, starter: int, rng: Rng) -> None:
+        """A fresh roll; the starter is asked for a direction when it can matter."""
+        counts = state["counts"]
+        state["hand"] += 1
+        state["turn"] = starter
+        state["bids"] = []
+        state["raiser"] = None
+        state["dice"] = roll_cups(rng, counts)
+        state["looked"] = [not state["options"]["blind_bids"]] * len(counts)
+        per_round = state["options"]["direction"] == "round"
+        state["choosing"] = players_in(counts) > 2 and not (per_round and state["hand"] > 1)
+
+    # --- queries ----------------------------------------------------------------------
+    def to_act(self, state: dict) -> list:
+        if state["result"]:
+            return []
+        if state["raiser"] is not None:
+            return [state["raiser"], state["turn"]]
+        return [state["turn"]]
+
+    def table_bid_refusal(self, table: dict, seat: int, bid: tuple):
+        return table_bid_refusal(table, seat, bid)
+
+    def legal_bids(self, table: dict, seat: int, max_count=None) -> list:
+        return legal_bids(table, seat, max_count)
+
+    def legal_actions(self, state: dict, seat: int) -> list:
+        """Legal bids up to the dice in play (higher ones are legal but never useful), the
+        doubt, and the moves of the phase: direction, look, keep."""
+        if self.is_over(state) or seat not in self.to_act(state):
+            return []
+        if seat != state["turn"]:
+            return [*self.bid_actions(state, seat), {"type": "keep"}]
+        actions = [] if state["looked"][seat] else [{"type": "look"}]
+        if state["choosing"]:
+            return actions + [{"type": "direction", "way": way} for way in WAYS]
+        actions += self.bid_actions(state, seat)
+        if state["bids"]:
+            actions.append({"type": "doubt"})
+        return actions
+
+    # --- moves --------------------------------------------------------------------------
+    def after_bid(self, state: dict, seat: int) -> None:
+        if not state["looked"][seat]:
+            state["bids"][-1]["blind"] = True
+            state["looked"][seat] = True
+        state["turn"] = next_in_play(state["counts"], seat, state["direction"])
+        state["raiser"] = seat if state["options"]["raise_own"] else None
+
+    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
+        if seat != state["turn"] and kind not in ("bid", "keep"):
+            raise IllegalAction("Until the next player speaks you may only raise your bid or keep it",
+                                "bozo_raiser_only")
+        super().play(state, seat, kind, action, rng)
+
+    def play_call(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
+        if kind == "direction":
+            only_fields(action, "way")
+            if not state["choosing"]:
+                raise IllegalAction("The direction of play is already set", "bozo_direction_set")
+            if action.get("way") not in WAYS:
+                raise IllegalAction("The direction must be 'left' or 'right'", "bad_field", field="way")
+            state["direction"] = WAYS[action["way"]]
+            state["choosing"] = False
+            return
+        if kind not in self.calls:
+            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind)
+        only_fields(action)
+        if kind == "keep":
+            if seat != state["raiser"]:
+                raise IllegalAction("You have no bid to keep", "bozo_nothing_to_keep")
+            state["raiser"] = None
+        elif kind == "look":
+            if state["looked"][seat]:
+                raise IllegalAction("You have already seen your dice", "bozo_already_looked")
+            state["looked"][seat] = True
+        else:
+            if not state["bids"]:
+                raise IllegalAction("There is no bid to challenge yet", "nothing_to_call")
+            self.reveal(state, seat, rng)
+
+    def reveal(self, state: dict, caller: int, rng: Rng) -> None:
+        """Everyone shows; the loser gives up a die; then the next hand, round or the end."""
+        bid = state["bids"][-1]
+        actual = count_bid(state["dice"], bid["face"], ACES_IF_SHOWN)
+        loser = doubt_loser(bid, caller, actual)
+        counts = state["counts"]
+        lose_die(counts, loser)
+        winner = sole_survivor(counts)
+        state["last_hand"] = {
+            **hand_record(state, caller, actual, loser),
+            "round": state["round"],
+            "hand": state["hand"],
+            "round_winner": winner,
+        }
+        if winner is None:
+            self.start_hand(state, next_starter(counts, loser, RIGHT), rng)
+            return
+        state["points"][winner] += 1
+        state["round_winners"].append(winner)
+        options = state["options"]
+        if options["game_end"] == "points":
+            if state["points"][winner] >= options["points_target"]:
+                self.finish(state, [winner])
+                return
+        elif state["round"] >= options["rounds"]:
+            top = max(state["points"])
+            self.finish(state, [s for s, p in enumerate(state["points"]) if p == top])
+            return
+        state["round"] += 1
+        state["hand"] = 0
+        state["counts"] = [START_DICE] * len(counts)
+        starter = winner if options["round_starter"] == "winner" else rng.below(len(counts))
+        self.start_hand(state, starter, rng)
+
+    def finish(self, state: dict, winners: list) -> None:
+        state["result"] = {"winners": winners, "points": list(state["points"])}
+        state["dice"] = [[] for _ in state["counts"]]
+        state["bids"] = []
+        state["raiser"] = None
+
+    # --- seeing --------------------------------------------------------------------------
+    def view(self, state: dict, seat) -> dict:
+        """Public table plus the viewer's own cup once he has looked at it."""
+        looked = seat is not None and state["looked"][seat]
+        return {
+            **self.public_view(state, seat, own_dice_visible=looked),
+            "looked": list(state["looked"]),
+            "direction": state["direction"],
+            "choosing": state["choosing"],
+            "raiser": state["raiser"],
+            "round": state["round"],
+            "hand": state["hand"],
+            "points": list(state["points"]),
+            "round_winners": list(state["round_winners"]),
+            "last_hand": copy_json(state["last_hand"]),
+        }
+
+    # --- notation and bots -------------------------------------------------------------------
+    def action_text(self, action: dict) -> str:
+        if action["type"] == "direction":
+            return action["way"]
+        return super().action_text(action)
+
+    def parse_action(self, text: str) -> dict:
+        word = text.strip().lower() if isinstance(text, str) else ""
+        if word in WAYS:
+            return {"type": "direction", "way": word}
+        return super().parse_action(text)
+
+    def bot_action(self, view: dict, level: str, seed: int) -> dict:
+        from .bot import choose_action
+
+        return choose_action(view, level, seed)
