@@ -6,6 +6,7 @@ import pytest
 
 from pyengine.core.errors import BadSave
 from pyengine.core.sync import Guest, Host
+from pyengine.core.sync.guest import RESEND_AFTER
 
 
 def canonical(value) -> str:
@@ -116,3 +117,19 @@ def test_damaged_host_saves_are_refused(kit, damage):
 def test_damaged_guest_saves_are_refused(data):
     with pytest.raises(BadSave):
         Guest.from_snapshot(data)
+
+
+def test_an_intent_in_flight_when_the_host_reloads_is_played_once_afterwards(kit):
+    host, net = kit.seated()
+    mover = host.table.to_act()[0]
+    peer = {1: "pa", 2: "pb"}[mover]
+    guest = net.guests[peer]
+    action = host.table.game.legal_actions(host.table.state, mover)[0]
+    net.guest_says(peer, guest.intend(action, net.now))
+    saved = json.loads(json.dumps(host.snapshot()))
+    net.replace_host(Host.from_snapshot(saved))  # the intent was still on its way: lost
+    assert guest.pending is not None
+    net.advance(RESEND_AFTER)  # resent; the new host does not know the peer; rejoin; resent
+    assert net.host.table.log == [{"seat": mover, "action": action}] and guest.pending is None
+    net.advance(RESEND_AFTER)
+    assert net.host.table.version == 1
