@@ -201,3 +201,10 @@ def test_guest_input_is_checked_locally():
     for args in (("bad id", ""), ("room-1", "\n"), ("room-1", "", 99), ("room-1", "", None, "tok")):
         with pytest.raises(ProtocolError):
             Guest(*args)
+
+
+def test_a_guest_that_is_only_ticked_says_hello_and_backs_off():
+    guest = Guest("room-1", "Ana", seat=1)
+    sent = [kinds(guest.tick(now)) for now in range(0, 8_000, 500)]
+    assert [i * 500 for i, out in enumerate(sent) if out] == [0, 1_000, 3_000, 7_000]
+    assert all(out in ([], ["join"]) for out in sent)

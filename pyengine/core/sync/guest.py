@@ -76,7 +76,7 @@ class Guest:
         self._seq = 0
         self._heard = None
         self._pinged = None
-        self._retry_at = None
+        self._retry_at = 0  # a guest ticked before ``start`` says hello on its first tick
         self._retry_gap = RETRY_FIRST
 
     # --- persistence ----------------------------------------------------------------------
