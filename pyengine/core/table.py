@@ -73,6 +73,12 @@ class Table:
     def view(self, seat):
         return self.game.view(self.state, seat)
 
+    def set_seat(self, index: int, entry: dict) -> None:
+        """Changes who holds one seat (a guest's seat handed to a bot, and back)."""
+        seats = [dict(s) for s in self.seats]
+        seats[index] = entry
+        self.seats = check_seats(self.game, seats)
+
     def next_bot_seat(self):
         """The first bot seat that may act now, or ``None``."""
         for seat in self.to_act():

@@ -28,7 +28,7 @@ import hmac
 import secrets
 
 from ..errors import BadSave, TabernaError
-from ..table import Table, check_seats
+from ..table import Table
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
 
 SNAPSHOT_FORMAT = 1
@@ -252,7 +252,7 @@ class Host:
             entry = dict(self.table.seats[seat])
             if name.strip():
                 entry["name"] = name
-            self._set_table_seat(seat, entry)
+            self.table.set_seat(seat, entry)
             self.tokens[seat] = self._token_source()
         self.peers[peer] = _Peer(seat, now)
         return [self._welcome(peer)] + self._changed()
@@ -275,7 +275,7 @@ class Host:
                 )
                 outbox.append(self._error(other, replaced))
         if self.table.seats[seat]["kind"] == "bot":
-            self._set_table_seat(seat, {"kind": "remote", "name": self.table.seats[seat]["name"]})
+            self.table.set_seat(seat, {"kind": "remote", "name": self.table.seats[seat]["name"]})
         self.peers[peer] = _Peer(seat, now)
         return outbox + [self._welcome(peer)] + self._changed()
 
@@ -358,7 +358,7 @@ class Host:
         entry = {"kind": kind, "name": self.table.seats[seat]["name"]}
         if kind == "bot":
             entry["level"] = level
-        self._set_table_seat(seat, entry)
+        self.table.set_seat(seat, entry)
         outbox = []
         if kind == "human":
             self.tokens[seat] = None
@@ -398,8 +398,3 @@ class Host:
         if type(seat) is not int or not 0 <= seat < len(self.table.seats):
             raise ProtocolError("There is no such seat", "sync_no_such_seat", seat=str(seat)[:8])
 
-    def _set_table_seat(self, index: int, entry: dict) -> None:
-        """Changes one of the Table's seats through the Table's own seat validation."""
-        seats = [dict(s) for s in self.table.seats]
-        seats[index] = entry
-        self.table.seats = check_seats(self.table.game, seats)
