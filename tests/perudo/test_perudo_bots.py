@@ -216,3 +216,11 @@ def test_variant_w_lets_a_one_die_bot_change_face_in_palifico():
         state = table([[6], [2, 4]], bids=[(1, 1, 3)], palifico_one_die_change_face=variant_w)
         state["palifico"] = True
         assert bot_move(state, "medium") == expected
+
+
+def test_hard_weighs_a_very_long_round_without_overflow():
+    # 300 bids by one seat whose cup may be five pacos: exp(0.7 * 5 * 300) overflows a float
+    # unless the weights are scaled.
+    bids = [(1, 1 + i // 5, 2 + i % 5) for i in range(300)]
+    state = table([[2, 3, 4, 5, 6], [6, 6, 6, 6, 6]], bids=bids)
+    assert bot_move(state, "hard") == DUDO

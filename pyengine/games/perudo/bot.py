@@ -20,13 +20,12 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from ...core.dice import FACES
 from ...core.rng import Rng
 from .odds import face_chance
-from .rules import PACO, table_bid_refusal
+from .rules import PACO, Perudo, table_bid_refusal
 
-LEVELS = ("easy", "medium", "hard")
-
-_FACES = (1, 2, 3, 4, 5, 6)
+LEVELS = Perudo.bot_levels
 
 # Medium and hard open with the largest count that is at least this likely.
 OPEN_CONFIDENCE = 0.5
@@ -79,7 +78,7 @@ class _Situation:
         self.last = (last["count"], last["face"]) if last else None
         self.calza = bool(view["calza_allowed"])
         self.bids_by_face = {}
-        for face in _FACES:
+        for face in FACES:
             count = self._smallest_legal_count(face)
             if count is not None:
                 self.bids_by_face[face] = count
@@ -115,7 +114,7 @@ def _tally(cup) -> list:
 def _supports(counts, wild: bool) -> tuple:
     """For each face (index 1-6), the dice of a cup given as counts per face that count for it."""
     return (0, counts[PACO]) + tuple(
-        counts[face] + counts[PACO] if wild else counts[face] for face in _FACES[1:]
+        counts[face] + counts[PACO] if wild else counts[face] for face in FACES[1:]
     )
 
 
@@ -124,7 +123,7 @@ def _supports(counts, wild: bool) -> tuple:
 def _cups(size: int, wild: bool) -> tuple:
     """Every distinct cup of ``size`` dice as (probability, supports per face)."""
     cups = []
-    for dice in combinations_with_replacement(_FACES, size):
+    for dice in combinations_with_replacement(FACES, size):
         counts = _tally(dice)
         ways = math.factorial(size)
         for n in counts:
@@ -173,13 +172,16 @@ class _Odds:
         return self._unseen[face]
 
     def _seat_weights(self, seat: int, size: int) -> list:
-        """Posterior weight of each of ``seat``'s possible cups, from the faces he bid."""
+        """Posterior weight (unnormalised) of each of ``seat``'s possible cups, from the faces
+        he bid. Shown support is counted from the best cup's, so long rounds cannot overflow."""
         if seat not in self._weights:
             s = self.situation
             bid_faces = [bid["face"] for bid in s.bids if bid["seat"] == seat]
+            cups = _cups(size, s.wild)
+            shown = [sum(supports[f] for f in bid_faces) for _, supports in cups]
+            most = max(shown)
             self._weights[seat] = [
-                prior * math.exp(EVIDENCE_WEIGHT * sum(supports[f] for f in bid_faces))
-                for prior, supports in _cups(size, s.wild)
+                prior * math.exp(EVIDENCE_WEIGHT * (n - most)) for (prior, _), n in zip(cups, shown)
             ]
         return self._weights[seat]
 
