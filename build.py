@@ -220,9 +220,10 @@ def lobby_html(games: list, t: dict) -> str:
         seats = ""
         if game["playable"]:
             low, high = game["min_seats"], game["max_seats"]
+            key = "lobby.seats" if low != high else "lobby.seats_exact"
             seats = (
-                f'<p class="card-seats" data-i18n="lobby.seats" data-i18n-low="{low}" '
-                f'data-i18n-high="{high}">{escape(t["lobby.seats"].format(low=low, high=high))}</p>'
+                f'<p class="card-seats" data-i18n="{key}" data-i18n-low="{low}" '
+                f'data-i18n-high="{high}">{escape(t[key].format(low=low, high=high))}</p>'
             )
             action = (
                 f'<button type="button" class="btn btn-primary" data-open="{gid}" '
@@ -346,16 +347,16 @@ def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def write_service_worker() -> str:
+def write_service_worker(site: Path = DIST) -> str:
     """Writes sw.js with the precache list (every file but itself) and returns the version."""
-    files = sorted(p for p in DIST.rglob("*") if p.is_file() and p.name != "sw.js")
-    precache = {p.relative_to(DIST).as_posix(): file_hash(p) for p in files}
+    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
+    precache = {p.relative_to(site).as_posix(): file_hash(p) for p in files}
     version = hashlib.sha256(json.dumps(precache, sort_keys=True).encode()).hexdigest()[:16]
     template = (SITE / "sw.js").read_text(encoding="utf-8")
     text = template.replace("__VERSION__", version).replace(
         "__PRECACHE__", json.dumps(precache, indent=1, sort_keys=True)
     )
-    (DIST / "sw.js").write_text(text, encoding="utf-8")
+    (site / "sw.js").write_text(text, encoding="utf-8")
     return version
 
 
@@ -407,9 +408,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """
 
     prefix = "/"
+    served = None  # a list to record the paths asked for (tests), or None
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def translate_path(self, path):
+        if self.served is not None:
+            self.served.append(path)
         clean = path.split("?", 1)[0].split("#", 1)[0]
         if not clean.startswith(self.prefix):
             return str(DIST / "__outside_the_site__")
@@ -426,14 +430,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(host: str, port: int, directory: Path = DIST, prefix: str = "/"):
-    """A threaded HTTP server for ``directory`` under ``prefix`` (port 0 picks a free port)."""
+def make_server(host: str, port: int, directory: Path = DIST, prefix: str = "/", served=None):
+    """A threaded HTTP server for ``directory`` under ``prefix`` (port 0 picks a free port).
+
+    ``served``, if given, is a list that receives the path of every request."""
     if not prefix.endswith("/"):
         prefix += "/"
     handler = type(
         "BoundSiteHandler",
         (SiteHandler,),
-        {"prefix": prefix, "__init__": functools.partialmethod(SiteHandler.__init__, directory=str(directory))},
+        {
+            "prefix": prefix,
+            "served": served,
+            "__init__": functools.partialmethod(SiteHandler.__init__, directory=str(directory)),
+        },
     )
     return http.server.ThreadingHTTPServer((host, port), handler)
 
@@ -451,34 +461,53 @@ def serve(host: str, port: int) -> None:
 
 
 # --- testing -----------------------------------------------------------------------------------
-def _missing_modules(names) -> list:
-    import importlib.util
-
-    return [name for name in names if importlib.util.find_spec(name) is None]
+TEST_PACKAGES = ("pytest", "playwright")
 
 
-def install_test_tools() -> None:
-    """pytest and the Playwright driver from PyPI; Debian's chromium through apt-get."""
-    wanted = {"pytest": "pytest", "playwright": "playwright"}
-    missing = _missing_modules(wanted)
-    if missing:
-        log(f"installing {', '.join(missing)} with pip")
-        subprocess.run(
-            [sys.executable, "-m", "pip", "install", "--quiet", *(wanted[m] for m in missing)], check=True
-        )
-    if not CHROMIUM.exists():
-        sudo = [] if os.geteuid() == 0 else ["sudo"]
-        log("installing Debian's chromium with apt-get")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run([*sudo, "apt-get", "update"], check=True, env=env)
-        subprocess.run([*sudo, "apt-get", "install", "-y", "--no-install-recommends", "chromium"], check=True, env=env)
+def _has_modules(python: str) -> bool:
+    probe = "import importlib.util, sys; sys.exit(any(importlib.util.find_spec(m) is None for m in sys.argv[1:]))"
+    return subprocess.run([python, "-c", probe, *TEST_PACKAGES]).returncode == 0
+
+
+def test_python() -> str:
+    """An interpreter with pytest and the Playwright driver (the pip package; its bundled
+    browsers are never downloaded: the tests drive Debian's chromium).
+
+    This interpreter if it has them or pip may add them; otherwise a ``.venv/`` that sees the
+    system packages (a distribution's Python refuses pip installs, PEP 668).
+    """
+    if _has_modules(sys.executable):
+        return sys.executable
+    log(f"installing {', '.join(TEST_PACKAGES)} with pip")
+    if subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *TEST_PACKAGES]).returncode == 0:
+        return sys.executable
+    venv = ROOT / ".venv"
+    python = venv / "bin" / "python"
+    if not python.exists():
+        log("pip refused: creating .venv/")
+        subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    if not _has_modules(str(python)):
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *TEST_PACKAGES], check=True)
+    return str(python)
+
+
+def install_chromium() -> None:
+    """Debian's chromium through apt-get, when it is not there yet."""
+    if CHROMIUM.exists():
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    log("installing Debian's chromium with apt-get")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run([*sudo, "apt-get", "update"], check=True, env=env)
+    subprocess.run([*sudo, "apt-get", "install", "-y", "--no-install-recommends", "chromium"], check=True, env=env)
 
 
 def run_tests(pytest_args: list) -> int:
-    install_test_tools()
+    python = test_python()
+    install_chromium()
     build()
     env = {**os.environ, "TABERNA_DIST_BUILT": "1"}
-    status = subprocess.run([sys.executable, "-m", "pytest", "-q", *pytest_args], cwd=ROOT, env=env).returncode
+    status = subprocess.run([python, "-m", "pytest", "-q", *pytest_args], cwd=ROOT, env=env).returncode
     if status == 5:
         log("pytest collected no tests (exit 5): nothing failed, nothing ran")
         return 0
@@ -491,6 +520,8 @@ def main(argv=None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--host", default="127.0.0.1")
     args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "build":
         build()
         return 0

@@ -68,6 +68,7 @@ async function loadStrings(code) {
   $("lang").value = code;
   document.title = t("app.title");
   showResumeOffer();
+  if (!performance.getEntriesByName("lobby-ready").length) performance.mark("lobby-ready");
 }
 
 // --- little pieces of UI -------------------------------------------------------------------
@@ -274,6 +275,8 @@ async function startEngine() {
       config: "./worker.json",
       version: new URL("./pyodide/pyodide.mjs", location.href).href,
     });
+    // The worker resolves even when its Python failed: a first call proves the bridge is there.
+    JSON.parse(await worker.sync.lobby(lang));
     bridge = worker.sync;
   } catch (error) {
     console.error(error);
@@ -283,6 +286,7 @@ async function startEngine() {
   // The raw bridge (JSON strings in and out) for the in-page self-test and benchmarks.
   window.taberna = Object.freeze({ call: (name, ...args) => bridge[name](...args) });
   setEngine("ready", "engine.ready");
+  performance.mark("engine-ready");
   registerServiceWorker();
   const save = savedGame();
   if (waitingFor) {

@@ -120,7 +120,7 @@ def context(browser):
     """A fresh incognito context at phone size; ``context.recorder`` audits its requests."""
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     ctx.recorder = record(ctx)
-    ctx.set_default_timeout(30_000)
+    ctx.set_default_timeout(90_000)
     yield ctx
     ctx.close()
 
@@ -131,7 +131,7 @@ def persistent_context(playwright_driver, tmp_path):
     ctx = playwright_driver.chromium.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS
     )
-    ctx.set_default_timeout(30_000)
+    ctx.set_default_timeout(90_000)
     yield ctx
     ctx.close()
 

@@ -3,11 +3,13 @@ sub-path hosting, no foreign requests, and the engine giving CPython's results i
 
 import json
 import random
+import shutil
+import threading
 
 from pyengine.core.registry import GAME_IDS, playable_games
 from pyengine.core.simulate import playout_digest
 
-GAME_OVER_TIMEOUT_MS = 60_000
+GAME_OVER_TIMEOUT_MS = 120_000
 
 # Resolves to "over", "human" (a legal action button is ready for us) or false (keep waiting).
 SCREEN_STATE = """() => {
@@ -84,6 +86,19 @@ def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
     context.unroute("**/pyscript/core.js")
     wait_engine(page)
     page.locator('form[data-form="setup"]').wait_for()
+
+
+def test_a_broken_engine_is_reported_and_the_lobby_stays(context, site, wait_engine):
+    context.route(
+        "**/worker.py",
+        lambda route: route.fulfill(body='raise RuntimeError("broken on purpose")', content_type="text/plain"),
+    )
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page, state="error")
+    assert page.locator("#engine-reload").is_visible()
+    assert page.locator("#engine-text").inner_text().strip()
+    assert page.locator('[data-game="perudo"]').is_visible()
 
 
 def test_whole_perudo_game_against_three_bots_by_clicks(context, site, wait_engine):
@@ -280,3 +295,37 @@ def test_installable_as_an_app(persistent_context, site):
     assert any(icon["purpose"] == "maskable" for icon in manifest["icons"])
     cdp = persistent_context.new_cdp_session(page)
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+
+
+def test_a_new_version_installs_cleanly(context, build_module, dist, tmp_path, wait_engine):
+    """A rebuilt site: the page offers the update, reloads into it, keeps one cache, and the
+    unchanged runtime comes from the old cache instead of the network."""
+    copy = tmp_path / "site"
+    shutil.copytree(dist, copy)
+    served = []
+    server = build_module.make_server("127.0.0.1", 0, copy, served=served)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        page = context.new_page()
+        page.goto(url)
+        wait_engine(page)
+        assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+        old_caches = page.evaluate("caches.keys()")
+        with open(copy / "app.js", "a", encoding="utf-8") as script:
+            script.write("\n// version two\n")
+        version = build_module.write_service_worker(copy)
+        served.clear()
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        update = page.locator("#toast button")
+        update.wait_for()
+        with page.expect_event("load"):
+            update.click()
+        wait_engine(page)
+        assert page.evaluate("caches.keys()") == [f"taberna-{version}"] != old_caches
+        assert page.evaluate("fetch('app.js').then(r => r.text())").endswith("// version two\n")
+        assert "/sw.js" in served and "/app.js" in served
+        assert not [path for path in served if path.startswith("/pyodide/")]
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,92 @@
+"""Bozó in Chromium: a complete game of two rounds against two bots, played by clicks, with a
+reload in the middle that resumes the same table; the final save replays in CPython."""
+
+import json
+import random
+
+from pyengine.core.table import Table
+
+TIMEOUT_MS = 60_000
+
+# "over", "human" (an action button of ours is ready) or false (keep waiting).
+READY = """() => {
+  const area = document.getElementById("game-area");
+  if (area.hasAttribute("aria-busy")) return false;
+  if (area.dataset.status === "over") return "over";
+  if (area.dataset.status === "human" && area.querySelector("[data-act]:not([disabled])")) return "human";
+  return false;
+}"""
+
+NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
+
+
+def start_bozo(page):
+    """One human against an easy and a hard bot; the game lasts exactly two rounds."""
+    page.click("[data-open=bozo]")
+    form = page.locator('form[data-form="setup"][data-game="bozo"]')
+    form.wait_for()
+    form.locator('select[name="seat1_kind"]').select_option("bot:easy")
+    form.locator('select[name="seat2_kind"]').select_option("bot:hard")
+    for seat in range(3, 10):
+        form.locator(f'select[name="seat{seat}_kind"]').select_option("none")
+    form.locator('select[name="opt_game_end"]').select_option("rounds")
+    form.locator('input[name="opt_rounds"]').fill("2")
+    form.locator("[data-testid=start]").click()
+    page.locator("#game-area .tb-table").wait_for()
+
+
+def version(page):
+    return int(page.locator("#game-area .tb-table").get_attribute("data-version"))
+
+
+def play_one(page, rng):
+    """A direction when asked, else doubt now and then, else one of the enabled bids."""
+    area = page.locator("#game-area")
+    ways = area.locator("[data-testid^=direction-]")
+    doubt = area.locator("[data-testid=doubt]")
+    bids = area.locator("[data-testid^=bid-face-]:not([disabled])")
+    if ways.count():
+        ways.nth(rng.randrange(ways.count())).click()
+    elif doubt.count() and rng.random() < 0.5:
+        doubt.click()
+    else:
+        bids.nth(rng.randrange(bids.count())).click()
+
+
+def test_whole_bozo_game_of_two_rounds_against_bots(context, site, wait_engine):
+    context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')")
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    start_bozo(page)
+    rng = random.Random(11)
+    clicks = 0
+    reloaded = False
+    saw_points_table = False
+    while page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value() == "human":
+        area = page.locator("#game-area")
+        saw_points_table |= area.locator("[data-testid=points-table]").count() == 1
+        assert area.locator("[data-testid=direction]").count() == 1
+        if clicks == 4 and not reloaded:
+            screen = page.inner_html("#game-area")
+            page.reload()
+            wait_engine(page)
+            page.locator("#game-area .tb-table").wait_for()
+            assert page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value() == "human"
+            assert page.inner_html("#game-area") == screen
+            reloaded = True
+        before = version(page)
+        play_one(page, rng)
+        page.wait_for_function(NEWER, arg=before, timeout=TIMEOUT_MS)
+        clicks += 1
+        assert clicks < 300
+    assert reloaded and saw_points_table
+    over = page.locator("#game-area [data-testid=game-over]")
+    assert over.is_visible() and over.inner_text().strip()
+    save = json.loads(page.evaluate("localStorage.getItem('taberna.table')"))
+    assert save["game"] == "bozo" and save["options"]["rounds"] == 2
+    final = Table.from_dict(save).state
+    assert final["result"] is not None and len(final["round_winners"]) == 2
+    assert sum(final["points"]) == 2
+    assert context.recorder.foreign(site.origin) == []
+    assert context.recorder.errors == []

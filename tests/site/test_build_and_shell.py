@@ -1,0 +1,151 @@
+"""build.py without a browser: the wheel, the icons, the lobby, the catalogs, the server."""
+
+import hashlib
+import base64
+import csv
+import importlib.util
+import io
+import json
+import re
+import struct
+import threading
+import urllib.request
+import zipfile
+import zlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+I18N = ROOT / "pyengine" / "i18n"
+
+
+@pytest.fixture(scope="module")
+def build():
+    spec = importlib.util.spec_from_file_location("taberna_build_unit", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def shell(lang):
+    return json.loads((I18N / f"shell.{lang}.json").read_text(encoding="utf-8"))
+
+
+def test_wheel_holds_the_package_and_a_valid_record(build, tmp_path):
+    wheel = build.build_wheel(tmp_path / "a")
+    again = build.build_wheel(tmp_path / "b")
+    assert wheel.read_bytes() == again.read_bytes()  # reproducible: same content, same hash
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        assert "pyengine/__init__.py" in names and "pyengine/bridge.py" in names
+        assert "pyengine/i18n/shell.en.json" in names
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        rows = list(csv.reader(io.StringIO(archive.read(record_name).decode())))
+        assert {row[0] for row in rows} == names
+        for path, digest, size in rows:
+            if path == record_name:
+                continue
+            data = archive.read(path)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert digest == f"sha256={expected}" and int(size) == len(data)
+
+
+def _png_size(data: bytes):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_icons_are_real_pngs_of_the_declared_sizes(build):
+    for size, maskable in ((192, False), (48, True)):
+        data = build.draw_icon(size, maskable)
+        assert _png_size(data) == (size, size)
+        # Decode the image: the corners are transparent unless maskable (full bleed).
+        idat = b"".join(
+            data[i + 8 : i + 8 + struct.unpack(">I", data[i : i + 4])[0]]
+            for i in [m.start() - 4 for m in re.finditer(b"IDAT", data)]
+        )
+        raw = zlib.decompress(idat)
+        corner_alpha = raw[1 + 3]
+        centre_row = raw[(size // 2) * (size * 4 + 1) :][: size * 4 + 1]
+        assert corner_alpha == (255 if maskable else 0)
+        assert centre_row[1 + (size // 2) * 4 : 1 + (size // 2) * 4 + 3] == bytes((43, 42, 40))  # the centre pip
+
+
+def test_lobby_lists_every_game_with_its_playable_state(build):
+    games = build.engine_games()
+    html = build.lobby_html(games, build.merged_catalogs()["en"])
+    ids = re.findall(r'data-game="([a-z_]+)"', html)
+    assert ids == ["perudo", "bozo", "lasca", "crown_anchor", "bog", "botifarra"]
+    for game in games:
+        assert (f'data-open="{game["id"]}"' in html) == game["playable"]
+    assert next(g for g in games if g["id"] == "perudo")["playable"]
+
+
+def test_template_fills_english_and_escapes(build):
+    text = build.fill_template('<p title="{{ a }}">{{b}}</p>', {"a": 'x"y', "b": "<b>"})
+    assert text == '<p title="x&quot;y">&lt;b&gt;</p>'
+
+
+def test_shell_catalogs_complete_where_promised():
+    english = shell("en")
+    placeholders = {k: set(re.findall(r"\{(\w+)\}", v)) for k, v in english.items()}
+    for lang in ("pt", "es"):
+        assert set(shell(lang)) == set(english), lang
+    for lang in ("pt", "es", "ca", "it"):
+        catalog = shell(lang)
+        assert set(catalog) <= set(english), lang
+        for key, text in catalog.items():
+            assert set(re.findall(r"\{(\w+)\}", text)) == placeholders[key], (lang, key)
+
+
+def test_merged_catalogs_fill_gaps_with_english(build):
+    merged = build.merged_catalogs()
+    assert merged["it"]["lobby.bog.blurb"] == merged["en"]["lobby.bog.blurb"]
+    assert merged["pt"]["lobby.play"] == "Jogar"
+    for game in ("perudo", "bozo", "lasca", "crown_anchor", "bog", "botifarra"):
+        for lang in merged:
+            assert merged[lang][f"lobby.{game}.name"]
+
+
+def test_server_types_and_sub_path(build, tmp_path):
+    (tmp_path / "a.mjs").write_text("export {}")
+    (tmp_path / "b.wasm").write_bytes(b"\0asm")
+    (tmp_path / "index.html").write_text("hi")
+    served = []
+    server = build.make_server("127.0.0.1", 0, tmp_path, "/sub/", served=served)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        with urllib.request.urlopen(base + "/sub/a.mjs") as reply:
+            assert reply.headers["Content-Type"] == "text/javascript"
+        with urllib.request.urlopen(base + "/sub/b.wasm") as reply:
+            assert reply.headers["Content-Type"] == "application/wasm"
+        with urllib.request.urlopen(base + "/sub/") as reply:
+            assert reply.read() == b"hi"
+        with pytest.raises(urllib.error.HTTPError) as outside:
+            urllib.request.urlopen(base + "/index.html")
+        assert outside.value.code == 404
+        assert served == ["/sub/a.mjs", "/sub/b.wasm", "/sub/", "/index.html"]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_service_worker_lists_every_file_with_its_hash(build, tmp_path):
+    (tmp_path / "index.html").write_text("<p>one</p>")
+    (tmp_path / "deep").mkdir()
+    (tmp_path / "deep" / "x.js").write_text("1")
+    version = build.write_service_worker(tmp_path)
+    text = (tmp_path / "sw.js").read_text()
+    precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
+    assert precache == {
+        "deep/x.js": hashlib.sha256(b"1").hexdigest(),
+        "index.html": hashlib.sha256(b"<p>one</p>").hexdigest(),
+    }
+    assert f'const VERSION = "{version}"' in text
+    (tmp_path / "deep" / "x.js").write_text("2")
+    assert build.write_service_worker(tmp_path) != version  # any change makes a new cache
