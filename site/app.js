@@ -22,6 +22,7 @@ let bridge = null; // the worker's exported functions, once Python is up
 let busy = false; // a bridge call is pending: further clicks are ignored
 let botTimer = null;
 let waitingFor = null; // a game opened before the engine was ready
+let setupGame = null; // the game whose setup form is on screen
 let updateAccepted = false; // the player asked for the new version: reload into it
 
 // --- storage that never throws (private modes, full quota) ------------------------------
@@ -139,7 +140,7 @@ async function call(name, ...args) {
 // Which control had the focus, so a keyboard player keeps their place after a re-render.
 function focusKey(el) {
   if (!el || !$("game-area").contains(el)) return null;
-  for (const attr of ["data-act", "data-ui", "id", "data-testid"]) {
+  for (const attr of ["data-testid", "id", "data-act", "data-ui"]) {
     if (el.hasAttribute(attr)) return [attr, el.getAttribute(attr)];
   }
   return null;
@@ -153,9 +154,16 @@ function restoreFocus(key) {
   }
   target = target || area.querySelector("[autofocus]");
   if (target && !target.disabled) target.focus();
+  // The control is gone (e.g. the bid picker after a bid): keep the keyboard in the game.
+  else if (key) area.focus({ preventScroll: true });
 }
 
 function show(response) {
+  if (!response.ok) {
+    // A refused input changes nothing on screen (the form keeps what was typed): say why.
+    toast(response.message || t("game.failed", { reason: "?" }));
+    return;
+  }
   const area = $("game-area");
   const key = focusKey(document.activeElement);
   if (typeof response.html === "string") area.innerHTML = response.html;
@@ -216,6 +224,7 @@ function openGame(gameId) {
     $("game-area").append(p);
     return;
   }
+  setupGame = gameId;
   run("setup", gameId, lang);
 }
 
@@ -343,7 +352,10 @@ function wire() {
   $("lang").addEventListener("change", async (event) => {
     store.set(KEYS.lang, event.target.value);
     await loadStrings(event.target.value);
-    if (bridge && !$("game").hidden && $("game-area").dataset.status) run("render", lang);
+    const status = $("game-area").dataset.status;
+    if (!bridge || $("game").hidden || !status) return;
+    if (status === "setup") run("setup", setupGame, lang);
+    else run("render", lang);
   });
   const speed = store.get(KEYS.speed);
   if (speed in SPEEDS) $("speed").value = speed;

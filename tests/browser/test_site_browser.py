@@ -329,3 +329,38 @@ def test_a_new_version_installs_cleanly(context, build_module, dist, tmp_path, w
     finally:
         server.shutdown()
         server.server_close()
+
+
+def tab_to(page, selector, limit=80):
+    """Presses Tab until the focused element matches ``selector``."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement?.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_game_can_be_played_with_the_keyboard(context, site, wait_engine):
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    tab_to(page, "[data-open=perudo]")
+    page.keyboard.press("Enter")
+    page.locator('form[data-form="setup"]').wait_for()
+    tab_to(page, "[data-testid=start]")
+    page.keyboard.press("Enter")
+    page.locator("#game-area .tb-table").wait_for()
+    assert wait_screen(page) == "human"
+    if page.locator("[data-testid=count-up]:not([disabled])").count():
+        tab_to(page, "[data-testid=count-up]")
+        count = int(page.inner_text("[data-testid=bid-count]"))
+        page.keyboard.press("Enter")
+        page.wait_for_function("c => +document.querySelector('[data-testid=bid-count]').textContent > c", arg=count)
+        # The re-rendered stepper keeps the focus, so a keyboard player can press again.
+        assert page.evaluate("document.activeElement.dataset.testid") == "count-up"
+    before = version(page)
+    tab_to(page, "[data-testid^=bid-face-]:not([disabled]), [data-testid=dudo]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v", arg=before
+    )
