@@ -96,17 +96,18 @@ def match(first, second, games, max_plies, seed):
     return wins, draws, clock
 
 
+DEFAULT_MATCHES = "easy:yardstick,medium:yardstick,hard:yardstick,hard:medium"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per match (>= 200 for the report)")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--levels", default="easy,medium,hard")
-    parser.add_argument("--skip-top", action="store_true", help="skip hard vs medium")
+    parser.add_argument("--matches", default=DEFAULT_MATCHES,
+                        help=f"comma-separated first:second pairs (default {DEFAULT_MATCHES})")
     args = parser.parse_args()
-    pairs = [(level, "yardstick") for level in args.levels.split(",")]
-    if not args.skip_top:
-        pairs.append(("hard", "medium"))
+    pairs = [tuple(pair.split(":")) for pair in args.matches.split(",")]
     for first, second in pairs:
         started = time.perf_counter()
         wins, draws, clock = match(first, second, args.games, args.max_plies, args.seed)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from pyengine.games.lasca import START, legal_moves, parse, play, to_lfen
 from pyengine.core.errors import IllegalAction
+from pyengine.games.lasca import START, legal_moves, parse, play, to_lfen
 
 
 def moves(lfen):

@@ -20,7 +20,17 @@ import time
 
 from pyengine.core.rng import Rng
 
-from .rules import JUMPS, OWN, SQUARES, STEPS, generate, make, move_text, parse_board, status
+from .rules import (
+    JUMPS,
+    OWN,
+    SQUARES,
+    STEPS,
+    generate,
+    make,
+    move_text,
+    parse_board,
+    status,
+)
 
 MATE = 100000
 INF = 10 ** 9
@@ -68,6 +78,21 @@ def column_value(col):
     return got
 
 
+_SWINGS = {}
+
+
+def hit_loss(col):
+    """What the commander's side loses if ``col``'s top piece is taken: the piece (kept as
+    a prisoner of the enemy) and, when an enemy group lies right beneath it, the
+    liberation of that group."""
+    got = _SWINGS.get(col)
+    if got is None:
+        sign = 1 if col[0] in "wW" else -1
+        rest = column_value(col[1:]) if len(col) > 1 else 0.0
+        got = _SWINGS[col] = sign * (column_value(col) - rest) - CAPTIVE * _piece_value(col[0])
+    return got
+
+
 #: Square bonus per commander letter, for White: soldier advancement, mobility sign.
 _ADVANCE = {
     "w": [ADVANCE * r for f, r in SQUARES],
@@ -82,8 +107,8 @@ def evaluate(board, side):
     """Static score of a quiet position for the side to move (positive = good for it).
 
     Quiet means the side to move has no capture; the opponent may threaten one, so the
-    most valuable column it could hit next (commander plus the prisoners it would free)
-    is partly discounted.
+    worst hit it could make next (``hit_loss``: commander plus any liberation) is partly
+    discounted: the side to move has one tempo to parry it.
     """
     score = 0.0
     own, enemy = OWN[side], OWN[1 - side]
@@ -105,7 +130,7 @@ def evaluate(board, side):
             for over, land in JUMPS[top][sq]:
                 target = board[over]
                 if target and target[0] in own and not board[land]:
-                    loss = abs(column_value(target)) + _piece_value(target[0])
+                    loss = hit_loss(target)
                     if loss > worst:
                         worst = loss
     if side == 1:

@@ -62,7 +62,7 @@ class Lasca(Game):
     def play(self, state, seat, kind, action, rng):
         if kind == "move":
             only_fields(action, "path")
-            self._move(state, seat, action["path"] if "path" in action else None)
+            self._move(state, seat, action.get("path"))
         elif kind in ("offer_draw", "accept_draw"):
             only_fields(action)
             if not state["options"]["draw_by_agreement"]:
