@@ -139,3 +139,18 @@ def test_complete_languages_have_every_key():
     english = {k for k in catalog("en") if "lasca" in k}
     for lang in ("pt", "es"):
         assert english <= set(catalog(lang))
+
+
+def test_every_refusal_code_of_the_engine_has_a_message():
+    import pathlib
+
+    import pyengine.games.lasca as package
+
+    folder = pathlib.Path(package.__file__).parent
+    codes = set()
+    for name in ("rules.py", "game.py"):
+        codes |= set(re.findall(r'"(lasca\.[a-z_]+)"', (folder / name).read_text()))
+    assert len(codes) >= 10
+    for lang in ("en", "pt", "es"):
+        missing = {c for c in codes if f"err.{c}" not in catalog(lang)}
+        assert not missing, (lang, missing)
