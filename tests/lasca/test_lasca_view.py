@@ -154,3 +154,10 @@ def test_every_refusal_code_of_the_engine_has_a_message():
     for lang in ("en", "pt", "es"):
         missing = {c for c in codes if f"err.{c}" not in catalog(lang)}
         assert not missing, (lang, missing)
+
+
+def test_a_half_entered_capture_shows_the_column_where_it_has_landed():
+    fragment = html.unescape(render(view_of("W:c3=Wb,d4=Bw,f6=b"), {"select": "c3", "path": ["e5"]}, EN))
+    assert "e5: white officer, black soldier, black officer" in fragment
+    assert "d4: white soldier" in fragment and "c3: empty" in fragment
+    assert "Column on e5, top first: white officer, black soldier, black officer" in fragment

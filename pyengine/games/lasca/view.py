@@ -13,7 +13,7 @@ every other tap only updates ``ui``, and the re-render says why a tap did nothin
 import html
 import json
 
-from .rules import NAMES, SQUARES
+from .rules import INDEX, NAMES, SQUARES, make
 
 CELL = 100
 RESULT_KEYS = {"no_moves": "lasca.reason.no_moves", "agreement": "lasca.reason.agreement",
@@ -151,6 +151,18 @@ def _interaction(view: dict, ui: dict, mine: bool):
     return actions, select, path, chosen, set(nexts), hint
 
 
+def _in_flight(columns: dict, squares: list) -> dict:
+    """The columns as they stand partway through a capture (jumped commanders taken)."""
+    board = [columns.get(name, "") for name in NAMES]
+    path = [INDEX[name] for name in squares]
+    overs = []
+    for a, b in zip(path, path[1:]):
+        (fa, ra), (fb, rb) = SQUARES[a], SQUARES[b]
+        overs.append(INDEX[f"{'abcdefg'[(fa + fb) // 2]}{(ra + rb) // 2 + 1}"])
+    after = make(board, (path, overs))
+    return {NAMES[i]: col for i, col in enumerate(after) if col}
+
+
 def render(view: dict, ui: dict, t) -> str:
     ui = ui if isinstance(ui, dict) else {}
     you = view.get("you")
@@ -158,8 +170,8 @@ def render(view: dict, ui: dict, t) -> str:
     mine = result is None and you is not None and you in view.get("to_act", [])
     flipped = (you == 1) != bool(ui.get("flip"))
     board = _Board(flipped)
-    columns = view["columns"]
     actions, select, path, chosen, targets, hint = _interaction(view, ui, mine)
+    columns = _in_flight(view["columns"], [select, *path]) if path else view["columns"]
     last = _split(view["last"]) if view.get("last") else []
 
     svg = [f'<svg viewBox="0 0 {7 * CELL} {7 * CELL}" role="img" '
@@ -212,8 +224,9 @@ def render(view: dict, ui: dict, t) -> str:
     elif mine and view["capture"]:
         out.append(f'<p class="lasca-hint">{html.escape(t("lasca.capture_hint"))}</p>')
     out.append('<div class="lasca-board">' + "".join(svg) + "".join(buttons) + "</div>")
-    if select and columns.get(select):
-        out.append(f'<p>{html.escape(t("lasca.column", square=select, pieces=_describe(t, columns[select])))}</p>')
+    here = path[-1] if path else select
+    if here and columns.get(here):
+        out.append(f'<p>{html.escape(t("lasca.column", square=here, pieces=_describe(t, columns[here])))}</p>')
     if chosen:
         out.append(f'<div class="lasca-paths" aria-label="{html.escape(t("lasca.choose_path"))}">')
         for m in chosen:
