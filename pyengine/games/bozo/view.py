@@ -1,7 +1,8 @@
 """Bozó's seat screen: cups, direction of play, bids, the picker, the reveal, points by round.
 
 ``render(view, ui, t)`` is pure: a seat's view (plus ``players`` added by the app) in, HTML
-out. Face names are the Portuguese ones players call out (ás, duque, terno, quadra, quina,
+out; its styles are in ``view.css`` (the build appends them to the site's stylesheet).
+Face names are the Portuguese ones players call out (ás, duque, terno, quadra, quina,
 sena) in every language; catalogs may add a gloss. UI state: ``count`` (the picker's
 quantity) and ``odds`` (the odds helper shown). Every enabled bid button is a legal bid
 (``legal_bids`` on the view, the engine's own rule).
@@ -19,67 +20,10 @@ from ...ui.html import act_button, ui_button
 from .odds import bid_chance
 from .rules import legal_bids
 
-STYLE = """
-.bozo{display:grid;gap:.75rem;max-width:46rem;margin:0 auto}
-.bozo p{margin:0}
-.bozo .die-body{fill:#fffdf8;stroke:#8a7f6a;stroke-width:4}
-.bozo .die-pip{fill:#2b2a28}
-.bozo .die-wild .die-mark{fill:#b5553a}
-.bozo .die-hit .die-body{fill:#f7dc6f;stroke:#b7950b}
-.bozo .die-hidden .die-body{fill:#6e4b32;stroke:#4a3020}
-.bozo .die-q{fill:#f7f1dc;font:700 56px sans-serif}
-.bozo-head{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center;font-weight:600}
-.bozo-dir{display:inline-flex;align-items:center;gap:.3rem;font-weight:400}
-.bozo-dir svg{width:1.6rem;height:1.6rem;fill:none;stroke:currentColor;stroke-width:3}
-.bozo-players{list-style:none;margin:0;padding:0;display:grid;gap:.35rem;
- grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr))}
-.bozo-player{display:grid;grid-template-columns:1fr auto;align-content:start;gap:.1rem .4rem;padding:.35rem .5rem;
- border:1px solid #ddd3c2;border-radius:10px;background:#fbf7ee;font-size:.9rem}
-.bozo-name{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.bozo-pts{font-weight:700;color:#7d5a10}
-.bozo-cup{grid-column:1/-1;display:flex;gap:2px;align-items:center;min-height:18px}
-.bozo-state{font-size:.8rem;color:#6b6458}
-.bozo-turn{border-color:#b5553a;box-shadow:0 0 0 2px #b5553a inset}
-.bozo-next .bozo-state{color:#1f4d3a;font-weight:600}
-.bozo-out{opacity:.55}
-.bozo-you .bozo-name::after{content:" ★"}
-.bozo-mycup{padding:.5rem;border-radius:12px;background:var(--felt,#1f4d3a);color:#f7f1dc}
-.bozo-mycup h3{margin:0 0 .3rem;font-size:1rem}
-.bozo-dice{display:flex;gap:.4rem;flex-wrap:wrap;align-items:center}
-.bozo-bids{margin:0;padding-left:1.4rem;max-height:12rem;overflow-y:auto}
-.bozo-blind{font-size:.8rem;font-style:italic;color:#6b6458}
-.bozo-actions{display:grid;gap:.5rem}
-.bozo-stepper{display:flex;align-items:center;gap:.5rem}
-.bozo-stepper output{min-width:2.5rem;text-align:center;font-size:1.4rem;font-weight:700}
-.bozo-faces{display:grid;grid-template-columns:repeat(6,1fr);gap:.25rem}
-.bozo button{font:inherit;min-height:2.75rem;min-width:2.75rem;border-radius:10px;
- border:1px solid #ddd3c2;background:#fffdf8;color:#2b2a28;cursor:pointer;touch-action:manipulation}
-.bozo button:focus-visible{outline:3px solid var(--focus,#c9a23a);outline-offset:2px}
-.bozo button[disabled]{opacity:.4;cursor:not-allowed}
-.bozo-face{display:flex;flex-direction:column;align-items:center;padding:.2rem 0;font-size:.7rem}
-.bozo-face svg{width:100%;max-width:2.4rem;height:auto}
-.bozo-calls{display:flex;flex-wrap:wrap;gap:.5rem}
-.bozo-call{font-weight:700;padding:0 1.2rem}
-.bozo-doubt{background:#b5553a !important;color:#fff !important;border-color:#b5553a !important}
-.bozo-ways{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}
-.bozo-ways button{padding:.4rem;font-weight:600}
-.bozo-reveal{padding:.5rem;border:1px solid #ddd3c2;border-radius:12px;background:#fbf7ee}
-.bozo-reveal h3{margin:0 0 .3rem;font-size:1rem}
-.bozo-revealed{list-style:none;margin:.4rem 0 0;padding:0;display:grid;gap:.2rem;
- grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr))}
-.bozo-revealed li{display:flex;align-items:center;gap:.3rem;flex-wrap:wrap}
-.bozo-won{font-weight:700;color:#1f4d3a}
-.bozo-table{overflow-x:auto}
-.bozo-table table{border-collapse:collapse;font-size:.85rem}
-.bozo-table th,.bozo-table td{padding:.15rem .4rem;text-align:center;border-bottom:1px solid #ddd3c2}
-.bozo-table th:first-child,.bozo-table td:first-child{text-align:left;white-space:nowrap}
-.bozo-oddsbox{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
-"""
-
-# A circular arrow, drawn clockwise for play to the left and mirrored for the right.
+# A circular arrow, clockwise for play to the left; view.css mirrors it for the right.
 _ARROW = (
-    '<svg viewBox="0 0 32 32" aria-hidden="true"{flip}><path d="M16 5a11 11 0 1 1-10.4 7.4"/>'
-    '<path d="M16 1v8l5-4z" fill="currentColor" stroke="none"/></svg>'
+    '<svg viewBox="0 0 32 32" aria-hidden="true"><path d="M16 5a11 11 0 1 1-10.4 7.4"/>'
+    '<path d="M16 1v8l5-4z" stroke="none"/></svg>'
 )
 
 
@@ -108,10 +52,9 @@ def _next_seat(view: dict):
 
 def _direction(view: dict, t) -> str:
     way = "left" if view["direction"] == LEFT else "right"
-    flip = "" if way == "left" else ' style="transform:scaleX(-1)"'
     return (
         f'<span class="bozo-dir" data-testid="direction" data-way="{way}">'
-        f'{_ARROW.format(flip=flip)}{escape(t(f"bozo.direction.{way}"))}</span>'
+        f'{_ARROW}{escape(t(f"bozo.direction.{way}"))}</span>'
     )
 
 
@@ -345,7 +288,7 @@ def _status(view: dict, t) -> str:
 def render(view: dict, ui: dict, t) -> str:
     mine = _actions(view, ui, t) if view["you"] in view["to_act"] else ""
     return (
-        f'<div class="bozo"><style>{STYLE}</style>{_header(view, t)}{_players(view, t)}'
+        f'<div class="bozo">{_header(view, t)}{_players(view, t)}'
         f'{_reveal(view, t)}{_my_cup(view, t)}{_bids(view, t)}{_status(view, t)}{mine}'
         f'{_odds(view, ui, t)}{_points_table(view, t)}</div>'
     )
