@@ -7,7 +7,6 @@ import pytest
 from pyengine.core.errors import IllegalAction, InvalidOptions
 from pyengine.core.rng import Rng
 from pyengine.games.bozo import GAME, bid_allowed
-from pyengine.games.bozo.rules import hand_history
 
 
 def table(dice, turn=0, bids=(), direction=1, **options):
@@ -29,6 +28,11 @@ def bid(count, face):
 DOUBT = {"type": "doubt"}
 LOOK = {"type": "look"}
 KEEP = {"type": "keep"}
+
+
+def hand_history(state):
+    """The hand's bids as ``bid_allowed`` takes them."""
+    return [f"{b['count']}x{b['face']}" for b in state["bids"]]
 
 
 def way(name):

@@ -143,11 +143,6 @@ def legal_bids(table: dict, seat: int, max_count=None) -> list:
     return bluffing.legal_bids(lambda _table, _seat, new: rule(new), table, seat, max_count)
 
 
-def hand_history(table: dict) -> list:
-    """The current hand's bids as ``bid_allowed`` takes them."""
-    return [f"{b['count']}x{b['face']}" for b in table["bids"]]
-
-
 class Bozo(BluffingGame):
     id = "bozo"
     min_seats = 2
