@@ -391,13 +391,16 @@ def test_look_is_only_offered_at_blind_tables():
 
 
 # --- raising your own bid before the next player speaks -------------------------------------------
-def test_bidder_may_raise_his_own_bid_until_the_next_player_speaks():
+def test_bidder_may_raise_his_own_bid_before_the_next_player_speaks():
     state = table([[2, 3, 5], [1, 4, 6], [2, 2, 6]], raise_own=True)
     state = GAME.apply(state, 0, bid(8, 2))
-    assert GAME.to_act(state) == [0, 1]
+    assert GAME.to_act(state) == [0] and state["turn"] == 1
     assert KEEP in GAME.legal_actions(state, 0) and DOUBT not in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, 1, DOUBT)  # the next player waits for the bidder
+    assert caught.value.code == "not_your_turn"
     up = GAME.apply(state, 0, bid(4, 1))  # 8 duques -> 4 ases counts as upwards
-    assert GAME.to_act(up) == [0, 1] and up["turn"] == 1
+    assert GAME.to_act(up) == [0] and up["turn"] == 1
     assert [b["count"] for b in up["bids"]] == [8, 4]
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(up, 0, bid(8, 2))  # ... but never back to a bid already made
@@ -407,22 +410,22 @@ def test_bidder_may_raise_his_own_bid_until_the_next_player_speaks():
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(up, 0, DOUBT)
     assert caught.value.code == "bozo_raiser_only"
-    spoke = GAME.apply(up, 1, bid(5, 1))
-    assert GAME.to_act(spoke) == [1, 2]
+    spoke = GAME.apply(GAME.apply(up, 0, KEEP), 1, bid(5, 1))
+    assert GAME.to_act(spoke) == [1] and spoke["raiser"] == 1 and spoke["turn"] == 2
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(spoke, 0, bid(6, 1))
     assert caught.value.code == "not_your_turn"
 
 
-def test_keep_closes_the_window_and_only_the_bidder_may_keep():
+def test_keep_hands_the_turn_on_and_only_the_bidder_may_keep():
     state = table([[2, 3, 5], [1, 4, 6], [2, 2, 6]], raise_own=True)
     state = GAME.apply(state, 0, bid(2, 2))
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, 1, KEEP)
-    assert caught.value.code == "bozo_nothing_to_keep"
     kept = GAME.apply(state, 0, KEEP)
     assert GAME.to_act(kept) == [1] and kept["raiser"] is None
-    doubted = GAME.apply(state, 1, DOUBT)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(kept, 1, KEEP)
+    assert caught.value.code == "bozo_nothing_to_keep"
+    doubted = GAME.apply(kept, 1, DOUBT)
     assert doubted["raiser"] is None and doubted["last_hand"]["caller"] == 1
 
 

@@ -144,8 +144,10 @@ def test_raise_window_offers_raises_and_keep_to_the_bidder():
     state = GAME.apply(state, 0, {"type": "bid", "count": 2, "face": 2})
     html = screen(state, 0)
     assert {"type": "keep"} in acts(html) and {"type": "doubt"} not in acts(html)
-    assert "Until Rui speaks you may raise your own bid" in text(html)
-    assert {"type": "doubt"} in acts(screen(state, 1))
+    assert enabled_faces(html) and "Before Rui speaks you may raise your own bid again" in text(html)
+    waiting = screen(state, 1)
+    assert acts(waiting) == [] and "Waiting for Ana" in text(waiting)
+    assert {"type": "doubt"} in acts(screen(GAME.apply(state, 0, {"type": "keep"}), 1))
 
 
 def test_waiting_seat_has_no_buttons_to_play():

@@ -31,9 +31,11 @@ alternatives as table options:
 * ``blind_bids`` (off), "no escuro": cups stay closed to their owners when a hand is
   rolled. On his turn a player either lifts his cup (``look``, he keeps the turn) or bids
   without looking (the bid is marked ``blind``) and only then sees his dice.
-* ``raise_own`` (off): until the next player speaks (bids or doubts), the last bidder may
-  raise his own bid, by an ordinary legal bid over it (so 8 duques <-> 4 ases counts as
-  upwards), or confirm it (``keep``). Both of them may act meanwhile.
+* ``raise_own`` (off): before the next player speaks, the bidder may raise his own bid
+  again, by an ordinary legal bid over it (so 8 duques <-> 4 ases counts as upwards), as
+  often as he likes, and closes that window with ``keep``. The next player speaks after
+  that: at a turn-based table a quick next player (a bot) would otherwise always speak
+  before a human bidder could raise.
 * End (``game_end``): at ``points_target`` points (default, 3), or after ``rounds`` rounds,
   when everyone with the most points wins.
 """
@@ -201,7 +203,7 @@ class Bozo(BluffingGame):
         if state["result"]:
             return []
         if state["raiser"] is not None:
-            return [state["raiser"], state["turn"]]
+            return [state["raiser"]]
         return [state["turn"]]
 
     def table_bid_refusal(self, table: dict, seat: int, bid: tuple):
@@ -235,7 +237,7 @@ class Bozo(BluffingGame):
 
     def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
         if seat != state["turn"] and kind not in ("bid", "keep"):
-            raise IllegalAction("Until the next player speaks you may only raise your bid or keep it",
+            raise IllegalAction("Before the next player speaks you may only raise your bid or keep it",
                                 "bozo_raiser_only")
         super().play(state, seat, kind, action, rng)
 

@@ -282,7 +282,7 @@ def _status(view: dict, t) -> str:
         return ""
     names = _names(view)
     key = "bozo.waiting_direction" if view["choosing"] else "bozo.waiting"
-    return f'<p class="bozo-waiting" role="status">{escape(t(key, name=names[view["turn"]]))}</p>'
+    return f'<p class="bozo-waiting" role="status">{escape(t(key, name=names[view["to_act"][0]]))}</p>'
 
 
 def render(view: dict, ui: dict, t) -> str:
