@@ -20,6 +20,9 @@ from ...ui.html import act_button, ui_button
 from .odds import bid_chance
 from .rules import legal_bids
 
+PERSISTENT_UI = ("odds",)  # the odds helper stays open from one bid to the next
+PAUSE_AFTER_MS = {"doubt": 2600}  # time to read the reveal before the next bot speaks
+
 # A circular arrow, clockwise for play to the left; view.css mirrors it for the right.
 _ARROW = (
     '<svg viewBox="0 0 32 32" aria-hidden="true"><path d="M16 5a11 11 0 1 1-10.4 7.4"/>'
