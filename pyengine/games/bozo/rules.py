@@ -38,6 +38,11 @@ alternatives as table options:
   before a human bidder could raise.
 * End (``game_end``): at ``points_target`` points (default, 3), or after ``rounds`` rounds,
   when everyone with the most points wins.
+
+The other etiquette rules need no engine: the hand's bids are always on screen (nobody has
+to ask for them again), rolled dice never land stacked, and players who are out see only
+what spectators see. Cups, counting, losing dice and turn order are the shared mechanism in
+``core.bluffing``; this module holds only Bozó's own rules.
 """
 
 from ...core import bluffing
