@@ -243,6 +243,13 @@ def lobby_html(games: list, t: dict) -> str:
     return "\n".join(cards)
 
 
+def preload_links() -> str:
+    """``modulepreload`` for PyScript's entry and core chunk (hashed names differ by version),
+    so they download beside app.js instead of after it: the worker starts sooner."""
+    chunks = ["core.js", *sorted(p.name for p in (DIST / "pyscript").glob("core-*.js"))]
+    return "\n".join(f'<link rel="modulepreload" href="pyscript/{name}">' for name in chunks)
+
+
 def fill_template(text: str, t: dict) -> str:
     """Replaces ``{{key}}`` with the English message (the static page's first paint)."""
     from html import escape
@@ -382,7 +389,11 @@ def build() -> dict:
         if path.name == "sw.js" or not path.is_file():
             continue
         if path.name == "index.html":
-            text = path.read_text(encoding="utf-8").replace("<!--LOBBY-->", lobby_html(games, english))
+            text = (
+                path.read_text(encoding="utf-8")
+                .replace("<!--LOBBY-->", lobby_html(games, english))
+                .replace("<!--PRELOAD-->", preload_links())
+            )
             (DIST / path.name).write_text(fill_template(text, english), encoding="utf-8")
         elif path.name == "style.css":
             (DIST / path.name).write_text(site_css(), encoding="utf-8")

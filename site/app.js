@@ -307,24 +307,27 @@ async function startEngine() {
   }
 }
 
+function offerUpdate(incoming) {
+  toast(t("update.ready"), {
+    label: t("update.apply"),
+    run: () => {
+      updateAccepted = true;
+      incoming.postMessage({ type: "skip-waiting" });
+    },
+  });
+}
+
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register("./sw.js").then((registration) => {
+    // A version that finished installing during an earlier visit is still waiting.
+    if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const incoming = registration.installing;
       incoming?.addEventListener("statechange", () => {
         if (incoming.state !== "installed") return;
-        if (navigator.serviceWorker.controller) {
-          toast(t("update.ready"), {
-            label: t("update.apply"),
-            run: () => {
-              updateAccepted = true;
-              incoming.postMessage({ type: "skip-waiting" });
-            },
-          });
-        } else {
-          toast(t("offline.ready"));
-        }
+        if (navigator.serviceWorker.controller) offerUpdate(incoming);
+        else toast(t("offline.ready"));
       });
     });
   }).catch((error) => console.warn("service worker:", error));

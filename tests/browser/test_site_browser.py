@@ -364,3 +364,38 @@ def test_a_game_can_be_played_with_the_keyboard(context, site, wait_engine):
     page.wait_for_function(
         "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v", arg=before
     )
+
+
+def test_language_comes_from_the_browser(browser, site):
+    context = browser.new_context(locale="pt-BR")
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        page.wait_for_function("document.documentElement.lang === 'pt'")
+        assert page.locator("[data-open=perudo]").inner_text().strip() == "Jogar"
+        assert page.locator('[data-game="bog"] .card-soon').inner_text().strip() == "Em breve"
+        assert page.input_value("#lang") == "pt"
+    finally:
+        context.close()
+
+
+def test_pass_and_play_hides_dice_until_the_next_player_takes_the_phone(context, site, wait_engine):
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    page.click("[data-open=perudo]")
+    form = page.locator('form[data-form="setup"][data-game="perudo"]')
+    form.wait_for()
+    form.locator('select[name="seat1_kind"]').select_option("human")
+    for seat in range(2, 6):
+        form.locator(f'select[name="seat{seat}_kind"]').select_option("none")
+    form.locator("[data-testid=start]").click()
+    ready = page.locator("[data-testid=handoff-ready]")
+    ready.wait_for()
+    assert page.locator("[data-testid=my-cup]").count() == 0
+    ready.click()
+    page.locator("[data-testid=my-cup]").wait_for()
+    assert wait_screen(page) == "human"
+    play_one(page, random.Random(1))
+    page.locator("[data-testid=handoff-ready]").wait_for()
+    assert page.locator("[data-testid=my-cup]").count() == 0
