@@ -181,7 +181,7 @@ def _points_table(view: dict, t) -> str:
         cells = []
         for r in range(rounds):
             won = r < len(winners) and winners[r] == seat
-            mark = f'<span aria-label="{escape(t("bozo.round_won", n=r + 1), quote=True)}">●</span>' if won else ""
+            mark = f'<span role="img" aria-label="{escape(t("bozo.round_won", n=r + 1), quote=True)}">●</span>' if won else ""
             cells.append(f"<td>{mark}</td>")
         rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}'
                     f'<td><strong>{view["points"][seat]}</strong></td></tr>')
