@@ -174,15 +174,15 @@ def _extract(tarball: Path, keep, dest: Path) -> None:
             target.write_bytes(archive.extractfile(member).read())
 
 
-def copy_runtime(tarballs: dict) -> None:
-    _extract(tarballs[PYODIDE[0]], lambda name: name in PYODIDE_FILES, DIST / "pyodide")
+def copy_runtime(tarballs: dict, out: Path) -> None:
+    _extract(tarballs[PYODIDE[0]], lambda name: name in PYODIDE_FILES, out / "pyodide")
     _extract(
         tarballs[PYSCRIPT[0]],
         lambda name: name.startswith("dist/")
         and name.count("/") == 1
         and name.endswith((".js", ".css"))
         and name != "dist/service-worker.js",
-        DIST / "pyscript",
+        out / "pyscript",
     )
 
 
@@ -243,10 +243,10 @@ def lobby_html(games: list, t: dict) -> str:
     return "\n".join(cards)
 
 
-def preload_links() -> str:
+def preload_links(out: Path) -> str:
     """``modulepreload`` for PyScript's entry and core chunk (hashed names differ by version),
     so they download beside app.js instead of after it: the worker starts sooner."""
-    chunks = ["core.js", *sorted(p.name for p in (DIST / "pyscript").glob("core-*.js"))]
+    chunks = ["core.js", *sorted(p.name for p in (out / "pyscript").glob("core-*.js"))]
     return "\n".join(f'<link rel="modulepreload" href="pyscript/{name}">' for name in chunks)
 
 
@@ -367,19 +367,25 @@ def write_service_worker(site: Path = DIST) -> str:
     return version
 
 
-def build() -> dict:
-    """Assembles dist/ from scratch and returns a summary (used by tests and benchmarks)."""
+def build(out: Path = DIST) -> dict:
+    """Assembles the site into ``out`` and returns a summary (used by tests and benchmarks).
+
+    The site is put together in a fresh sibling folder and swapped in at the end, so a server
+    already serving ``out`` never sees a half-built site.
+    """
     tarballs = fetch_runtime()
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    DIST.mkdir()
-    wheel = build_wheel(DIST / "wheels")
-    copy_runtime(tarballs)
+    out = Path(out)
+    stage = out.with_name(f".{out.name}.building-{os.getpid()}")
+    if stage.exists():
+        shutil.rmtree(stage)
+    stage.mkdir(parents=True)
+    wheel = build_wheel(stage / "wheels")
+    copy_runtime(tarballs, stage)
 
     catalogs = merged_catalogs()
-    (DIST / "i18n").mkdir()
+    (stage / "i18n").mkdir()
     for lang, catalog in catalogs.items():
-        (DIST / "i18n" / f"{lang}.json").write_text(
+        (stage / "i18n" / f"{lang}.json").write_text(
             json.dumps(catalog, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8"
         )
 
@@ -392,22 +398,29 @@ def build() -> dict:
             text = (
                 path.read_text(encoding="utf-8")
                 .replace("<!--LOBBY-->", lobby_html(games, english))
-                .replace("<!--PRELOAD-->", preload_links())
+                .replace("<!--PRELOAD-->", preload_links(stage))
             )
-            (DIST / path.name).write_text(fill_template(text, english), encoding="utf-8")
+            (stage / path.name).write_text(fill_template(text, english), encoding="utf-8")
         elif path.name == "style.css":
-            (DIST / path.name).write_text(site_css(), encoding="utf-8")
+            (stage / path.name).write_text(site_css(), encoding="utf-8")
         else:
-            shutil.copyfile(path, DIST / path.name)
-    (DIST / "worker.json").write_text(
+            shutil.copyfile(path, stage / path.name)
+    (stage / "worker.json").write_text(
         json.dumps({"files": {f"./wheels/{wheel.name}": "./*"}}, indent=1), encoding="utf-8"
     )
-    (DIST / "games.json").write_text(json.dumps(games), encoding="utf-8")
-    write_icons(DIST / "icons")
-    version = write_service_worker()
-    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
-    log(f"dist/ ready: version {version}, {total / 1e6:.1f} MB, wheel {wheel.name}")
-    return {"version": version, "wheel": wheel.name, "games": games}
+    (stage / "games.json").write_text(json.dumps(games), encoding="utf-8")
+    write_icons(stage / "icons")
+    version = write_service_worker(stage)
+    total = sum(p.stat().st_size for p in stage.rglob("*") if p.is_file())
+
+    retired = out.with_name(f".{out.name}.old-{os.getpid()}")
+    if out.exists():
+        out.rename(retired)
+    stage.rename(out)
+    if retired.exists():
+        shutil.rmtree(retired)
+    log(f"{out.name}/ ready: version {version}, {total / 1e6:.1f} MB, wheel {wheel.name}")
+    return {"version": version, "wheel": wheel.name, "games": games, "path": out}
 
 
 # --- serving -----------------------------------------------------------------------------------
@@ -461,7 +474,10 @@ def make_server(host: str, port: int, directory: Path = DIST, prefix: str = "/",
 
 def serve(host: str, port: int) -> None:
     build()
-    server = make_server(host, port)
+    try:
+        server = make_server(host, port)
+    except OSError as error:
+        sys.exit(f"cannot serve on {host}:{port} ({error.strerror}); pick another with --port N")
     log(f"serving dist/ on http://{host}:{server.server_address[1]}/  (Ctrl+C stops)")
     try:
         server.serve_forever()
@@ -517,8 +533,7 @@ def run_tests(pytest_args: list) -> int:
     python = test_python()
     install_chromium()
     build()
-    env = {**os.environ, "TABERNA_DIST_BUILT": "1"}
-    status = subprocess.run([python, "-m", "pytest", "-q", *pytest_args], cwd=ROOT, env=env).returncode
+    status = subprocess.run([python, "-m", "pytest", "-q", *pytest_args], cwd=ROOT).returncode
     if status == 5:
         log("pytest collected no tests (exit 5): nothing failed, nothing ran")
         return 0

@@ -153,11 +153,12 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     build = load_build()
-    build.build()
+    # A private build: a rebuild of dist/ elsewhere must not change files mid-measurement.
+    site_dir = build.build(Path(tempfile.mkdtemp(prefix="taberna-bench-")) / "dist")["path"]
     hello_dir = Path(tempfile.mkdtemp(prefix="taberna-hello-"))
     (hello_dir / "index.html").write_text(HELLO, encoding="utf-8")
-    (hello_dir / "pyodide").symlink_to(build.DIST / "pyodide")
-    site_server, site = serve(build, build.DIST)
+    (hello_dir / "pyodide").symlink_to(site_dir / "pyodide")
+    site_server, site = serve(build, site_dir)
     hello_server, hello = serve(build, hello_dir)
 
     figures = {"cold": {"taberna": [], "hello": []}, "warm": {"taberna": [], "hello": []}}

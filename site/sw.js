@@ -78,6 +78,10 @@ self.addEventListener("fetch", (event) => {
   let path = request.url.slice(SCOPE.length).split(/[?#]/)[0];
   if (path === "") path = "index.html";
   if (!(path in PRECACHE)) return;
+  // While online, Pyodide's runtime goes to the network (the HTTP cache answers): Chromium
+  // keeps compiled WebAssembly only for responses that did not pass through a service worker,
+  // and recompiling the 9.6 MB module costs seconds on every visit. Offline, the cache serves.
+  if (path.startsWith("pyodide/") && self.navigator.onLine) return;
   event.respondWith(
     caches
       .open(CACHE)

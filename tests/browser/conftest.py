@@ -1,4 +1,4 @@
-"""Browser fixtures: one build of dist/, served on free loopback ports, Debian's Chromium.
+"""Browser fixtures: one private build of the site, served on free loopback ports, Debian's Chromium.
 
 Every context records the URL of every request it makes (page, workers, service worker), so
 any test can assert that nothing left the site's origin. The outside world is unreachable
@@ -7,7 +7,6 @@ anyway (host resolver rules), so a stray request fails instead of silently succe
 
 import importlib.util
 import json
-import os
 import threading
 from pathlib import Path
 
@@ -42,11 +41,10 @@ def build_module():
 
 
 @pytest.fixture(scope="session")
-def dist(build_module):
-    """dist/ built once per session (``build.py test`` has just built it: reuse that)."""
-    if not (os.environ.get("TABERNA_DIST_BUILT") and (build_module.DIST / "sw.js").exists()):
-        build_module.build()
-    return build_module.DIST
+def dist(build_module, tmp_path_factory):
+    """The site built once per session into a private folder, so a build of dist/ running
+    elsewhere at the same time cannot change files under a test."""
+    return build_module.build(tmp_path_factory.mktemp("taberna") / "dist")["path"]
 
 
 class Site:

@@ -319,13 +319,14 @@ def test_a_new_version_installs_cleanly(context, build_module, dist, tmp_path, w
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         update = page.locator("#toast button")
         update.wait_for()
+        # The new version is installed and waiting: it fetched what changed, nothing of the runtime.
+        assert "/sw.js" in served and "/app.js" in served
+        assert not [path for path in served if path.startswith("/pyodide/")]
         with page.expect_event("load"):
             update.click()
         wait_engine(page)
         assert page.evaluate("caches.keys()") == [f"taberna-{version}"] != old_caches
         assert page.evaluate("fetch('app.js').then(r => r.text())").endswith("// version two\n")
-        assert "/sw.js" in served and "/app.js" in served
-        assert not [path for path in served if path.startswith("/pyodide/")]
     finally:
         server.shutdown()
         server.server_close()
