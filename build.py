@@ -408,7 +408,6 @@ def build(out: Path = DIST) -> dict:
     (stage / "worker.json").write_text(
         json.dumps({"files": {f"./wheels/{wheel.name}": "./*"}}, indent=1), encoding="utf-8"
     )
-    (stage / "games.json").write_text(json.dumps(games), encoding="utf-8")
     write_icons(stage / "icons")
     version = write_service_worker(stage)
     total = sum(p.stat().st_size for p in stage.rglob("*") if p.is_file())
