@@ -289,9 +289,11 @@ async function startEngine() {
     bridge = worker.sync;
   } catch (error) {
     console.error(error);
+    if (await retryFromCache()) return;
     setEngine("error", "engine.error");
     return;
   }
+  try { sessionStorage.removeItem(RETRY_KEY); } catch { /* nothing to forget */ }
   // The raw bridge (JSON strings in and out) for the in-page self-test and benchmarks.
   window.taberna = Object.freeze({ call: (name, ...args) => bridge[name](...args) });
   setEngine("ready", "engine.ready");
@@ -305,6 +307,29 @@ async function startEngine() {
   } else if (save && store.get(KEYS.inGame)) {
     resume();
   }
+}
+
+// The runtime is fetched from the network while the browser says it is online (see sw.js).
+// If that failed and a cached copy exists, reload once with the service worker serving it.
+const RETRY_KEY = "taberna.runtimeRetry";
+
+async function retryFromCache() {
+  const controller = navigator.serviceWorker?.controller;
+  try {
+    if (!controller || sessionStorage.getItem(RETRY_KEY)) return false;
+    sessionStorage.setItem(RETRY_KEY, "1");
+  } catch {
+    return false;
+  }
+  const channel = new MessageChannel();
+  const acknowledged = new Promise((resolve) => {
+    channel.port1.onmessage = resolve;
+    setTimeout(resolve, 1000);
+  });
+  controller.postMessage({ type: "runtime-from-cache" }, [channel.port2]);
+  await acknowledged;
+  location.reload();
+  return true;
 }
 
 function offerUpdate(incoming) {

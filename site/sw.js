@@ -68,8 +68,17 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Set by a page whose engine failed to load while "online" (a captive portal, a flaky
+// link): until this worker stops, Pyodide's runtime comes from the cache too.
+let runtimeFromCache = false;
+
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  const type = event.data && event.data.type;
+  if (type === "skip-waiting") self.skipWaiting();
+  if (type === "runtime-from-cache") {
+    runtimeFromCache = true;
+    event.ports[0]?.postMessage("ok");
+  }
 });
 
 self.addEventListener("fetch", (event) => {
@@ -81,7 +90,7 @@ self.addEventListener("fetch", (event) => {
   // While online, Pyodide's runtime goes to the network (the HTTP cache answers): Chromium
   // keeps compiled WebAssembly only for responses that did not pass through a service worker,
   // and recompiling the 9.6 MB module costs seconds on every visit. Offline, the cache serves.
-  if (path.startsWith("pyodide/") && self.navigator.onLine) return;
+  if (path.startsWith("pyodide/") && self.navigator.onLine && !runtimeFromCache) return;
   event.respondWith(
     caches
       .open(CACHE)

@@ -400,3 +400,19 @@ def test_pass_and_play_hides_dice_until_the_next_player_takes_the_phone(context,
     play_one(page, random.Random(1))
     page.locator("[data-testid=handoff-ready]").wait_for()
     assert page.locator("[data-testid=my-cup]").count() == 0
+
+
+def test_unreachable_runtime_while_online_falls_back_to_the_cached_copy(context, site, wait_engine):
+    """Online but the runtime cannot be fetched (captive portal, flaky link): after one visit
+    the page reloads once with the service worker serving Pyodide from its cache."""
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    page.reload()  # now controlled by the service worker
+    wait_engine(page)
+    context.route("**/pyodide/**", lambda route: route.abort())
+    page.reload()
+    wait_engine(page)
+    page.click("[data-open=perudo]")
+    page.locator('form[data-form="setup"]').wait_for()
