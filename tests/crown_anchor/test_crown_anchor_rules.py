@@ -327,7 +327,9 @@ def test_ending_by_agreement():
     state = play(state, (2, "bet hearts 4"), (2, "done"))
     assert not GAME.agreed(state) and state["phase"] == "roll"
     state = GAME.apply(state, 0, {"type": "roll"})
-    assert state["votes"] == [False, False, False], "votes last one round"
+    assert state["votes"] == [False, True, False], "a vote stands across the roll"
+    withdrawn = play(state, (1, "bet crown 1"))
+    assert withdrawn["votes"] == [False, False, False], "staking again withdraws it"
     state = play(state, (1, "end"), (2, "end"))
     assert GAME.agreed(state) and {"type": "end"} in GAME.legal_actions(state, 0)
     final = play(state, (0, "end"))
@@ -348,7 +350,7 @@ def test_the_banker_may_propose_to_end_instead_of_rolling():
     over = play(proposed, (1, "end"), (2, "end"), (0, "end"))
     assert over["result"]["reason"] == "agreement"
     rolled = play(proposed, (1, "end"), (2, "done"), (0, "roll"))
-    assert rolled["votes"] == [False, False, False], "the proposal lapses with the next roll"
+    assert rolled["votes"] == [False, True, False], "the banker's proposal lapses as he rolls"
 
 
 def test_chips_are_conserved_in_random_games():
@@ -405,3 +407,22 @@ def test_views_show_everything_but_the_dice_generator():
 
 def test_symbols_are_the_six_of_the_layout():
     assert set(SYMBOLS) == {"hearts", "diamonds", "spades", "clubs", "crown", "anchor"}
+
+
+def test_a_late_vote_to_end_reaches_bots_that_had_already_confirmed():
+    """A human punter votes after the bot punter confirmed: next round the bots agree."""
+    state = with_banker(new(3, start_chips=20), 0)
+
+    def bot(state, seat):
+        return GAME.apply(state, seat, GAME.bot_action(GAME.view(state, seat), "steady", seat))
+
+    while 2 in GAME.to_act(state):
+        state = bot(state, 2)
+    state = play(state, (1, "end"))
+    state = bot(state, 0)  # no agreement yet: the bot banker rolls
+    assert state["rolls"] == 1 and state["votes"][1]
+    while 2 in GAME.to_act(state):
+        state = bot(state, 2)
+    state = play(state, (1, "end"))
+    assert GAME.agreed(state)
+    assert bot(state, 0)["result"]["reason"] == "agreement"

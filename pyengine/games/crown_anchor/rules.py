@@ -21,7 +21,9 @@ Choices where the digest leaves room, each a table option unless said otherwise:
   ``min_bet``, at most ``max_bet`` (0 = no limit). A punter who cannot cover the minimum
   after a roll leaves the table, as one with no chips does.
 * The game ends by agreement: every punter votes ``end`` in a round (taking back his stakes)
-  and the banker then ends instead of rolling. A banker who wants to stop first may end
+  and the banker then ends instead of rolling. A vote stands across rolls until its punter
+  stakes again (the banker's, until he rolls), so a punter who votes after the others have
+  confirmed is heard next round. A banker who wants to stop first may end
   instead of rolling at any time: the stakes go back, no roll is made, and his proposal
   stands for the next round. Or it ends when punters have withdrawn (``leave``) or gone
   broke until no punter remains. The result is net chips; winners have the best net.
@@ -229,6 +231,7 @@ class CrownAnchor(Game):
         stakes = state["stakes"][seat]
         stakes[symbol] = stakes.get(symbol, 0) + chips
         state["chips"][seat] -= chips
+        state["votes"][seat] = False  # staking again withdraws a vote to end
 
     def _act_clear(self, state, seat, action, rng):
         only_fields(action, "symbol")
@@ -286,6 +289,7 @@ class CrownAnchor(Game):
         only_fields(action)
         dice = [SYMBOLS[rng.below(len(SYMBOLS))] for _ in range(DICE)]
         banker = state["banker"]
+        state["votes"][banker] = False  # rolling on withdraws the banker's own proposal
         before = list(state["chips"])
         outcome = settle(
             state["stakes"], dice, banker, state["chips"][banker],
@@ -315,7 +319,6 @@ class CrownAnchor(Game):
         }
         state["stakes"] = [{} for _ in range(state["seats"])]
         state["done"] = [False] * state["seats"]
-        state["votes"] = [False] * state["seats"]
         state["phase"] = "bet"
         self._after_roll(state, rng)
 

@@ -118,7 +118,7 @@ def _signed(n: int) -> str:
 
 def _fresh(view: dict) -> bool:
     """Just after a roll, before anyone has done anything: the moment to animate it."""
-    return bool(view["last"]) and not any(view["stakes"]) and not any(view["done"]) and not any(view["votes"])
+    return bool(view["last"]) and not any(view["stakes"]) and not any(view["done"])
 
 
 def _can_bet(view: dict) -> bool:
