@@ -25,7 +25,7 @@ from html import escape
 from .core.errors import TabernaError
 from .core.registry import GAME_IDS, get_game, playable_games
 from .core.simulate import playout_digest, random_playout
-from .core.table import Table
+from .core.table import MAX_SEED, Table
 from .i18n import Translator
 from .ui.setup import config_from_fields, setup_form
 
@@ -275,7 +275,7 @@ def start(t, request):
         raise TabernaError("Bad request", "bad_request")
     game = get_game(request.get("game"))
     config = config_from_fields(game, request.get("fields"), t)
-    seed = config.get("seed", secrets.randbits(62))
+    seed = config.get("seed", secrets.randbelow(MAX_SEED + 1))
     SESSION.open(Table(game.id, config["options"], config["seats"], seed))
     return SESSION.screen(t)
 

@@ -13,7 +13,8 @@ from .validate import is_plain_json
 SAVE_FORMAT = 1
 SEAT_KINDS = ("human", "bot", "remote")
 MAX_NAME = 24
-MAX_SEED = (1 << 63) - 1
+# Seeds cross JavaScript (saves, peer messages), whose numbers are exact only to 2**53.
+MAX_SEED = (1 << 53) - 1
 
 
 def check_seats(game, seats) -> list:
@@ -48,7 +49,7 @@ class Table:
         self.game = get_game(game_id)
         self.seats = check_seats(self.game, seats)
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise InvalidOptions("The seed must be a non-negative 63-bit integer", "bad_seed")
+            raise InvalidOptions("The seed must be a whole number from 0 to 2**53 - 1", "bad_seed")
         self.seed = seed
         self.state = self.game.new_state(options, len(self.seats), seed)
         self.options = self.state["options"]

@@ -128,3 +128,18 @@ def test_undo_goes_back_to_before_the_humans_previous_move(monkeypatch):
     assert 'data-testid="undo"' in reply["html"]
     undone = call(bridge.ui, {"undo": True}, "en")
     assert undone["ok"] and undone["save"] == before
+
+
+def test_lasca_against_a_bot_offers_take_back_to_the_humans_previous_move():
+    from pyengine.core.table import Table
+
+    reply = call(bridge.start, {"game": "lasca", "fields": {"seat0_kind": "human", "seat1_kind": "bot:easy", "seed": "2"}}, "en")
+    assert reply["status"] == "human" and 'data-testid="undo"' not in reply["html"]
+    before = reply["save"]
+    table = Table.from_dict(before)
+    reply = call(bridge.act, table.game.legal_actions(table.state, 0)[0], "en")
+    while reply["status"] == "bot":
+        reply = call(bridge.bot_step, "en")
+    assert len(reply["save"]["log"]) == 2 and 'data-testid="undo"' in reply["html"]
+    undone = call(bridge.ui, {"undo": True}, "en")
+    assert undone["ok"] and undone["save"] == before

@@ -29,6 +29,7 @@ class Lasca(Game):
     id = "lasca"
     min_seats = 2
     max_seats = 2
+    undo_allowed = True  # perfect information, no chance: taking a move back leaks nothing
     options = {
         "threefold_repetition": Option(False),
         "draw_by_agreement": Option(True),
