@@ -15,6 +15,7 @@ Test hooks (``data-testid``): ``bid-count``, ``count-up``, ``count-down``, ``bid
 from html import escape
 
 from ...core.bluffing import ACE, LEFT, next_in_play
+from ...ui.bid_picker import bid_picker
 from ...ui.dice import die_svg, hidden_die_svg
 from ...ui.html import act_button, ui_button
 from .odds import bid_chance
@@ -212,35 +213,15 @@ def _ways(view: dict, t) -> str:
 
 
 def _picker(view: dict, ui: dict, t) -> str:
-    legal = legal_bids(view, view["you"])
-    if not legal:
-        return ""
-    counts = sorted({c for c, _ in legal})
-    low, high = counts[0], counts[-1]
-    count = ui.get("count", low)
-    count = min(max(count if type(count) is int else low, low), high)
-    stepper = (
-        ui_button("−", {"count": count - 1}, cls="bozo-step", disabled=count <= low,
-                  **{"aria-label": t("bozo.fewer"), "data-testid": "count-down"})
-        + f'<output data-testid="bid-count" aria-live="polite">{count}</output>'
-        + ui_button("+", {"count": count + 1}, cls="bozo-step", disabled=count >= high,
-                    **{"aria-label": t("bozo.more"), "data-testid": "count-up"})
-    )
-    faces = []
-    for face in range(1, 7):
-        label = bid_label(t, count, face)
-        inner = _die(t, face, size=34) + f"<span>{escape(face_name(t, face, count))}</span>"
-        if ui.get("odds"):
-            inner += f"<small>{round(100 * bid_chance(view, count, face))}%</small>"
-        if (count, face) in legal:
-            faces.append(act_button(inner, {"type": "bid", "count": count, "face": face}, cls="bozo-face",
-                                    **{"aria-label": label, "data-testid": f"bid-face-{face}"}))
-        else:
-            faces.append(f'<button type="button" class="bozo-face" disabled '
-                         f'aria-label="{escape(label, quote=True)}">{inner}</button>')
-    return (
-        f'<div class="bozo-picker" role="group" aria-label="{escape(t("bozo.your_bid"))}">'
-        f'<div class="bozo-stepper">{stepper}</div><div class="bozo-faces">{"".join(faces)}</div></div>'
+    return bid_picker(
+        legal_bids(view, view["you"]),
+        ui,
+        prefix="bozo",
+        labels={"fewer": t("bozo.fewer"), "more": t("bozo.more"), "your_bid": t("bozo.your_bid")},
+        face_inner=lambda count, face: _die(t, face, size=34)
+        + f"<span>{escape(face_name(t, face, count))}</span>",
+        bid_label=lambda count, face: bid_label(t, count, face),
+        chance=(lambda count, face: bid_chance(view, count, face)) if ui.get("odds") else None,
     )
 
 

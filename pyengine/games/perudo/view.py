@@ -8,6 +8,7 @@ Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-d
 
 from html import escape
 
+from ...ui.bid_picker import bid_picker
 from ...ui.dice import die_svg, hidden_die_svg
 from ...ui.html import act_button, ui_button
 from .odds import bid_chance
@@ -123,37 +124,16 @@ def _reveal(view: dict, t) -> str:
 
 
 def _picker(view: dict, ui: dict, t) -> str:
-    seat = view["you"]
-    legal = legal_bids(view, seat)
-    counts = sorted({c for c, _ in legal})
-    parts = []
-    if counts:
-        low, high = counts[0], counts[-1]
-        count = ui.get("count", low)
-        count = min(max(count if isinstance(count, int) else low, low), high)
-        stepper = (
-            ui_button("−", {"count": count - 1}, cls="perudo-step", disabled=count <= low,
-                      **{"aria-label": t("perudo.fewer"), "data-testid": "count-down"})
-            + f'<output class="perudo-count-value" data-testid="bid-count" aria-live="polite">{count}</output>'
-            + ui_button("+", {"count": count + 1}, cls="perudo-step", disabled=count >= high,
-                        **{"aria-label": t("perudo.more"), "data-testid": "count-up"})
-        )
-        faces = []
-        for face in range(1, 7):
-            label = _bid_label(t, count, face)
-            inner = _die(t, face, not view["palifico"], size=34)
-            if ui.get("odds"):
-                inner += f'<small>{round(100 * bid_chance(view, count, face))}%</small>'
-            if (count, face) in legal:
-                faces.append(act_button(inner, {"type": "bid", "count": count, "face": face},
-                                        cls="perudo-face", **{"aria-label": label,
-                                                              "data-testid": f"bid-face-{face}"}))
-            else:
-                faces.append(f'<button type="button" class="perudo-face" disabled aria-label="{escape(label, quote=True)}">{inner}</button>')
-        parts.append(
-            f'<div class="perudo-picker" role="group" aria-label="{escape(t("perudo.your_bid"))}">'
-            f'<div class="perudo-stepper">{stepper}</div><div class="perudo-faces">{"".join(faces)}</div></div>'
-        )
+    picker = bid_picker(
+        legal_bids(view, view["you"]),
+        ui,
+        prefix="perudo",
+        labels={"fewer": t("perudo.fewer"), "more": t("perudo.more"), "your_bid": t("perudo.your_bid")},
+        face_inner=lambda count, face: _die(t, face, not view["palifico"], size=34),
+        bid_label=lambda count, face: _bid_label(t, count, face),
+        chance=(lambda count, face: bid_chance(view, count, face)) if ui.get("odds") else None,
+    )
+    parts = [picker] if picker else []
     calls = []
     if view["bids"]:
         calls.append(act_button(escape(t("perudo.dudo")), {"type": "dudo"}, cls="perudo-call",
