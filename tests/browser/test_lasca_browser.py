@@ -1,0 +1,276 @@
+"""Lasca in Chromium: a complete game from the lobby against the easy bot, every move entered
+by tapping a column and then its landing squares (or, once, a full path), up to the game-over
+panel. Each turn the destinations the board offers are checked against the CPython engine
+replaying the page's own save; refused taps must explain themselves (an opponent's column, a
+column that may not move while a capture is compulsory, a square that is no destination); one
+take-back must shorten the move list by the human's move and the bot's reply; a reload
+half-way must resume the same table at the same version. Nothing may leave the origin."""
+
+import json
+import random
+import re
+from pathlib import Path
+
+from pyengine.core.table import Table
+from pyengine.games.lasca import rules
+
+TIMEOUT_MS = 60_000
+MAX_HUMAN_MOVES = 120  # easy-bot games against random play end in well under 40 moves each
+I18N = Path(__file__).resolve().parents[2] / "pyengine/i18n"
+TEXT = {
+    **json.loads((I18N / "lasca.en.json").read_text("utf-8")),
+    **json.loads((I18N / "core.en.json").read_text("utf-8")),
+}
+HUMAN, BOT = "Ana", "Botvinnik"
+DESTINATION = " — " + TEXT["lasca.destination"]
+
+# "over", "human" (our move can be entered) or false (keep waiting).
+READY = """() => {
+  const area = document.getElementById("game-area");
+  if (area.hasAttribute("aria-busy")) return false;
+  if (area.dataset.status === "over") return "over";
+  if (area.dataset.status === "human" && area.querySelector(".lasca-sq:not([disabled])")) return "human";
+  return false;
+}"""
+
+NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
+
+# A data-ui tap changes no version: mark the table, and wait until a fresh one replaced it.
+MARK = "() => { document.querySelector('#game-area .tb-table').dataset.stale = '1'; }"
+REDRAWN = """() => {
+  const area = document.getElementById("game-area");
+  const table = area.querySelector(".tb-table");
+  return !area.hasAttribute("aria-busy") && table && !table.dataset.stale;
+}"""
+
+# The board as the buttons describe it, the hint, the offered paths and the move list.
+SNAPSHOT = """() => {
+  const area = document.getElementById("game-area");
+  const squares = {};
+  for (const b of area.querySelectorAll(".lasca-sq")) {
+    const label = b.getAttribute("aria-label");
+    squares[label.split(":")[0]] = {label, act: b.dataset.act || null, ui: b.dataset.ui || null};
+  }
+  const hint = area.querySelector(".lasca-hint[role=alert]");
+  return {
+    version: +area.querySelector(".tb-table").dataset.version,
+    squares,
+    hint: hint ? hint.textContent : null,
+    capture_hint: !!area.querySelector(".lasca-hint:not([role])"),
+    paths: [...area.querySelectorAll(".lasca-paths [data-act]")].map((b) => b.textContent),
+    moves: [...area.querySelectorAll(".lasca-moves li")].flatMap((li) => li.textContent.split(" ")),
+    status: area.querySelector(".lasca-status").textContent,
+    undo: !!area.querySelector("[data-testid=undo]"),
+  };
+}"""
+
+
+def snapshot(page):
+    return page.evaluate(SNAPSHOT)
+
+
+def contents(label):
+    """The pieces of a square's label, top first, without the destination note."""
+    return label.split(": ", 1)[1].removesuffix(DESTINATION)
+
+
+def own_columns(snap):
+    white = (TEXT["lasca.piece.soldier.white"], TEXT["lasca.piece.officer.white"])
+    return sorted(sq for sq, b in snap["squares"].items() if contents(b["label"]).startswith(white))
+
+
+def enemy_columns(snap):
+    black = (TEXT["lasca.piece.soldier.black"], TEXT["lasca.piece.officer.black"])
+    return sorted(sq for sq, b in snap["squares"].items() if contents(b["label"]).startswith(black))
+
+
+def destinations(snap):
+    return sorted(sq for sq, b in snap["squares"].items() if b["label"].endswith(DESTINATION))
+
+
+def hops(move):
+    """The squares of a move in the notation: "a3xc5xe7" -> ["a3", "c5", "e7"]."""
+    return move.replace("x", "-").split("-")
+
+
+def engine_state(page):
+    """The position the page saved, replayed by the CPython engine."""
+    save = json.loads(page.evaluate("localStorage.getItem('taberna.table')"))
+    assert save["game"] == "lasca"
+    return Table.from_dict(save).state
+
+
+def square(page, name):
+    return page.locator(f"#game-area .lasca-sq[aria-label^='{name}:']")
+
+
+def tap_ui(page, locator):
+    """Taps something that only changes the screen, and waits for the redraw."""
+    page.evaluate(MARK)
+    locator.click()
+    page.wait_for_function(REDRAWN, timeout=TIMEOUT_MS)
+    return snapshot(page)
+
+
+def tap_act(page, locator):
+    """Taps something that plays a move, and waits until the engine applied it."""
+    before = snapshot(page)["version"]
+    locator.click()
+    page.wait_for_function(NEWER, arg=before, timeout=TIMEOUT_MS)
+
+
+def wait_ready(page):
+    return page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value()
+
+
+def start_lasca(page):
+    """The human plays White (seat 1 on the form), the easy bot Black."""
+    page.click("[data-open=lasca]")
+    form = page.locator('form[data-form="setup"][data-game="lasca"]')
+    form.wait_for()
+    form.locator('select[name="seat0_kind"]').select_option("human")
+    form.locator('input[name="seat0_name"]').fill(HUMAN)
+    form.locator('select[name="seat1_kind"]').select_option("bot:easy")
+    form.locator('input[name="seat1_name"]').fill(BOT)
+    form.locator("[data-testid=start]").click()
+    page.locator("#game-area .tb-table").wait_for()
+
+
+class Turn:
+    """One human move entered by taps, with the checks that can be made on the way."""
+
+    def __init__(self, page, rng, seen):
+        self.page, self.rng, self.seen = page, rng, seen
+        self.state = engine_state(page)
+        self.legal = rules.legal_moves(self.state)
+        self.starts = sorted({hops(m)[0] for m in self.legal})
+
+    def check_refusals(self, snap):
+        """Once each: an opponent's column, a column that must not move while capturing."""
+        page = self.page
+        if "enemy" not in self.seen:
+            snap = tap_ui(page, square(page, self.rng.choice(enemy_columns(snap))))
+            assert snap["hint"] == TEXT["lasca.tap.enemy"]
+            assert destinations(snap) == [] and snap["paths"] == []
+            self.seen.add("enemy")
+        idle = [sq for sq in own_columns(snap) if sq not in self.starts]
+        capture = any("x" in m for m in self.legal)
+        assert snap["capture_hint"] == capture
+        if capture and idle and "must_capture" not in self.seen:
+            snap = tap_ui(page, square(page, self.rng.choice(idle)))
+            squares = ", ".join(self.starts)
+            assert snap["hint"] == TEXT["lasca.tap.must_capture"].format(squares=squares)
+            assert destinations(snap) == [] and snap["paths"] == []
+            self.seen.add("must_capture")
+
+    def play(self):
+        page, rng = self.page, self.rng
+        snap = snapshot(page)
+        assert own_columns(snap) and TEXT["lasca.your_move"].format(side=TEXT["lasca.white"]) in snap["status"]
+        self.check_refusals(snap)
+        # Tap our columns in a seeded order until one can move; the others must say why.
+        for start in rng.sample(own_columns(snap), len(own_columns(snap))):
+            snap = tap_ui(page, square(page, start))
+            if start in self.starts:
+                break
+            assert snap["hint"] in (TEXT["lasca.tap.blocked"],
+                                    TEXT["lasca.tap.must_capture"].format(squares=", ".join(self.starts)))
+        else:
+            raise AssertionError(f"no column of ours could move: {self.legal}")
+        mine = sorted(m for m in self.legal if hops(m)[0] == start)
+        assert snap["hint"] is None and sorted(snap["paths"]) == mine
+        if len(mine) > 1 and "path" not in self.seen:
+            # Choose among full paths, as the view offers under the board.
+            move = rng.choice(mine)
+            choice = page.locator("#game-area .lasca-paths [data-act]").filter(has_text=re.compile(f"^{move}$"))
+            tap_act(page, choice)
+            self.seen.add("path")
+            return move
+        landed = []
+        while True:
+            offered = destinations(snap)
+            expected = sorted({hops(m)[len(landed) + 1] for m in mine
+                               if hops(m)[1:len(landed) + 1] == landed})
+            assert offered == expected, (start, landed, offered, mine)
+            if not landed and "not_dest" not in self.seen:
+                empty = [sq for sq, b in snap["squares"].items()
+                         if contents(b["label"]) == TEXT["lasca.empty"] and sq not in offered]
+                tapped = rng.choice(empty)
+                snap = tap_ui(page, square(page, tapped))
+                assert snap["hint"] == TEXT["lasca.tap.not_dest"].format(square=tapped)
+                assert destinations(snap) == offered and sorted(snap["paths"]) == mine
+                self.seen.add("not_dest")
+            target = rng.choice(offered)
+            landed.append(target)
+            button = square(page, target)
+            if button.get_attribute("data-act"):
+                move = json.loads(button.get_attribute("data-act"))["path"]
+                tap_act(page, button)
+                assert move in mine and hops(move)[1:] == landed
+                if len(landed) > 1:
+                    self.seen.add("multi_jump")
+                return move
+            snap = tap_ui(page, button)
+            # Half-way through a capture the board shows the column where it has landed.
+            assert TEXT["lasca.column"].split(", top")[0].format(square=target) in page.inner_text("#game-area")
+
+
+def test_complete_lasca_game_against_the_easy_bot_by_taps(context, site, wait_engine):
+    context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')")
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    assert page.locator('[data-game="lasca"]').get_attribute("data-playable") == "true"
+    start_lasca(page)
+    rng = random.Random(4)
+    seen = set()
+    played = 0
+    while wait_ready(page) == "human":
+        snap = snapshot(page)
+        assert snap["undo"] == (played > 0)
+        assert snap["moves"] == engine_state(page)["history"]
+        if played == 3 and "undo" not in seen:
+            # Take back: our last move and the bot's reply leave the list, and it is our turn.
+            before = snap["moves"]
+            assert len(before) >= 2
+            tap_ui(page, page.locator("#game-area [data-testid=undo]"))
+            assert wait_ready(page) == "human"
+            after = snapshot(page)
+            assert after["moves"] == before[:-2] == engine_state(page)["history"]
+            seen.add("undo")
+            played -= 1
+            continue
+        if played == 6 and "reload" not in seen:
+            screen = page.inner_html("#game-area")
+            page.reload()
+            wait_engine(page)
+            page.locator("#game-area .tb-table").wait_for()
+            assert wait_ready(page) == "human"
+            assert snapshot(page)["version"] == snap["version"]
+            assert page.inner_html("#game-area") == screen
+            seen.add("reload")
+        move = Turn(page, rng, seen).play()
+        played += 1
+        assert played <= MAX_HUMAN_MOVES
+        assert move in snapshot(page)["moves"]
+    assert {"enemy", "undo", "reload", "not_dest"} <= seen, seen
+    over = page.locator("#game-area [data-testid=game-over]")
+    assert over.is_visible()
+    final = engine_state(page)
+    result = final["result"]
+    assert result is not None and result.get("reason") == "no_moves"
+    (winner,) = result["winners"]
+    winner_side = TEXT["lasca.white"] if winner == 0 else TEXT["lasca.black"]
+    loser_side = TEXT["lasca.black"] if winner == 0 else TEXT["lasca.white"]
+    assert rules.legal_moves(final) == []
+    assert [line for line in over.inner_text().splitlines() if line.strip()][:2] == [
+        TEXT["over.title"], TEXT["over.winner"].format(names=HUMAN if winner == 0 else BOT)
+    ]
+    status = page.inner_text("#game-area .lasca-status")
+    assert status == TEXT["lasca.wins"].format(side=winner_side) + " — " + TEXT[
+        "lasca.reason.no_moves"].format(side=loser_side)
+    assert snapshot(page)["moves"] == final["history"]
+    assert page.locator("#game-area .lasca-sq:not([disabled])").count() == 0
+    print(f"lasca: {played} human moves, {len(final['history'])} plies, seen {sorted(seen)}")
+    assert context.recorder.foreign(site.origin) == []
+    assert context.recorder.errors == []
