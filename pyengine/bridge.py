@@ -343,3 +343,17 @@ def bench(request) -> str:
         random_playout(request["game"], seed, request.get("seats", 4))
     elapsed = time.perf_counter() - began
     return json.dumps({"games": count, "seconds": elapsed, "games_per_second": count / elapsed})
+
+
+def perft(request) -> str:
+    """Lasca move-generation speed in this interpreter: ``{"depth", "lfen"?}`` -> counts."""
+    from .games import lasca
+
+    request = _loads(request)
+    position = lasca.parse(request.get("lfen") or lasca.START)
+    results = []
+    for depth in range(1, int(request["depth"]) + 1):
+        began = time.perf_counter()
+        nodes = lasca.perft(position, depth)
+        results.append({"depth": depth, "nodes": nodes, "seconds": time.perf_counter() - began})
+    return json.dumps({"results": results})

@@ -4,9 +4,9 @@ Runs in a DOM-free PyScript worker (no cross-origin isolation needed, so it work
 GitHub Pages). The wheel is unpacked onto sys.path by the worker config's "files" entry.
 Every exported function takes and returns JSON strings; the page never sees Python objects.
 
-A screen's ``save`` is handed over as JSON *text*: table seeds are 63-bit integers, which
-JavaScript numbers (53-bit) would round, and a rounded seed replays different dice.
-The page stores that text verbatim and gives it back to ``resume``.
+A screen's ``save`` is handed over as JSON *text*, which the page stores verbatim and gives
+back to ``resume``: nothing in a save is ever re-read as a JavaScript number on the way
+(seeds are kept below 2**53 as well, so the sync messages that carry them stay exact).
 """
 
 import json
@@ -16,7 +16,7 @@ from polyscript import xworker
 from pyengine import bridge
 
 SCREEN_CALLS = ("setup", "start", "resume", "act", "ui", "bot_step", "render")
-OTHER_CALLS = ("lobby", "selftest", "bench")
+OTHER_CALLS = ("lobby", "selftest", "bench", "perft")
 
 
 def _save_as_text(function):

@@ -142,3 +142,8 @@ def test_lasca_against_a_bot_offers_take_back_to_the_humans_previous_move():
     assert len(reply["save"]["log"]) == 2 and 'data-testid="undo"' in reply["html"]
     undone = call(bridge.ui, {"undo": True}, "en")
     assert undone["ok"] and undone["save"] == before
+
+
+def test_perft_call_counts_lasca_moves_as_the_digest_does():
+    rows = json.loads(bridge.perft(json.dumps({"depth": 6})))["results"]
+    assert [r["nodes"] for r in rows] == [6, 6, 18, 54, 116, 324]

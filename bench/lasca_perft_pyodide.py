@@ -1,0 +1,49 @@
+"""Lasca perft in the browser: the same move generator under Pyodide, in Debian Chromium.
+
+    python bench/lasca_perft_pyodide.py [--depth N]
+
+Builds a private copy of the site, loads it headless, and calls the worker's ``perft``
+(the bridge's); prints nodes per second per depth, to compare with bench/lasca_perft.py.
+"""
+
+import argparse
+import importlib.util
+import json
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+_spec = importlib.util.spec_from_file_location("taberna_load_time", HERE / "load_time.py")
+load_time = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(load_time)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--depth", type=int, default=10)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    build = load_time.load_build()
+    site = build.build(Path(tempfile.mkdtemp(prefix="taberna-perft-")) / "dist")["path"]
+    server, url = load_time.serve(build, site)
+    try:
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=load_time.ARGS)
+            page = browser.new_page()
+            page.goto(url)
+            page.wait_for_function(load_time.READY, timeout=180_000)
+            raw = page.evaluate(
+                "d => window.taberna.call('perft', JSON.stringify({depth: d}))", args.depth
+            )
+            browser.close()
+    finally:
+        server.shutdown()
+    print("depth        nodes   seconds    nodes/s   (Pyodide, Chromium headless)")
+    for row in json.loads(raw)["results"]:
+        rate = f"{row['nodes'] / row['seconds']:10.0f}" if row["seconds"] > 0.01 else "         -"
+        print(f"{row['depth']:5d} {row['nodes']:12d} {row['seconds']:9.3f} {rate}")
+
+
+if __name__ == "__main__":
+    main()
