@@ -32,12 +32,40 @@ from .ui.setup import config_from_fields, setup_form
 BOT_DELAY_MS = 900
 
 
-def _view_module(game_id: str):
+def game_view_module(game_id: str):
     return importlib.import_module(f"pyengine.games.{game_id}.view")
 
 
-def _has_view(game_id: str) -> bool:
+def has_view(game_id: str) -> bool:
     return importlib.util.find_spec(f"pyengine.games.{game_id}.view") is not None
+
+
+def seat_html(game_id: str, view: dict, seats, ui: dict, t) -> str:
+    """One seat's view drawn by its game; views name players from ``players`` (the seats)."""
+    view = dict(view)
+    view["players"] = [dict(seat) for seat in seats]
+    return game_view_module(game_id).render(view, dict(ui), t)
+
+
+def table_section(t, game_id: str, status: str, version: int, body: str) -> str:
+    title = t(f"lobby.{game_id}.name")
+    return (
+        f'<section class="tb-table" data-game="{game_id}" data-status="{status}" '
+        f'data-version="{version}" aria-label="{escape(title, quote=True)}">{body}</section>'
+    )
+
+
+def over_html(t, game_id: str, result: dict, names: list) -> str:
+    """Who won, with "play again" (a new table of the same game) and "back to the lobby"."""
+    winners = ", ".join(names[s] for s in result["winners"])
+    key = "over.winner" if len(result["winners"]) == 1 else "over.winners"
+    return (
+        '<div class="tb-over" role="status" data-testid="game-over">'
+        f"<h3>{escape(t('over.title'))}</h3><p>{escape(t(key, names=winners))}</p>"
+        f'<button type="button" class="tb-primary" data-nav="setup" data-game="{game_id}">'
+        f'{escape(t("over.again"))}</button> '
+        f'<button type="button" data-nav="lobby">{escape(t("game.back"))}</button></div>'
+    )
 
 
 class Session:
@@ -73,18 +101,25 @@ class Session:
         self.viewer = humans[0] if len(humans) == 1 else None
 
     # --- inputs ------------------------------------------------------------------------------
+    def play(self, seat: int, action) -> None:
+        """Applies a move of a seat on this screen (a shared table routes it via its host)."""
+        self.table.act(seat, action)
+
+    def play_bot(self, seat: int) -> None:
+        self.table.act(seat, self.table.bot_action(seat))
+
     def act(self, action) -> None:
         seat = self.viewer
         if self.status() != "human" or seat is None or seat not in self.table.to_act():
             raise TabernaError("Wait for your turn", "not_your_turn", seat=seat)
-        self.table.act(seat, action)
+        self.play(seat, action)
         self.keep_persistent_ui()
 
     def bot_step(self) -> None:
         seat = self.table.next_bot_seat()
         if seat is None:
             raise TabernaError("No bot is to play now", "no_bot_turn")
-        self.table.act(seat, self.table.bot_action(seat))
+        self.play_bot(seat)
         self.keep_persistent_ui()
 
     def can_undo(self) -> bool:
@@ -122,7 +157,7 @@ class Session:
 
     # --- output ---------------------------------------------------------------------------------
     def view_module(self):
-        return _view_module(self.table.game.id)
+        return game_view_module(self.table.game.id)
 
     def keep_persistent_ui(self) -> None:
         """After an action selections go, but toggles the player set (a view's
@@ -137,37 +172,35 @@ class Session:
         pauses = getattr(self.view_module(), "PAUSE_AFTER_MS", {})
         return pauses.get(last.get("type"), BOT_DELAY_MS)
 
-    def screen(self, t, message=None, ok=True) -> dict:
+    def table_html(self, t) -> str:
+        """The table as the seat on screen sees it (or the hand-off screen), as a section."""
         table = self.table
-        game_id = table.game.id
         status = self.status()
         names = [seat["name"] for seat in table.seats]
         if status == "handoff":
             body = self.handoff_html(t, names)
         else:
-            view = table.view(self.viewer)
-            view["players"] = [dict(seat) for seat in table.seats]
-            body = self.view_module().render(view, dict(self.ui), t)
+            body = seat_html(table.game.id, table.view(self.viewer), table.seats, self.ui, t)
         if status == "over":
-            body += self.over_html(t, names)
+            body += over_html(t, table.game.id, table.game.result(table.state), names)
         elif self.can_undo():
             body += (
                 f"<button type=\"button\" class=\"tb-undo\" data-ui='{{\"undo\":true}}' "
                 f'data-testid="undo">{escape(t("table.undo"))}</button>'
             )
-        title = t(f"lobby.{game_id}.name")
-        html = (
-            f'<section class="tb-table" data-game="{game_id}" data-status="{status}" '
-            f'data-version="{table.version}" aria-label="{escape(title, quote=True)}">{body}</section>'
-        )
+        return table_section(t, table.game.id, status, table.version, body)
+
+    def screen(self, t, message=None, ok=True) -> dict:
+        table = self.table
+        status = self.status()
         return {
             "ok": ok,
-            "html": html,
+            "html": self.table_html(t),
             "status": status,
             "delay_ms": self.delay_ms() if status == "bot" else 0,
             "save": table.to_dict(),
             "message": message,
-            "title": title,
+            "title": t(f"lobby.{table.game.id}.name"),
         }
 
     def handoff_html(self, t, names) -> str:
@@ -182,18 +215,6 @@ class Session:
             f'<span class="tb-visually-hidden">{name}</span></div>'
         )
 
-    def over_html(self, t, names) -> str:
-        result = self.table.game.result(self.table.state)
-        winners = ", ".join(names[s] for s in result["winners"])
-        key = "over.winner" if len(result["winners"]) == 1 else "over.winners"
-        game_id = self.table.game.id
-        return (
-            '<div class="tb-over" role="status" data-testid="game-over">'
-            f"<h3>{escape(t('over.title'))}</h3><p>{escape(t(key, names=winners))}</p>"
-            f'<button type="button" class="tb-primary" data-nav="setup" data-game="{game_id}">'
-            f'{escape(t("over.again"))}</button> '
-            f'<button type="button" data-nav="lobby">{escape(t("game.back"))}</button></div>'
-        )
 
 
 SESSION = Session()
@@ -226,10 +247,15 @@ def _response(fn):
     return wrapper
 
 
-def _loads(text):
+def _not_json(name):
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_json(text):
+    """A request's JSON; NaN and Infinity are refused (they could not be sent on as JSON)."""
     try:
-        return json.loads(text) if isinstance(text, str) else text
-    except ValueError as error:
+        return json.loads(text, parse_constant=_not_json) if isinstance(text, str) else text
+    except (ValueError, RecursionError) as error:
         raise TabernaError("The request was not valid JSON", "bad_json") from error
 
 
@@ -240,7 +266,7 @@ def lobby(lang="en") -> str:
     entries = []
     for game_id in GAME_IDS:
         game = games.get(game_id)
-        entry = {"id": game_id, "playable": game is not None and _has_view(game_id)}
+        entry = {"id": game_id, "playable": game is not None and has_view(game_id)}
         if game is not None:
             entry.update(
                 min_seats=game.min_seats,
@@ -270,7 +296,7 @@ def setup(t, game_id):
 @_response
 def start(t, request):
     """``{"game", "fields"}`` from the setup form -> the first screen of a new table."""
-    request = _loads(request)
+    request = parse_json(request)
     if not isinstance(request, dict):
         raise TabernaError("Bad request", "bad_request")
     game = get_game(request.get("game"))
@@ -283,7 +309,7 @@ def start(t, request):
 @_response
 def resume(t, save):
     """Reopens a saved table (its log is replayed and so checked)."""
-    SESSION.open(Table.from_dict(_loads(save)))
+    SESSION.open(Table.from_dict(parse_json(save)))
     return SESSION.screen(t)
 
 
@@ -296,7 +322,7 @@ def _require_table():
 def act(t, action):
     """Plays ``action`` for the seat on screen."""
     _require_table()
-    SESSION.act(_loads(action))
+    SESSION.act(parse_json(action))
     return SESSION.screen(t)
 
 
@@ -304,7 +330,7 @@ def act(t, action):
 def ui(t, change):
     """Changes only what the screen shows (selection, toggles, pass-and-play hand-off)."""
     _require_table()
-    SESSION.change_ui(_loads(change))
+    SESSION.change_ui(parse_json(change))
     return SESSION.screen(t)
 
 
@@ -325,7 +351,7 @@ def render(t):
 
 def selftest(request) -> str:
     """Digests of seeded random games, to compare Pyodide with CPython."""
-    request = _loads(request)
+    request = parse_json(request)
     results = [
         playout_digest(game_id, seed, request.get("seats"))
         for game_id in request["games"]
@@ -336,7 +362,7 @@ def selftest(request) -> str:
 
 def bench(request) -> str:
     """Random games per second for one game in this interpreter."""
-    request = _loads(request)
+    request = parse_json(request)
     count = int(request.get("games", 50))
     began = time.perf_counter()
     for seed in range(count):
@@ -349,7 +375,7 @@ def perft(request) -> str:
     """Lasca move-generation speed in this interpreter: ``{"depth", "lfen"?}`` -> counts."""
     from .games import lasca
 
-    request = _loads(request)
+    request = parse_json(request)
     position = lasca.parse(request.get("lfen") or lasca.START)
     results = []
     for depth in range(1, int(request["depth"]) + 1):

@@ -2,6 +2,10 @@
 
 The form posts plain strings (``FormData``); ``config_from_fields`` turns them back into a
 validated table config, so the page's script needs to know nothing about any game.
+
+Shared mode (``shared=True``, "play with friends") adds the seat kind ``remote``: a friend
+on their own device. The form then carries ``data-shared="1"``, and only then are remote
+seats accepted, so a plain table can never wait for a guest who cannot come.
 """
 
 from html import escape
@@ -12,15 +16,25 @@ NO_SEAT = "none"
 MAX_FIELD = 64
 
 
-def _kind_choices(game) -> list:
-    return ["human", *[f"bot:{level}" for level in game.bot_levels], NO_SEAT]
+REMOTE = "remote"
 
 
-def _default_kind(game, index: int) -> str:
+def default_bot_level(game) -> str:
+    """The middle level: what a new seat gets, and what covers for an absent friend."""
+    return game.bot_levels[len(game.bot_levels) // 2]
+
+
+def _kind_choices(game, shared=False) -> list:
+    friend = [REMOTE] if shared else []
+    return ["human", *friend, *[f"bot:{level}" for level in game.bot_levels], NO_SEAT]
+
+
+def _default_kind(game, index: int, shared=False) -> str:
     if index == 0:
         return "human"
-    if index < min(4, game.max_seats) or index < game.min_seats:
-        return f"bot:{game.bot_levels[len(game.bot_levels) // 2]}"
+    filled = 3 if shared else 4  # you and two friends, or you and three bots
+    if index < min(filled, game.max_seats) or index < game.min_seats:
+        return REMOTE if shared else f"bot:{default_bot_level(game)}"
     return NO_SEAT
 
 
@@ -28,6 +42,8 @@ def _kind_label(t, game, kind: str) -> str:
     if kind.startswith("bot:"):
         level = kind.split(":", 1)[1]
         return t("setup.bot", level=t(f"level.{game.id}.{level}"))
+    if kind == REMOTE:
+        return t("sync.kind.remote")
     return t(f"setup.kind.{kind}")
 
 
@@ -58,11 +74,12 @@ def _option_field(t, game, name: str, option) -> str:
     )
 
 
-def setup_form(game, t) -> str:
+def setup_form(game, t, shared=False) -> str:
     rows = []
+    kinds = _kind_choices(game, shared)
     for index in range(game.max_seats):
-        default = _default_kind(game, index)
-        choices = _kind_choices(game) if index >= game.min_seats else _kind_choices(game)[:-1]
+        default = _default_kind(game, index, shared)
+        choices = kinds if index >= game.min_seats else kinds[:-1]
         options = "".join(
             f'<option value="{k}"{" selected" if k == default else ""}>'
             f"{escape(_kind_label(t, game, k))}</option>"
@@ -77,8 +94,9 @@ def setup_form(game, t) -> str:
             f'autocomplete="off"></label></li>'
         )
     options_html = "".join(_option_field(t, game, n, o) for n, o in game.options.items())
+    mark = ' data-shared="1"' if shared else ""
     return (
-        f'<form class="tb-setup" data-form="setup" data-game="{game.id}">'
+        f'<form class="tb-setup" data-form="setup" data-game="{game.id}"{mark}>'
         f'<h2>{escape(t(f"lobby.{game.id}.name"))}</h2>'
         f'<fieldset><legend>{escape(t("setup.players", low=game.min_seats, high=game.max_seats))}'
         f'</legend><ol class="tb-seats">{"".join(rows)}</ol></fieldset>'
@@ -95,7 +113,7 @@ def _text(fields: dict, name: str) -> str:
     return value.strip()
 
 
-def config_from_fields(game, fields, t) -> dict:
+def config_from_fields(game, fields, t, shared=False) -> dict:
     """``{"options", "seats", "seed"?}`` from the form's string fields; bad input raises."""
     if not isinstance(fields, dict):
         raise InvalidOptions("The form was empty", "bad_form")
@@ -104,11 +122,13 @@ def config_from_fields(game, fields, t) -> dict:
         kind = _text(fields, f"seat{index}_kind") or NO_SEAT
         if kind == NO_SEAT:
             continue
-        if kind not in _kind_choices(game):
+        if kind not in _kind_choices(game, shared):
             raise InvalidOptions(f"Seat {index + 1} has an unknown kind", "seat_kind", seat=index)
         name = _text(fields, f"seat{index}_name")
         if kind == "human":
             seats.append({"kind": "human", "name": name or t("setup.player", n=index + 1)})
+        elif kind == REMOTE:
+            seats.append({"kind": REMOTE, "name": name or t("sync.friend_name", n=index + 1)})
         else:
             level = kind.split(":", 1)[1]
             bot_name = name or t("setup.bot_name", n=index + 1)

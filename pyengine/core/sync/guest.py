@@ -17,6 +17,8 @@ that names an older version, so a duplicate can never act twice.
 
 from ..errors import BadSave
 from .envelope import (
+    INBOUND,
+    MAX_INBOUND,
     MAX_OUTBOUND,
     OUTBOUND,
     ProtocolError,
@@ -39,6 +41,7 @@ REFUSALS = (
     "sync_no_such_seat",
     "sync_already_seated",
     "sync_replaced",
+    "sync_closed",
 )
 
 
@@ -146,6 +149,9 @@ class Guest:
             version=self.version,
             seq=self._seq,
         )
+        # The host's own gate: an intent it would reject unread (too big, no 'type') gets no
+        # answer naming its seq, so it must never become pending and be resent forever.
+        decode(text, INBOUND, MAX_INBOUND)
         self.pending = {
             "seq": self._seq,
             "version": self.version,
@@ -226,6 +232,25 @@ class Guest:
         if code == "sync_stale" and message["params"].get("version") != self.version:
             return [encode("sync", table=self.table_id)]
         return []
+
+    # --- the transport's news -------------------------------------------------------------
+    def lost(self, now) -> list:
+        """The channel to the host closed: the banner shows at once, and retries start
+        (with back-off) instead of waiting ``HOST_LOST_AFTER`` for silence to tell."""
+        if self.status in ("seated", "watching"):
+            self.status = "host_lost"
+            self._retry_gap = RETRY_FIRST
+            self._schedule_retry(now)
+        return []
+
+    def connected(self, now) -> list:
+        """A new channel to the host is open: say hello now rather than at the next retry.
+        A refused guest stays quiet until its player decides."""
+        if self.status == "refused":
+            return []
+        self._retry_gap = RETRY_FIRST
+        self._schedule_retry(now)
+        return [self._hello()]
 
     # --- time -----------------------------------------------------------------------------
     def tick(self, now) -> list:

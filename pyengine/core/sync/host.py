@@ -368,6 +368,23 @@ class Host:
                     outbox.append(self._welcome(peer))
         return outbox + self._changed()
 
+    def drop(self, peer, now) -> list:
+        """The transport saw ``peer``'s channel close: its seat shows absent at once, not
+        after ``ABSENT_AFTER`` of silence. The peer stays known, so a message from it (or
+        a rejoin with the seat's token from a new channel) brings the seat back."""
+        record = self.peers.get(peer)
+        if record is None or not record.live:
+            return []
+        record.live = False
+        return self._changed() if record.seat is not None else []
+
+    def close(self) -> list:
+        """The host ends the shared table: every peer is told, then forgotten."""
+        closed = ProtocolError("The host closed this table", "sync_closed")
+        outbox = [self._error(peer, closed) for peer in self.peers]
+        self.peers.clear()
+        return outbox
+
     def tick(self, now) -> list:
         """Marks peers silent for ``ABSENT_AFTER`` as absent and forgets long-gone ones."""
         changed = False

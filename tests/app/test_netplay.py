@@ -1,0 +1,459 @@
+"""Play with friends through the worker's calls: a host tab and guest tabs, each its own
+``NetWorker``, linked as the page's driver links them (every reply's outbox delivered)."""
+
+import json
+import random
+import re
+from collections import defaultdict, deque
+from html import unescape
+
+import pytest
+
+from pyengine.netplay import NetWorker
+
+FIELDS = {
+    "seat0_kind": "human",
+    "seat0_name": "Ana",
+    "seat1_kind": "remote",
+    "seat2_kind": "remote",
+    "seed": "7",
+}
+FACES = {"paco (wild)": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _arg(value):
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+class Tabs:
+    """One host tab and guest tabs; time in ms owned by the test, channels that can close."""
+
+    def __init__(self, lang="en"):
+        self.lang = lang
+        self.host = NetWorker()
+        self.guests: dict = {}  # peer id -> NetWorker
+        self.links: set = set()  # peer ids whose channel is open
+        self.now = 1_000
+        self.queue: deque = deque()  # (peer, to_host, text)
+        self.host_status = None
+        self.screens: dict = {}  # "host" or peer id -> last html shown
+        self.history: dict = {}  # table version -> (each seat's view, the cups)
+        self.delivered = defaultdict(list)  # peer id -> raw texts it received
+
+    # --- calls, as the driver makes them ---------------------------------------------------
+    def host_call(self, name, *args) -> dict:
+        reply = json.loads(getattr(self.host, name)(*[_arg(a) for a in args], self.now, self.lang))
+        self.host_status = reply["status"] if reply["ok"] else self.host_status
+        if reply["html"] is not None:
+            self.screens["host"] = reply["html"]
+        self.queue.extend((peer, False, text) for peer, text in reply["outbox"])
+        table = self.table()
+        if table is not None:
+            self.history[table.version] = (
+                [table.view(s) for s in range(len(table.seats))],
+                [list(cup) for cup in table.state["dice"]],
+            )
+        return reply
+
+    def guest_call(self, peer, name, *args) -> dict:
+        worker = self.guests[peer]
+        reply = json.loads(getattr(worker, name)(*[_arg(a) for a in args], self.now, self.lang))
+        if reply["html"] is not None:
+            self.screens[peer] = reply["html"]
+        assert all(to is None for to, _ in reply["outbox"])
+        self.queue.extend((peer, True, text) for _, text in reply["outbox"])
+        return reply
+
+    def table(self):
+        return self.host.host.host.table if self.host.host else None
+
+    # --- the network ------------------------------------------------------------------------
+    def join(self, peer, seat, name="", worker=None):
+        """A guest tab: join (its hello is lost, no channel yet), then the channel opens."""
+        self.guests[peer] = worker or NetWorker()
+        code = self.host.host.table_id()
+        reply = self.guest_call(peer, "net_guest_join", {"table": code, "seat": seat, "name": name})
+        self.queue.clear()
+        self.open(peer)
+        return reply
+
+    def open(self, peer):
+        self.links.add(peer)
+        return self.guest_call(peer, "net_guest_connected")
+
+    def close_link(self, peer):
+        """Both ends see the channel close."""
+        self.links.discard(peer)
+        self.host_call("net_host_dropped", peer)
+        return self.guest_call(peer, "net_guest_dropped")
+
+    def run(self):
+        while self.queue:
+            peer, to_host, text = self.queue.popleft()
+            if peer not in self.links:
+                continue
+            if to_host:
+                self.host_call("net_host_receive", peer, text)
+            else:
+                self.delivered[peer].append(text)
+                self.check_private(peer, text)
+                self.guest_call(peer, "net_guest_receive", text)
+
+    def settle(self):
+        """Delivers everything and lets bots play, as the page does after ``delay_ms``."""
+        self.run()
+        while self.host_status == "bot":
+            self.host_call("net_host_bot_step")
+            self.run()
+
+    def advance(self, ms):
+        self.now += ms
+        self.host_call("net_host_tick")
+        for peer in self.guests:
+            self.guest_call(peer, "net_guest_tick")
+        self.run()
+
+    # --- what a guest may know ---------------------------------------------------------------
+    def check_private(self, peer, text):
+        """A state sent to a guest is exactly its own seat's view at that version: its own cup,
+        the others' only as counts."""
+        message = json.loads(text)
+        if message["kind"] != "state":
+            return
+        seat = self.guests[peer].guest.guest.seat if self.guests[peer].guest.guest.token else None
+        views, cups = self.history[message["version"]]
+        if seat is None:
+            assert message["view"]["dice"] is None
+            return
+        assert message["view"] == views[seat]
+        assert message["view"]["dice"] == cups[seat]
+        if message["view"]["result"] is None:  # at the end the cups are put away
+            assert message["view"]["counts"] == [len(cup) for cup in cups]
+
+
+def shown_cup(html):
+    """The faces of the dice in the "my cup" block of a screen (None if there is none)."""
+    blocks = re.findall(r'data-testid="my-cup".*?</div></div>', html)
+    if not blocks:
+        return None
+    assert len(blocks) == 1
+    return [FACES[label] for label in re.findall(r'aria-label="([^"]+)"', blocks[0])]
+
+
+def buttons(html, attribute):
+    """The values of the enabled buttons carrying ``attribute`` (JSON) in a screen."""
+    found = []
+    for tag in re.findall(r"<button[^>]*>", html):
+        match = re.search(attribute + r"='([^']*)'", tag)
+        if match and " disabled" not in tag:
+            found.append(json.loads(unescape(match.group(1))))
+    return found
+
+
+def new_table(tabs, fields=FIELDS, guests=(("pa", 1, "Bea"), ("pb", 2, "Caio"))):
+    reply = tabs.host_call("net_host_create", {"game": "perudo", "fields": fields})
+    assert reply["ok"] and reply["status"] == "arrange"
+    for peer, seat, name in guests:
+        tabs.join(peer, seat, name)
+        tabs.run()
+    return reply
+
+
+def started(lang="en"):
+    tabs = Tabs(lang)
+    new_table(tabs)
+    reply = tabs.host_call("net_host_command", {"start": True})
+    assert reply["ok"], reply["message"]
+    tabs.settle()
+    return tabs
+
+
+def whose_screen(tabs, seat):
+    if seat == 0:
+        return "host", "net_host_act", "net_host_ui"
+    peer = next(p for p, w in tabs.guests.items() if w.guest and w.guest.guest.seat == seat and p in tabs.links)
+    return peer, "net_guest_act", "net_guest_ui"
+
+
+def play_turn(tabs, rng):
+    """Whoever must act picks from the buttons on their own screen: Dudo now and then,
+    else the lowest bid offered, else one more die on the picker."""
+    seat = tabs.table().to_act()[0]
+    screen, act, ui = whose_screen(tabs, seat)
+    html = tabs.screens[screen]
+    actions = buttons(html, "data-act")
+    dudo = [a for a in actions if a["type"] == "dudo"]
+    bids = [a for a in actions if a["type"] == "bid"]
+    if dudo and (not bids or rng.random() < 0.35):
+        choice = (act, dudo[0])
+    elif bids:
+        choice = (act, bids[0])
+    else:
+        more = [c for c in buttons(html, "data-ui") if "count" in c]
+        choice = (ui, max(more, key=lambda c: c["count"]))
+    if screen == "host":
+        reply = tabs.host_call(*choice)
+    else:
+        reply = tabs.guest_call(screen, *choice)
+    assert reply["ok"], reply["message"]
+    tabs.settle()
+
+
+def test_three_friends_play_perudo_to_the_end_and_nobody_sees_another_cup():
+    tabs = started()
+    for peer in ("pa", "pb"):
+        assert 'data-conn="connected"' in tabs.screens["host"]
+        assert 'data-testid="my-cup"' in tabs.screens[peer]
+    rng = random.Random(5)
+    turns = 0
+    shown = defaultdict(list)
+    while tabs.host_status != "over":
+        play_turn(tabs, rng)
+        turns += 1
+        assert turns < 2_000
+        table = tabs.table()
+        for peer, seat in (("pa", 1), ("pb", 2)):
+            html = tabs.screens[peer]
+            shown[peer].append(html)
+            if not table.is_over():
+                assert f'data-version="{table.version}"' in html  # every guest is up to date
+                assert shown_cup(html) == table.state["dice"][seat]
+    winner = tabs.table().state["result"]["winners"][0]
+    name = ["Ana", "Bea", "Caio"][winner]
+    for screen in ("host", "pa", "pb"):
+        assert 'data-testid="game-over"' in tabs.screens[screen]
+        assert f"{name} wins!" in tabs.screens[screen]
+    assert len(tabs.table().log) > 20
+    # Dudo and its reveal happened: both guests received states at every version.
+    for peer in ("pa", "pb"):
+        versions = {json.loads(t)["version"] for t in tabs.delivered[peer] if '"kind":"state"' in t}
+        assert versions >= set(range(1, tabs.table().version + 1))
+
+
+def test_heartbeats_do_not_redraw_any_screen():
+    tabs = started()
+    tabs.now += 5_000
+    tick = tabs.guest_call("pa", "net_guest_tick")
+    assert tick["html"] is None and tick["save"] is None
+    assert [json.loads(text)["kind"] for _, text in tick["outbox"]] == ["ping"]
+    _, _, ping = tabs.queue.popleft()
+    pong = tabs.host_call("net_host_receive", "pa", ping)
+    assert pong["html"] is None and pong["save"] is None
+    assert json.loads(pong["outbox"][0][1])["kind"] == "pong"
+    _, _, text = tabs.queue.popleft()
+    heard = tabs.guest_call("pa", "net_guest_receive", text)
+    assert heard["html"] is None and heard["outbox"] == []
+    assert tabs.host_call("net_host_tick")["html"] is None
+    # A language change is a redraw on purpose: ui "{}" always answers with the screen.
+    assert tabs.guest_call("pa", "net_guest_ui", {})["html"] == tabs.screens["pa"]
+
+
+def test_a_guest_reloads_mid_game_and_continues_in_its_seat():
+    tabs = started()
+    rng = random.Random(2)
+    for _ in range(6):
+        play_turn(tabs, rng)
+    stored = tabs.guests["pa"].guest.saved
+    assert json.loads(stored)["seat"] == 1 and json.loads(stored)["token"]
+    # The tab reloads: a new worker, a new channel under a new peer id.
+    tabs.links.discard("pa")
+    tabs.host_call("net_host_dropped", "pa")
+    assert re.search(r'data-testid="seat-1" data-conn="absent"', tabs.screens["host"])
+    tabs.guests["pa2"] = NetWorker()
+    resumed = tabs.guest_call("pa2", "net_guest_resume", stored)
+    assert resumed["ok"] and resumed["status"] == "connecting"
+    tabs.queue.clear()
+    tabs.open("pa2")
+    tabs.settle()
+    assert re.search(r'data-testid="seat-1" data-conn="connected"', tabs.screens["host"])
+    assert shown_cup(tabs.screens["pa2"]) == tabs.table().state["dice"][1]
+    del tabs.guests["pa"]
+    before = tabs.table().version
+    for _ in range(6):
+        play_turn(tabs, rng)
+    assert tabs.table().version >= before + 6
+
+
+def test_the_host_reloads_mid_game_and_the_guests_rejoin():
+    tabs = started()
+    rng = random.Random(3)
+    for _ in range(7):
+        play_turn(tabs, rng)
+    log = list(tabs.table().log)
+    stored = tabs.host.host.saved
+    # The host tab reloads: every channel closes, each guest sees the banner at once.
+    for peer in ("pa", "pb"):
+        tabs.links.discard(peer)
+        dropped = tabs.guest_call(peer, "net_guest_dropped")
+        assert dropped["status"] == "host_lost" and 'data-testid="host-lost"' in dropped["html"]
+    tabs.host = NetWorker()
+    resumed = tabs.host_call("net_host_resume", stored)
+    assert resumed["ok"] and tabs.table().log == log
+    assert resumed["status"] in ("human", "wait", "bot")
+    assert 'data-conn="absent"' in resumed["html"]
+    for peer in ("pa", "pb"):
+        tabs.open(peer)
+    tabs.settle()
+    for peer in ("pa", "pb"):
+        assert 'data-testid="host-lost"' not in tabs.screens[peer]
+        assert tabs.guests[peer].guest.status() == "seated"
+    assert tabs.screens["host"].count('data-conn="connected"') == 2
+    for _ in range(5):
+        play_turn(tabs, rng)
+    assert tabs.table().log[: len(log)] == log and len(tabs.table().log) >= len(log) + 5
+
+
+def test_an_absent_friend_is_covered_by_a_bot_and_given_back():
+    tabs = started()
+    rng = random.Random(4)
+    tabs.close_link("pb")
+    host_html = tabs.screens["host"]
+    assert 'data-testid="seat-2" data-conn="absent"' in host_html
+    cover = [c for c in buttons(host_html, "data-host") if c.get("seat") == 2]
+    assert cover == [{"seat": 2, "kind": "bot", "level": "medium"}]
+    assert {"seat": 1, "kind": "bot", "level": "medium"} not in buttons(host_html, "data-host")
+    reply = tabs.host_call("net_host_command", cover[0])
+    assert reply["ok"] and 'data-testid="seat-2" data-conn="bot"' in reply["html"]
+    bot_moves = 0
+    while bot_moves < 2 and tabs.host_status != "over":
+        to_act = tabs.table().to_act()[0]
+        play_turn(tabs, rng) if to_act != 2 else tabs.settle()
+        bot_moves = sum(1 for entry in tabs.table().log if entry["seat"] == 2)
+        if to_act == 2 and tabs.table().to_act() == [2]:
+            pytest.fail("the covering bot did not play")
+    back = [c for c in buttons(tabs.screens["host"], "data-host") if c.get("seat") == 2]
+    assert back == [{"seat": 2, "kind": "remote"}]
+    reply = tabs.host_call("net_host_command", back[0])
+    assert reply["ok"] and 'data-testid="seat-2" data-conn="absent"' in reply["html"]
+    tabs.open("pb")
+    tabs.settle()
+    assert 'data-testid="seat-2" data-conn="connected"' in tabs.screens["host"]
+    assert shown_cup(tabs.screens["pb"]) == tabs.table().state["dice"][2]
+    # Covering a friend who is at the table is refused.
+    refused = tabs.host_call("net_host_command", {"seat": 1, "kind": "bot", "level": "easy"})
+    assert not refused["ok"] and refused["error"]["code"] == "net_friend_here"
+
+
+def refused_unchanged(tabs, reply, code, message=None):
+    assert not reply["ok"] and reply["error"]["code"] == code
+    assert reply["html"] is None and reply["save"] is None and reply["outbox"] == []
+    if message:
+        assert reply["message"] == message
+
+
+def test_refused_inputs_are_explained_and_change_nothing():
+    tabs = started("pt")
+    table = tabs.table()
+    before = (list(table.log), tabs.host.host.saved, dict(tabs.screens))
+    mover = table.to_act()[0]
+    # The host acting out of turn, junk, wrong types, a bad clock.
+    if mover != 0:
+        refused_unchanged(tabs, tabs.host_call("net_host_act", {"type": "dudo"}), "not_your_turn",
+                          "Não é a sua vez.")
+    refused_unchanged(tabs, tabs.host_call("net_host_act", "{not json"), "bad_json")
+    refused_unchanged(tabs, tabs.host_call("net_host_ui", "[1, 2]"), "bad_ui")
+    refused_unchanged(tabs, tabs.host_call("net_host_command", {"start": "yes"}), "net_bad_command")
+    refused_unchanged(tabs, tabs.host_call("net_host_command", {"seat": 9, "kind": "bot"}), "sync_no_such_seat")
+    refused_unchanged(tabs, tabs.host_call("net_host_command", {"seat": 0, "kind": "bot", "level": "easy"}),
+                      "net_not_friend_seat", "O lugar 1 não é de um amigo.")
+    refused_unchanged(tabs, tabs.host_call("net_host_bot_step"), "no_bot_turn")
+    for peer in (42, "", "p" * 129):
+        refused_unchanged(tabs, json.loads(tabs.host.net_host_dropped(peer, tabs.now, "pt")), "net_bad_peer")
+    reply = json.loads(tabs.host.net_host_tick("soon", "pt"))
+    refused_unchanged(tabs, reply, "net_bad_time", "A página passou uma hora inválida.")
+    reply = json.loads(tabs.host.net_host_tick(float("nan"), "pt"))
+    refused_unchanged(tabs, reply, "net_bad_time")
+    # A guest: malformed moves never leave the tab.
+    peer = next(p for p, seat in (("pa", 1), ("pb", 2)) if seat != mover)
+    refused_unchanged(tabs, tabs.guest_call(peer, "net_guest_act", "5"), "bad_action")
+    refused_unchanged(tabs, tabs.guest_call(peer, "net_guest_act", {"type": 5}), "sync_bad_field")
+    refused_unchanged(tabs, tabs.guest_call(peer, "net_guest_act", {"type": "bid", "x": "y" * 9000}), "sync_too_big")
+    refused_unchanged(tabs, tabs.guest_call(peer, "net_guest_act", '{"type": NaN}'), "bad_json")
+    refused_unchanged(tabs, tabs.guest_call(peer, "net_guest_ui", {"take_seat": 1}), "sync_already_seated")
+    # Out of turn: the intent goes, the host refuses it, the guest's screen says why.
+    assert buttons(tabs.screens[peer], "data-act") == []
+    sent = tabs.guest_call(peer, "net_guest_act", {"type": "dudo"})
+    assert sent["ok"] and "A enviar a sua jogada" in sent["html"]
+    refused_unchanged(tabs, tabs.guest_call(peer, "net_guest_act", {"type": "dudo"}), "sync_pending")
+    tabs.run()
+    assert "Não é a sua vez." in tabs.screens[peer] and "A enviar" not in tabs.screens[peer]
+    assert list(table.log) == before[0] and tabs.host.host.saved == before[1]
+    assert tabs.screens["host"] == before[2]["host"]
+
+
+def test_start_waits_for_every_friend_seat_or_a_bot_in_it():
+    tabs = Tabs()
+    new_table(tabs, guests=(("pa", 1, "Bea"),))
+    html = tabs.screens["host"]
+    assert re.search(r'data-testid="room-code"[^>]*>[A-HJ-NP-Z2-9]{8}<', html)
+    assert re.search(r"data-testid=\"net-start\" disabled", html)
+    assert 'data-invite=\'2\'' in html and "data-invite='1'" not in html
+    refused_unchanged(tabs, tabs.host_call("net_host_command", {"start": True}), "net_seats_open")
+    reply = tabs.host_call("net_host_command", {"seat": 2, "kind": "bot", "level": "easy"})
+    assert reply["ok"] and 'data-testid="seat-2" data-conn="bot"' in reply["html"]
+    assert 'data-testid="net-start" disabled' not in reply["html"]
+    reply = tabs.host_call("net_host_command", {"start": True})
+    assert reply["ok"] and reply["status"] in ("human", "wait", "bot")
+    tabs.settle()
+    assert 'data-testid="my-cup"' in tabs.screens["pa"]
+
+
+def test_a_watcher_takes_an_open_seat_and_a_late_joiner_is_refused_with_the_reason():
+    tabs = Tabs()
+    new_table(tabs, guests=(("pa", 1, "Bea"),))
+    tabs.join("pw", None, "Dani")
+    tabs.run()
+    watching = tabs.screens["pw"]
+    assert tabs.guests["pw"].guest.status() == "watching"
+    assert buttons(watching, "data-ui") == [{"take_seat": 2}]
+    tabs.guest_call("pw", "net_guest_ui", {"take_seat": 2})
+    tabs.run()
+    assert tabs.guests["pw"].guest.status() == "seated"
+    assert "Dani" in tabs.screens["host"] and 'data-testid="seat-2" data-conn="connected"' in tabs.screens["host"]
+    tabs.join("px", 1, "Eva")
+    tabs.run()
+    refused = tabs.screens["px"]
+    assert 'data-status="refused"' in refused and "That seat is taken." in refused
+
+
+def test_closing_the_table_tells_every_guest():
+    tabs = started()
+    reply = tabs.host_call("net_host_command", {"close": True})
+    assert reply["ok"] and reply["status"] == "closed" and tabs.host.host is None
+    tabs.run()
+    for peer in ("pa", "pb"):
+        assert tabs.guests[peer].guest.status() == "refused"
+        assert "The host closed this table." in tabs.screens[peer]
+    after = json.loads(tabs.host.net_host_tick(tabs.now, "en"))
+    assert not after["ok"] and after["error"]["code"] == "net_no_host"
+
+
+def test_damaged_saves_are_refused():
+    tabs = started()
+    save = json.loads(tabs.host.host.saved)
+    save["friends"] = [0, 1, 2]
+    other = NetWorker()
+    reply = json.loads(other.net_host_resume(json.dumps(save), 1, "en"))
+    assert not reply["ok"] and reply["error"]["code"] == "net_save_friends" and other.host is None
+    reply = json.loads(other.net_host_resume("{}", 1, "es"))
+    assert not reply["ok"] and reply["message"] == "La mesa compartida guardada es de otra versión de Taberna."
+    reply = json.loads(other.net_guest_resume('{"format": 1, "table": "A B"}', 1, "en"))
+    assert not reply["ok"] and reply["error"]["code"] == "sync_save_seat"
+
+
+def test_the_shared_setup_form_offers_friend_seats_and_needs_one():
+    worker = NetWorker()
+    reply = json.loads(worker.net_host_setup("perudo", "es"))
+    assert reply["ok"] and 'data-shared="1"' in reply["html"] and 'value="remote"' in reply["html"]
+    assert "Un amigo (en su propio dispositivo)" in reply["html"]
+    no_friend = {"seat0_kind": "human", "seat1_kind": "bot:easy"}
+    reply = json.loads(worker.net_host_create(json.dumps({"game": "perudo", "fields": no_friend}), 5, "en"))
+    assert not reply["ok"] and reply["error"]["code"] == "net_no_friends"
+
+
+def test_a_table_on_one_device_never_waits_for_a_friend():
+    from pyengine import bridge
+
+    reply = json.loads(bridge.start(json.dumps({"game": "perudo", "fields": FIELDS}), "en"))
+    assert not reply["ok"] and reply["error"]["code"] == "seat_kind"
+    assert 'value="remote"' not in json.loads(bridge.setup("perudo", "en"))["html"]

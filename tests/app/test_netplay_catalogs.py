@@ -1,0 +1,45 @@
+"""Every refusal a shared table can give has a message in the complete languages."""
+
+import json
+import re
+from pathlib import Path
+
+from pyengine.i18n import COMPLETE_LANGUAGES, LANGUAGES, catalog
+
+PACKAGE = Path(__file__).resolve().parents[2] / "pyengine"
+SOURCES = [*sorted((PACKAGE / "core" / "sync").glob("*.py")), PACKAGE / "netplay.py"]
+
+
+def raised_codes() -> set:
+    """The codes given to ProtocolError, BadSave, TabernaError... in the sync layer and netplay:
+    every ``"sync_..."`` or ``"net_..."`` string literal."""
+    codes = set()
+    for path in SOURCES:
+        codes |= set(re.findall(r'"((?:sync|net)_[a-z_]+)"', path.read_text(encoding="utf-8")))
+    return codes
+
+
+def test_the_scan_finds_the_codes_it_should():
+    codes = raised_codes()
+    assert {"sync_stale", "sync_bad_token", "sync_save_seat", "sync_closed", "net_seats_open"} <= codes
+    assert len(codes) > 40
+
+
+def test_every_sync_and_netplay_code_has_a_message_in_en_pt_es():
+    for lang in COMPLETE_LANGUAGES:
+        missing = sorted(code for code in raised_codes() if f"err.{code}" not in catalog(lang))
+        assert missing == [], (lang, missing)
+
+
+def test_sync_catalogs_are_complete_in_pt_es_and_never_invent_keys():
+    folder = PACKAGE / "i18n"
+    english = json.loads((folder / "sync.en.json").read_text(encoding="utf-8"))
+    for lang in LANGUAGES:
+        keys = set(json.loads((folder / f"sync.{lang}.json").read_text(encoding="utf-8")))
+        assert keys <= set(english), lang
+        if lang in COMPLETE_LANGUAGES:
+            assert keys == set(english), lang
+    placeholders = re.compile(r"\{(\w+)\}")
+    for lang in LANGUAGES:
+        for key, text in json.loads((folder / f"sync.{lang}.json").read_text(encoding="utf-8")).items():
+            assert set(placeholders.findall(text)) == set(placeholders.findall(english[key])), (lang, key)
