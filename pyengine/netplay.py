@@ -41,7 +41,7 @@ from .bridge import (
     table_section,
 )
 from .core.errors import BadSave, InvalidOptions, TabernaError
-from .core.registry import GAME_IDS, get_game
+from .core.registry import get_game, playable_games
 from .core.sync import Guest, Host
 from .core.sync.envelope import MAX_NUMBER
 from .core.table import MAX_SEED
@@ -497,7 +497,7 @@ class GuestTable(_Screen):
 
     def _view_module(self):
         game = self.guest.game
-        if game not in GAME_IDS or not has_view(game):
+        if game not in playable_games() or not has_view(game):
             return None
         return game_view_module(game)
 
@@ -523,7 +523,10 @@ class GuestTable(_Screen):
         if not seated:
             notes += f'<p class="tb-hint">{escape(t("sync.watching"))}</p>'
         if not guest.started:
-            return f'{strip}{notes}<p class="tb-hint" role="status">{escape(t("sync.waiting_start"))}</p>'
+            return (
+                f"<h2>{escape(self.title(t))}</h2>{strip}{notes}"
+                f'<p class="tb-hint" role="status">{escape(t("sync.waiting_start"))}</p>'
+            )
         if guest.pending is not None:
             notes += f'<p class="tb-net-pending" role="status">{escape(t("sync.pending"))}</p>'
         if guest.error is not None and guest.error["code"] != "sync_not_joined":
@@ -540,7 +543,10 @@ class GuestTable(_Screen):
         guest = self.guest
         code = escape(guest.table_id)
         if guest.status == "connecting":
-            body = f'<p role="status">{escape(t("sync.connecting", code=guest.table_id))}</p>'
+            body = (
+                f"<h2>{escape(self.title(t))}</h2>"
+                f'<p role="status">{escape(t("sync.connecting", code=guest.table_id))}</p>'
+            )
         elif guest.status == "refused":
             body = self._refused(t)
         elif self._view_module() is None:
