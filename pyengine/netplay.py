@@ -300,17 +300,16 @@ class HostTable(_Screen):
         seat = _seat_number(command.get("seat"), len(seats))
         if seat not in self.friends:
             raise TabernaError("That seat is not a friend's", "net_not_friend_seat", seat=seat + 1)
-        public = self.host.public_seats()[seat]
+        # A bot covers a friend's seat that is open or absent; "remote" gives a covered seat back.
+        wanted_from = REMOTE if kind == "bot" else "bot"
+        if seats[seat]["kind"] != wanted_from or (kind == REMOTE and "level" in command):
+            raise TabernaError("That command is not understood", "net_bad_command")
         if kind == "bot":
-            if seats[seat]["kind"] != REMOTE or public["connected"]:
+            if self.host.public_seats()[seat]["connected"]:
                 raise TabernaError("That friend is at the table", "net_friend_here", seat=seat + 1)
             if command.get("level") not in self.host.table.game.bot_levels:
                 raise InvalidOptions("A bot has no valid level", "seat_level", seat=seat)
-            self._moves(lambda: self.host.set_seat(seat, "bot", command["level"]))
-        else:
-            if set(command) != {"seat", "kind"} or seats[seat]["kind"] != "bot":
-                raise TabernaError("That command is not understood", "net_bad_command")
-            self.send(self.host.set_seat(seat, REMOTE))
+        self.send(self.host.set_seat(seat, kind, command.get("level")))
 
     def bot_step(self) -> None:
         if self.status() != "bot":

@@ -310,6 +310,8 @@ def test_an_absent_friend_is_covered_by_a_bot_and_given_back():
     cover = [c for c in buttons(host_html, "data-host") if c.get("seat") == 2]
     assert cover == [{"seat": 2, "kind": "bot", "level": "medium"}]
     assert {"seat": 1, "kind": "bot", "level": "medium"} not in buttons(host_html, "data-host")
+    godlike = tabs.host_call("net_host_command", {"seat": 2, "kind": "bot", "level": "godlike"})
+    refused_unchanged(tabs, godlike, "seat_level")
     reply = tabs.host_call("net_host_command", cover[0])
     assert reply["ok"] and 'data-testid="seat-2" data-conn="bot"' in reply["html"]
     tabs.settle()
@@ -352,6 +354,10 @@ def test_refused_inputs_are_explained_and_change_nothing():
     refused_unchanged(tabs, tabs.host_call("net_host_command", {"seat": 9, "kind": "bot"}), "sync_no_such_seat")
     refused_unchanged(tabs, tabs.host_call("net_host_command", {"seat": 0, "kind": "bot", "level": "easy"}),
                       "net_not_friend_seat", "O lugar 1 não é de um amigo.")
+    refused_unchanged(tabs, tabs.host_call("net_host_command", {"seat": 1, "kind": "remote"}), "net_bad_command")
+    refused_unchanged(tabs, tabs.host_call("net_host_command", {"seat": 1, "kind": "human"}), "net_bad_command")
+    refused_unchanged(tabs, tabs.host_call("net_host_command", {"seat": True, "kind": "bot"}), "sync_no_such_seat")
+    refused_unchanged(tabs, tabs.host_call("net_host_command", "[]"), "net_bad_command")
     refused_unchanged(tabs, tabs.host_call("net_host_bot_step"), "no_bot_turn")
     for peer in (42, "", "p" * 129):
         refused_unchanged(tabs, json.loads(tabs.host.net_host_dropped(peer, tabs.now, "pt")), "net_bad_peer")
