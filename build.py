@@ -54,6 +54,17 @@ LANGUAGES = ("en", "pt", "es", "ca", "it")
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)
 ICON_VERSION = "1"
 CHROMIUM = Path("/usr/bin/chromium")
+MOSQUITTO = Path("/usr/sbin/mosquitto")
+
+# The relay transport's bundle (site/net/relay-entry.js -> net/relay-bundle.js): Trystero's
+# MQTT strategy, bundled by esbuild. Installed with npm into .cache/relay/ (never committed);
+# mqtt is listed to pin the version @trystero-p2p/mqtt would otherwise take from a range.
+RELAY_TOOLS = {"@trystero-p2p/mqtt": "0.25.4", "mqtt": "5.16.0", "esbuild": "0.28.2"}
+# Pure-Python wheels the worker unpacks beside pyengine (segno draws the invite QR codes),
+# fetched with pip from PyPI and checked against these hashes.
+WORKER_WHEELS = {
+    "segno-1.6.6-py3-none-any.whl": "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7",
+}
 
 MIME_TYPES = {
     ".js": "text/javascript",
@@ -184,6 +195,83 @@ def copy_runtime(tarballs: dict, out: Path) -> None:
         and name != "dist/service-worker.js",
         out / "pyscript",
     )
+
+
+def relay_bundle() -> Path:
+    """``.cache/relay/bundle-<key>.js``: the relay entry bundled for the browser.
+
+    Keyed by the pinned tools and the entry's text, so an unchanged entry costs nothing and a
+    fresh machine pays one npm install and one esbuild run.
+    """
+    entry = SITE / "net" / "relay-entry.js"
+    pins = json.dumps(RELAY_TOOLS, sort_keys=True)
+    folder = CACHE / "relay"
+    key = hashlib.sha256((pins + entry.read_text(encoding="utf-8")).encode()).hexdigest()[:16]
+    bundle = folder / f"bundle-{key}.js"
+    if bundle.exists():
+        return bundle
+    tools = folder / f"tools-{hashlib.sha256(pins.encode()).hexdigest()[:12]}"
+    esbuild = tools / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.exists():
+        if shutil.which("npm") is None:
+            sys.exit("npm is needed to bundle the relay transport (install Node.js / npm)")
+        log(f"installing {', '.join(f'{k}@{v}' for k, v in RELAY_TOOLS.items())} with npm")
+        # Installed beside and renamed into place: builds running at the same time (tests make
+        # private builds) never see a half-installed folder.
+        fresh = folder / f".{tools.name}-{os.getpid()}"
+        shutil.rmtree(fresh, ignore_errors=True)
+        fresh.mkdir(parents=True)
+        (fresh / "package.json").write_text(
+            json.dumps({"private": True, "dependencies": RELAY_TOOLS}, indent=1), encoding="utf-8"
+        )
+        subprocess.run(
+            ["npm", "install", "--silent", "--no-audit", "--no-fund", "--ignore-scripts"],
+            cwd=fresh,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            fresh.rename(tools)
+        except OSError:  # another build got there first
+            shutil.rmtree(fresh)
+    # The entry is bundled from inside the tools folder so its imports resolve there.
+    source = tools / f"entry-{key}.js"
+    shutil.copyfile(entry, source)
+    log("bundling the relay transport with esbuild")
+    partial = bundle.with_name(f".{bundle.name}.{os.getpid()}")
+    subprocess.run(
+        [
+            str(esbuild), source.name, "--bundle", "--format=esm", "--minify", "--platform=browser",
+            "--log-level=warning", f"--outfile={partial}",
+        ],
+        cwd=tools,
+        check=True,
+    )
+    partial.replace(bundle)
+    return bundle
+
+
+def worker_wheels() -> list:
+    """The pinned third-party wheels for the worker, downloaded once into .cache/wheels/."""
+    folder = CACHE / "wheels"
+    paths = []
+    for name, digest in WORKER_WHEELS.items():
+        path = folder / name
+        if not path.exists():
+            project, version = name.split("-")[:2]
+            log(f"fetching {project}=={version} with pip")
+            subprocess.run(
+                [
+                    sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                    "--only-binary=:all:", "--dest", str(folder), f"{project}=={version}",
+                ],
+                check=True,
+            )
+        if file_hash(path) != digest:
+            path.unlink()
+            sys.exit(f"{name} does not have the pinned sha256; removed it, run the build again")
+        paths.append(path)
+    return paths
 
 
 # --- catalogs and the lobby ------------------------------------------------------------------
@@ -380,6 +468,9 @@ def build(out: Path = DIST) -> dict:
         shutil.rmtree(stage)
     stage.mkdir(parents=True)
     wheel = build_wheel(stage / "wheels")
+    extra_wheels = worker_wheels()
+    for path in extra_wheels:
+        shutil.copyfile(path, stage / "wheels" / path.name)
     copy_runtime(tarballs, stage)
 
     catalogs = merged_catalogs()
@@ -405,9 +496,15 @@ def build(out: Path = DIST) -> dict:
             (stage / path.name).write_text(site_css(), encoding="utf-8")
         else:
             shutil.copyfile(path, stage / path.name)
-    (stage / "worker.json").write_text(
-        json.dumps({"files": {f"./wheels/{wheel.name}": "./*"}}, indent=1), encoding="utf-8"
-    )
+    # The page's networking modules; the relay entry is not served, its bundle is.
+    (stage / "net").mkdir()
+    for path in sorted((SITE / "net").glob("*.js")):
+        if path.name != "relay-entry.js":
+            shutil.copyfile(path, stage / "net" / path.name)
+    shutil.copyfile(relay_bundle(), stage / "net" / "relay-bundle.js")
+    # "./*" unpacks each wheel (a zip) onto the worker's sys.path.
+    files = {f"./wheels/{name}": "./*" for name in (wheel.name, *(p.name for p in extra_wheels))}
+    (stage / "worker.json").write_text(json.dumps({"files": files}, indent=1), encoding="utf-8")
     write_icons(stage / "icons")
     version = write_service_worker(stage)
     total = sum(p.stat().st_size for p in stage.rglob("*") if p.is_file())
@@ -487,7 +584,8 @@ def serve(host: str, port: int) -> None:
 
 
 # --- testing -----------------------------------------------------------------------------------
-TEST_PACKAGES = ("pytest", "playwright")
+# Module name -> pip requirement (segno: the worker's QR codes, tested in CPython too).
+TEST_PACKAGES = {"pytest": "pytest", "playwright": "playwright", "segno": "segno==1.6.6"}
 
 
 def _has_modules(python: str) -> bool:
@@ -496,7 +594,7 @@ def _has_modules(python: str) -> bool:
 
 
 def test_python() -> str:
-    """An interpreter with pytest and the Playwright driver (the pip package; its bundled
+    """An interpreter with pytest, segno and the Playwright driver (the pip package; its bundled
     browsers are never downloaded: the tests drive Debian's chromium).
 
     This interpreter if it has them or pip may add them; otherwise a ``.venv/`` that sees the
@@ -504,8 +602,9 @@ def test_python() -> str:
     """
     if _has_modules(sys.executable):
         return sys.executable
-    log(f"installing {', '.join(TEST_PACKAGES)} with pip")
-    if subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *TEST_PACKAGES]).returncode == 0:
+    requirements = list(TEST_PACKAGES.values())
+    log(f"installing {', '.join(requirements)} with pip")
+    if subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *requirements]).returncode == 0:
         return sys.executable
     venv = ROOT / ".venv"
     python = venv / "bin" / "python"
@@ -513,24 +612,26 @@ def test_python() -> str:
         log("pip refused: creating .venv/")
         subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
     if not _has_modules(str(python)):
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *TEST_PACKAGES], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *requirements], check=True)
     return str(python)
 
 
-def install_chromium() -> None:
-    """Debian's chromium through apt-get, when it is not there yet."""
-    if CHROMIUM.exists():
+def install_debian_tools() -> None:
+    """Debian's chromium (the browser tests) and mosquitto (their loopback relay) through
+    apt-get, when they are not there yet."""
+    missing = [name for name, path in (("chromium", CHROMIUM), ("mosquitto", MOSQUITTO)) if not path.exists()]
+    if not missing:
         return
     sudo = [] if os.geteuid() == 0 else ["sudo"]
-    log("installing Debian's chromium with apt-get")
+    log(f"installing Debian's {' and '.join(missing)} with apt-get")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     subprocess.run([*sudo, "apt-get", "update"], check=True, env=env)
-    subprocess.run([*sudo, "apt-get", "install", "-y", "--no-install-recommends", "chromium"], check=True, env=env)
+    subprocess.run([*sudo, "apt-get", "install", "-y", "--no-install-recommends", *missing], check=True, env=env)
 
 
 def run_tests(pytest_args: list) -> int:
     python = test_python()
-    install_chromium()
+    install_debian_tools()
     build()
     status = subprocess.run([python, "-m", "pytest", "-q", *pytest_args], cwd=ROOT).returncode
     if status == 5:

@@ -3,11 +3,20 @@
 Every context records the URL of every request it makes (page, workers, service worker), so
 any test can assert that nothing left the site's origin. The outside world is unreachable
 anyway (host resolver rules), so a stray request fails instead of silently succeeding.
+
+Playing with friends needs two more things on this loopback-only machine: WebRTC candidates
+(Chromium gathers none on loopback unless ``--allow-loopback-in-peer-connection`` is given
+and the origin holds the media permission; mDNS ``*.local`` names must resolve) and a relay
+(``mosquitto``: Debian's MQTT broker with a websockets listener, started by the tests).
 """
 
 import importlib.util
 import json
+import shutil
+import socket
+import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -23,8 +32,10 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE *.local",
+    "--allow-loopback-in-peer-connection",
 ]
+MOSQUITTO = "/usr/sbin/mosquitto"
 ENGINE_TIMEOUT_MS = 120_000  # cold Pyodide start on a busy 2-core machine, with margin
 
 
@@ -161,3 +172,85 @@ def wait_engine():
 @pytest.fixture(scope="session")
 def bridge_call():
     return _bridge_call
+
+
+# --- playing with friends ------------------------------------------------------------------------
+def _free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _wait_port(port, process, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"mosquitto exited with status {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"mosquitto did not listen on port {port}")
+
+
+class Relay:
+    """A mosquitto broker on loopback: ``url`` is its MQTT-over-WebSocket address."""
+
+    def __init__(self, folder):
+        self.ws_port, self.tcp_port = _free_port(), _free_port()
+        self.url = f"ws://127.0.0.1:{self.ws_port}"
+        config = folder / "mosquitto.conf"
+        # A websockets-only config exits ("Unable to start any listening sockets"), hence the
+        # TCP listener; ``socket_domain ipv4`` keeps the websockets one on 127.0.0.1.
+        config.write_text(
+            f"listener {self.tcp_port} 127.0.0.1\n"
+            f"listener {self.ws_port} 127.0.0.1\nprotocol websockets\nsocket_domain ipv4\n"
+            "allow_anonymous true\npersistence false\n",
+            encoding="utf-8",
+        )
+        self.log = open(folder / "mosquitto.log", "wb")
+        self.process = subprocess.Popen([MOSQUITTO, "-c", str(config)], stdout=self.log, stderr=subprocess.STDOUT)
+        try:
+            _wait_port(self.ws_port, self.process)
+        except RuntimeError:
+            self.close()
+            raise
+
+    def close(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def relay(tmp_path_factory):
+    """Debian's mosquitto, started for this session on free loopback ports."""
+    assert shutil.which(MOSQUITTO) or Path(MOSQUITTO).exists(), "mosquitto is missing: python build.py test installs it"
+    broker = Relay(tmp_path_factory.mktemp("mosquitto"))
+    yield broker
+    broker.close()
+
+
+@pytest.fixture
+def new_player(browser, site):
+    """Makes separate players: each call is a fresh incognito context (phone size) whose
+    ``site`` origin may use WebRTC (the media permission makes Chromium gather loopback
+    candidates); ``context.recorder`` audits its requests."""
+    contexts = []
+
+    def make():
+        ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+        ctx.grant_permissions(["microphone", "camera"], origin=site.origin)
+        ctx.recorder = record(ctx)
+        ctx.set_default_timeout(90_000)
+        contexts.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in contexts:
+        ctx.close()

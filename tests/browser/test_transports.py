@@ -1,0 +1,312 @@
+"""The page's transports (site/net/bc.js, rtc.js, relay.js) between real pages of the built site.
+
+Separate browser contexts are separate players (no shared storage, no shared
+BroadcastChannel); WebRTC runs on loopback and the relay is the session's own mosquitto.
+Each page imports the modules as the driver does and keeps what it got on ``window``.
+"""
+
+import statistics
+
+import pytest
+
+# Installed in every page: keeps a channel and what it received on ``window.net``.
+TRACK = """() => {
+  window.net = {channels: [], received: [], closed: 0};
+  window.track = (channel, label = "") => {
+    const index = net.channels.length;
+    net.channels.push(channel);
+    channel.onmessage = (text) => net.received.push({index, label, text});
+    channel.onclose = () => { net.closed += 1; };
+    return index;
+  };
+}"""
+
+BIG = "ação🎲-" * 20_000  # about 200 KiB of UTF-8, with multi-byte characters
+
+
+def open_page(ctx, site):
+    page = ctx.new_page()
+    page.goto(site.url)
+    page.evaluate(TRACK)
+    return page
+
+
+def texts(page, index=None):
+    received = page.evaluate("net.received")
+    return [r["text"] for r in received if index is None or r["index"] == index]
+
+
+def wait_texts(page, count):
+    page.wait_for_function(f"net.received.length >= {count}", timeout=30_000)
+
+
+def connect_rtc(host, guest):
+    """Invite on ``host``, reply on ``guest``; returns the invite code."""
+    code = host.evaluate(
+        """async () => {
+            const rtc = await import("./net/rtc.js");
+            window.invite = await rtc.createInvite({iceServers: []});
+            return invite.code;
+        }"""
+    )
+    reply = guest.evaluate(
+        """async (code) => {
+            const rtc = await import("./net/rtc.js");
+            const answer = await rtc.answerInvite(code, {iceServers: []});
+            window.guestChannel = answer.channel.then((channel) => track(channel));
+            return answer.reply;
+        }""",
+        code,
+    )
+    host.evaluate("async (reply) => track(await invite.accept(reply))", reply)
+    guest.evaluate("guestChannel")
+    return code, reply
+
+
+# --- WebRTC with an invite and a reply code ---------------------------------------------------
+def test_invite_and_reply_connect_two_players_both_ways(new_player, site):
+    host, guest = open_page(new_player(), site), open_page(new_player(), site)
+    code, reply = connect_rtc(host, guest)
+    print(f"\ninvite code: {len(code)} chars, reply code: {len(reply)} chars")
+    assert len(code) < 300 and len(reply) < 300
+    assert set(code[1:]) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+    host.evaluate("net.channels[0].send('hello guest')")
+    guest.evaluate("net.channels[0].send('hello host')")
+    host.evaluate("(big) => net.channels[0].send(big)", BIG)
+    guest.evaluate("(big) => net.channels[0].send(big + '!')", BIG)
+    wait_texts(guest, 2)
+    wait_texts(host, 2)
+    assert texts(guest) == ["hello guest", BIG]
+    assert texts(host) == ["hello host", BIG + "!"]
+
+    # Over the limit: refused on the sender's side, with a reason.
+    refusal = host.evaluate(
+        "() => { try { net.channels[0].send('x'.repeat(256 * 1024 + 1)); } catch (e) { return e.message; } }"
+    )
+    assert "limited to 262144 bytes" in refusal
+
+    # Closing one side closes the other (and the closer itself is not told: it chose to).
+    host.evaluate("net.channels[0].close()")
+    guest.wait_for_function("net.closed === 1", timeout=15_000)
+    assert guest.evaluate("net.channels[0].open") is False
+    assert host.evaluate("net.closed") == 0
+    for page in (host, guest):
+        assert page.context.recorder.errors == []
+
+
+def test_a_guest_page_going_away_closes_the_hosts_channel(new_player, site):
+    host, guest = open_page(new_player(), site), open_page(new_player(), site)
+    connect_rtc(host, guest)
+    guest.close()
+    host.wait_for_function("net.closed === 1", timeout=20_000)
+
+
+def test_rtc_round_trip_on_loopback(new_player, site, wait_engine):
+    host, guest = open_page(new_player(), site), open_page(new_player(), site)
+    for page in (host, guest):  # a quiet machine: the engine has finished starting
+        wait_engine(page)
+    connect_rtc(host, guest)
+    guest.evaluate("() => { net.channels[0].onmessage = (text) => net.channels[0].send(text); }")
+    times = host.evaluate(
+        """async () => {
+            const channel = net.channels[0];
+            const times = [];
+            for (let i = 0; i < 50; i++) {
+                const started = performance.now();
+                const back = new Promise((resolve) => { channel.onmessage = resolve; });
+                channel.send(JSON.stringify({kind: "ping", n: i}));
+                await back;
+                times.push(performance.now() - started);
+            }
+            return times;
+        }"""
+    )
+    median = statistics.median(times)
+    print(f"\nrtc round trip on loopback: median {median:.2f} ms, max {max(times):.2f} ms (50 pings)")
+    assert len(times) == 50 and median < 100
+
+
+MALFORMED = [
+    ("", "damaged or incomplete (empty)"),
+    ("2AAAA", "another version of Taberna"),
+    ("1***", "damaged or incomplete (unexpected characters)"),
+    ("1AAAA", "damaged or incomplete (cut short)"),
+    ("1" + "A" * 2000, "damaged or incomplete (too long)"),
+    ("1_w", "damaged or incomplete (unknown kind)"),
+]
+
+
+@pytest.mark.parametrize("code,message", MALFORMED)
+def test_a_malformed_invite_rejects_with_a_reason(new_player, site, code, message):
+    page = open_page(new_player(), site)
+    error = page.evaluate(
+        """async (code) => {
+            const rtc = await import("./net/rtc.js");
+            try { await rtc.answerInvite(code, {iceServers: []}); return null; }
+            catch (e) { return {message: e.message, key: e.key}; }
+        }""",
+        code,
+    )
+    assert error is not None and message in error["message"], error
+    assert error["key"].startswith("net.code_")
+    assert page.context.recorder.errors == []
+
+
+def test_codes_swapped_cut_or_from_another_invite_are_refused(new_player, site):
+    host, guest = open_page(new_player(), site), open_page(new_player(), site)
+    code = host.evaluate(
+        """async () => {
+            const rtc = await import("./net/rtc.js");
+            window.invite = await rtc.createInvite({iceServers: []});
+            window.other = await rtc.createInvite({iceServers: []});
+            return invite.code;
+        }"""
+    )
+    reply = guest.evaluate(
+        """async (code) => {
+            const rtc = await import("./net/rtc.js");
+            const answer = await rtc.answerInvite(code, {iceServers: []});
+            window.guestChannel = answer.channel.then((channel) => track(channel));
+            return answer.reply;
+        }""",
+        code,
+    )
+    attempt = """async ([target, text]) => {
+        try { await window[target].accept(text); return null; } catch (e) { return e.message; }
+    }"""
+    assert "invite code, not a reply" in host.evaluate(attempt, ["invite", code])
+    assert "answers another invite" in host.evaluate(attempt, ["other", reply])
+    assert "cut short" in host.evaluate(attempt, ["invite", reply[:-8]])
+    assert "trailing data" in host.evaluate(attempt, ["invite", reply + "AAAA"])
+    refused = guest.evaluate(
+        """async (reply) => {
+            const rtc = await import("./net/rtc.js");
+            try { await rtc.answerInvite(reply, {}); } catch (e) { return e.message; }
+        }""",
+        reply,
+    )
+    assert "reply code, not an invite" in refused
+    # The refusals changed nothing: the right reply still connects.
+    host.evaluate("async (reply) => track(await invite.accept(reply))", reply)
+    guest.evaluate("guestChannel")
+    host.evaluate("net.channels[0].send('still fine')")
+    wait_texts(guest, 1)
+    assert texts(guest) == ["still fine"]
+
+
+# --- tabs of one browser ------------------------------------------------------------------------
+def test_tabs_of_one_browser_pair_by_table_and_see_each_other_leave(new_player, site):
+    ctx = new_player()
+    host, first, second = (open_page(ctx, site) for _ in range(3))
+    host.evaluate(
+        """async () => {
+            const bc = await import("./net/bc.js");
+            window.peers = [];
+            window.hosting = bc.hostBroadcast("TABLE123", (peer, channel) => { peers.push(peer); track(channel); });
+        }"""
+    )
+    join = """async (table) => {
+        const bc = await import("./net/bc.js");
+        try { track(await bc.joinBroadcast(table)); return "joined"; } catch (e) { return e.message; }
+    }"""
+    assert first.evaluate(join, "TABLE123") == "joined"
+    assert second.evaluate(join, "TABLE123") == "joined"
+    assert "No tab of this browser" in second.evaluate(join, "OTHER999")
+    assert len(set(host.evaluate("peers"))) == 2
+
+    first.evaluate("net.channels[0].send('from first')")
+    second.evaluate("net.channels[0].send('from second')")
+    wait_texts(host, 2)
+    assert sorted(texts(host)) == ["from first", "from second"]
+    host.evaluate("net.channels[0].send('for first'); net.channels[1].send('for second')")
+    wait_texts(first, 1)
+    wait_texts(second, 1)
+    assert texts(first) == ["for first"] and texts(second) == ["for second"]
+
+    first.close()  # its goodbye closes the host's channel to it, and only that one
+    host.wait_for_function("net.closed === 1", timeout=10_000)
+    assert host.evaluate("[net.channels[0].open, net.channels[1].open]") == [False, True]
+    host.reload()  # the host tab goes away: the remaining guest hears it
+    second.wait_for_function("net.closed === 1", timeout=10_000)
+
+
+def test_a_tab_that_vanishes_without_goodbye_times_out(new_player, site):
+    ctx = new_player()
+    host, guest = open_page(ctx, site), open_page(ctx, site)
+    host.evaluate(
+        """async () => {
+            const bc = await import("./net/bc.js");
+            bc.hostBroadcast("QUIET", (peer, channel) => track(channel));
+        }"""
+    )
+    guest.evaluate("async () => track(await (await import('./net/bc.js')).joinBroadcast('QUIET'))")
+    # A crashed tab says no goodbye: silence it by closing its BroadcastChannel behind its back.
+    host.evaluate("BroadcastChannel.prototype.postMessage = () => {}")
+    guest.wait_for_function("net.closed === 1", timeout=15_000)
+
+
+# --- the relay ----------------------------------------------------------------------------------
+HOST_ROOM = """async ([code, url]) => {
+    const relay = await import("./net/relay.js");
+    window.peers = [];
+    window.room = await relay.hostRoom(code, {relayUrls: [url], iceServers: []}, (peer, channel) => {
+        peers.push(peer);
+        track(channel, peer);
+    });
+}"""
+
+JOIN_ROOM = """async ([code, url]) => {
+    const relay = await import("./net/relay.js");
+    window.room = await relay.joinRoom(code, {relayUrls: [url], iceServers: []});
+    room.onreconnect = (channel) => track(channel);
+    track(await room.channel);
+}"""
+
+
+def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, relay):
+    host = open_page(new_player(), site)
+    guests = [open_page(new_player(), site) for _ in range(2)]
+    assert not [u for u in host.context.recorder.urls if "relay-bundle" in u]  # not before a room
+    host.evaluate(HOST_ROOM, ["ROOM2345", relay.url])
+    for guest in guests:
+        guest.evaluate(JOIN_ROOM, ["ROOM2345", relay.url])
+    host.wait_for_function("peers.length === 2", timeout=30_000)
+
+    for i, guest in enumerate(guests):
+        guest.evaluate("(i) => net.channels[0].send(`from guest ${i}`)", i)
+    wait_texts(host, 2)
+    by_peer = {r["label"]: r["text"] for r in host.evaluate("net.received")}
+    assert sorted(by_peer.values()) == ["from guest 0", "from guest 1"]
+    host.evaluate("() => net.channels.forEach((c, i) => c.send(`for ${peers[i]}`))")
+    for guest in guests:
+        wait_texts(guest, 1)
+    peers = host.evaluate("peers")
+    owners = {texts(guest)[0] for guest in guests}
+    assert owners == {f"for {peer}" for peer in peers}  # each got its own, and only that
+    assert all(len(texts(guest)) == 1 for guest in guests)
+
+    host.reload()  # the host's tab reloads and opens the same room again
+    host.evaluate(TRACK)
+    for guest in guests:
+        guest.wait_for_function("net.closed === 1", timeout=30_000)
+    host.evaluate(HOST_ROOM, ["ROOM2345", relay.url])
+    for guest in guests:
+        guest.wait_for_function("net.channels.length === 2", timeout=30_000)
+        guest.evaluate("net.channels[1].send('back again')")
+    wait_texts(host, 2)
+    assert texts(host) == ["back again", "back again"]
+    for page in (host, *guests):
+        assert page.context.recorder.errors == []
+
+
+def test_relay_unreachable_rejects_with_a_reason(new_player, site):
+    page = open_page(new_player(), site)
+    error = page.evaluate(
+        """async () => {
+            const relay = await import("./net/relay.js");
+            try { await relay.joinRoom("NOBODY", {relayUrls: ["ws://127.0.0.1:9"], iceServers: []}); }
+            catch (e) { return e.message; }
+        }"""
+    )
+    assert error == "No relay server could be reached."

@@ -1,0 +1,90 @@
+"""build.py's steps for playing with friends: the networking modules, the relay bundle, segno."""
+
+import hashlib
+import importlib.util
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def build():
+    spec = importlib.util.spec_from_file_location("taberna_build_net", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def site(build, tmp_path_factory):
+    return build.build(tmp_path_factory.mktemp("net") / "dist")["path"]
+
+
+def test_networking_modules_and_the_relay_bundle_are_staged(build, site):
+    sources = {p.name for p in (ROOT / "site" / "net").glob("*.js")} - {"relay-entry.js"}
+    staged = {p.name for p in (site / "net").iterdir()}
+    assert staged == sources | {"relay-bundle.js"}
+    for name in sources:
+        assert (site / "net" / name).read_bytes() == (ROOT / "site" / "net" / name).read_bytes()
+
+
+def test_relay_bundle_is_one_self_contained_module_with_what_relay_js_imports(build, site):
+    bundle = (site / "net" / "relay-bundle.js").read_text(encoding="utf-8")
+    assert not re.search(r"""\bimport\s*\(?\s*["']""", bundle)  # nothing left to fetch
+    assert not re.search(r"""\brequire\(\s*["']""", bundle)
+    # The module's one export statement (esbuild writes it after the code, before the
+    # licence comments): the names relay.js uses.
+    (exports,) = re.findall(r"\bexport\s*\{([^}]*)\}", bundle)
+    names = sorted(part.split(" as ")[-1].strip() for part in exports.split(","))
+    assert names == ["getRelaySockets", "joinRoom"]
+    used = set(re.findall(r"lib\.(\w+)\(", (ROOT / "site" / "net" / "relay.js").read_text(encoding="utf-8")))
+    assert used == {"getRelaySockets", "joinRoom"}
+
+
+def test_bundle_is_cached_by_pins_and_entry(build):
+    first = build.relay_bundle()
+    assert build.relay_bundle() == first  # no second npm or esbuild run
+    assert first.parent == build.CACHE / "relay"
+    key = hashlib.sha256(
+        (json.dumps(build.RELAY_TOOLS, sort_keys=True) + (ROOT / "site/net/relay-entry.js").read_text()).encode()
+    ).hexdigest()[:16]
+    assert first.name == f"bundle-{key}.js"
+
+
+def test_segno_wheel_is_pinned_and_unpacked_in_the_worker(build, site):
+    config = json.loads((site / "worker.json").read_text(encoding="utf-8"))
+    names = {Path(path).name for path in config["files"]}
+    assert set(config["files"].values()) == {"./*"}
+    assert "segno-1.6.6-py3-none-any.whl" in names and any(n.startswith("pyengine-") for n in names)
+    wheel = site / "wheels" / "segno-1.6.6-py3-none-any.whl"
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == build.WORKER_WHEELS[wheel.name]
+    with zipfile.ZipFile(wheel) as archive:
+        assert "segno/__init__.py" in archive.namelist()
+
+
+def test_service_worker_precaches_the_new_files(site):
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
+    for path in ("net/rtc.js", "net/bc.js", "net/relay.js", "net/channel.js", "net/relay-bundle.js",
+                 "wheels/segno-1.6.6-py3-none-any.whl"):
+        assert precache[path] == hashlib.sha256((site / path).read_bytes()).hexdigest()
+    assert "net/relay-entry.js" not in precache
+
+
+def test_lobby_does_not_load_the_relay(site):
+    """Only relay.js imports the bundle, and only driver.js (on first use of a room) relay.js."""
+    for path in (site / "net").glob("*.js"):
+        if path.name == "relay-bundle.js":
+            continue
+        text = path.read_text(encoding="utf-8")
+        static = re.findall(r"""^import .* from ["'](.+)["'];""", text, re.M)
+        assert "./relay.js" not in static and "./relay-bundle.js" not in static, path.name
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert "relay-bundle" not in page and "net/relay.js" not in page
+    app = (site / "app.js").read_text(encoding="utf-8")
+    assert not re.search(r"""^import .* from ["'].*relay.*["'];""", app, re.M)
