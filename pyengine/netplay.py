@@ -19,8 +19,8 @@ Decisions where the interface contract (issue 5) is silent:
 * Starting needs every friend seat taken or given to a bot; the arrange screen offers
   "give to a bot" for an empty friend seat, as it does for an absent friend during play.
   Covering bots play the game's middle level.
-* The host's save is ``{"format", "host": Host.snapshot(), "friends": [seat, ...]}``: the
-  friend seats are remembered so a seat covered before anyone sat in it can be given back.
+* The host's save is ``Host.snapshot()`` plus ``"friends": [seat, ...]``: the friend seats
+  are remembered so a seat covered before anyone sat in it can still be given back.
 * ``{"close": true}`` tells every guest (they see "the host closed this table"), forgets the
   host and answers with status ``"closed"``: the page then removes its ``taberna.host`` save.
 * Guests' views come from a peer, so they are untrusted too: a game this build cannot draw,
@@ -50,7 +50,6 @@ from .i18n import Translator
 from .ui.html import attr_json
 from .ui.setup import REMOTE, config_from_fields, default_bot_level, setup_form
 
-SAVE_FORMAT = 1
 # Room codes are read aloud and typed on phones: no I/1, O/0; 32**8 = 2**40 of them.
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 ROOM_CODE_LENGTH = 8
@@ -258,9 +257,7 @@ class HostTable(_Screen):
 
     @classmethod
     def resume(cls, data) -> "HostTable":
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise BadSave("The save is not a shared table", "sync_save_format")
-        host = Host.from_snapshot(data.get("host"))
+        host = Host.from_snapshot(data)
         friends = data.get("friends")
         seats = host.table.seats
         if (
@@ -330,8 +327,7 @@ class HostTable(_Screen):
         return t(f"lobby.{self.host.table.game.id}.name")
 
     def save_text(self) -> str:
-        data = {"format": SAVE_FORMAT, "host": self.host.snapshot(), "friends": self.friends}
-        return json.dumps(data, separators=(",", ":"))
+        return json.dumps({**self.host.snapshot(), "friends": self.friends}, separators=(",", ":"))
 
     def _seat_buttons(self, t, index: int, conn: str) -> str:
         if index not in self.friends:
