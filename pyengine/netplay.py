@@ -21,6 +21,8 @@ Decisions where the interface contract (issue 5) is silent:
   Covering bots play the game's middle level.
 * The host's save is ``Host.snapshot()`` plus ``"friends": [seat, ...]``: the friend seats
   are remembered so a seat covered before anyone sat in it can still be given back.
+* A guest's save (``Guest.snapshot()``) is handed over once it holds a seat, never for a
+  watcher: reloading before the welcome repeats the page's join request instead.
 * ``{"close": true}`` tells every guest (they see "the host closed this table"), forgets the
   host and answers with status ``"closed"``: the page then removes its ``taberna.host`` save.
 * Guests' views come from a peer, so they are untrusted too: a game this build cannot draw,
@@ -185,7 +187,7 @@ class _Screen:
             html=html if changed else None,
             status=self.status(),
             outbox=[[peer, text] for peer, text in outbox],
-            save=save if save != self.saved else None,
+            save=save if save != self.saved else None,  # None: nothing to keep yet
             title=self.title(t),
         )
         self.saved = save
@@ -487,7 +489,11 @@ class GuestTable(_Screen):
     def title(self, t) -> str:
         return t("sync.table", code=self.guest.table_id)
 
-    def save_text(self) -> str:
+    def save_text(self):
+        """Only a seat is worth keeping: a reload before the welcome asks for the seat again
+        (the page's join request), rather than coming back as a mere watcher."""
+        if self.guest.token is None:
+            return None
         return json.dumps(self.guest.snapshot(), separators=(",", ":"))
 
     def _view_module(self):

@@ -407,10 +407,12 @@ def test_a_watcher_takes_an_open_seat_and_a_late_joiner_is_refused_with_the_reas
     tabs.run()
     watching = tabs.screens["pw"]
     assert tabs.guests["pw"].guest.status() == "watching"
+    assert tabs.guests["pw"].guest.saved is None  # a watcher has no seat to come back to
     assert buttons(watching, "data-ui") == [{"take_seat": 2}]
     tabs.guest_call("pw", "net_guest_ui", {"take_seat": 2})
     tabs.run()
     assert tabs.guests["pw"].guest.status() == "seated"
+    assert json.loads(tabs.guests["pw"].guest.saved)["seat"] == 2
     assert "Dani" in tabs.screens["host"] and 'data-testid="seat-2" data-conn="connected"' in tabs.screens["host"]
     tabs.join("px", 1, "Eva")
     tabs.run()
