@@ -7,8 +7,9 @@
                                     install what the tests need, build, run every test
 
 Why a single script with the standard library only: a fresh machine needs nothing but
-Python, npm (to fetch the pinned runtime from the registry) and, for the tests, the
-packages this script installs itself. The wheel is written with ``zipfile`` (a wheel is a
+Python with pip (to fetch the worker's pinned wheels), npm (to fetch the pinned runtime and
+the relay transport's bundler from the registry) and, for the tests, the packages this
+script installs itself. The wheel is written with ``zipfile`` (a wheel is a
 zip with a ``dist-info``), which is fast and needs no build backend.
 """
 
@@ -18,6 +19,7 @@ import csv
 import functools
 import hashlib
 import http.server
+import importlib.util
 import io
 import json
 import os
@@ -258,6 +260,8 @@ def worker_wheels() -> list:
     for name, digest in WORKER_WHEELS.items():
         path = folder / name
         if not path.exists():
+            if importlib.util.find_spec("pip") is None:
+                sys.exit("pip is needed to fetch the worker's wheels (on Debian: apt-get install python3-pip)")
             project, version = name.split("-")[:2]
             log(f"fetching {project}=={version} with pip")
             subprocess.run(

@@ -3,7 +3,8 @@
 // A BroadcastChannel reaches every tab of the origin that opened the same name, so every
 // message carries its sender and its addressee and a tab ignores what is not meant for it
 // (a guest tab never sees another tab's view). The guest says hello until a host tab answers
-// with a welcome; from then on the two are a pair.
+// with a welcome, and takes the first host that does (a table open in two tabs by mistake
+// makes no phantom guest in the other); from then on the two are a pair.
 //
 // Close detection has two parts: a goodbye on ``pagehide`` (closing or reloading a tab),
 // and a heartbeat for tabs that vanish without one (a crash, a discarded tab). Each side
@@ -92,9 +93,8 @@ class Bus {
 export function hostBroadcast(tableId, onChannel) {
   const bus = new Bus(tableId);
   bus.onother = (message) => {
-    if (message.t !== "hello" || message.to !== undefined) return;
-    bus.post({ t: "welcome", to: message.from });
-    onChannel(message.from, bus.pair(message.from));
+    if (message.t === "hello" && message.to === undefined) bus.post({ t: "welcome", to: message.from });
+    else if (message.t === "take" && message.to === bus.id) onChannel(message.from, bus.pair(message.from));
   };
   return { close: () => bus.close() };
 }
@@ -114,13 +114,10 @@ export function joinBroadcast(tableId, { timeoutMs = JOIN_TIMEOUT_MS } = {}) {
       reject(netError("net.no_host_tab", "No tab of this browser is hosting that table."));
     }, timeoutMs);
     bus.onother = (message) => {
-      if (message.t !== "welcome") return;
-      if (bus.partners.size) {
-        bus.post({ t: "bye", to: message.from }); // a second host tab of the same table
-        return;
-      }
+      if (message.t !== "welcome" || bus.partners.size) return;
       clearInterval(repeat);
       clearTimeout(expiry);
+      bus.post({ t: "take", to: message.from });
       const channel = bus.pair(message.from);
       // The bus serves this one channel: closing or losing it ends the bus too.
       const shutdown = channel.shutdown;

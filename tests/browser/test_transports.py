@@ -6,6 +6,7 @@ Each page imports the modules as the driver does and keeps what it got on ``wind
 """
 
 import statistics
+import time
 
 import pytest
 
@@ -231,6 +232,22 @@ def test_tabs_of_one_browser_pair_by_table_and_see_each_other_leave(new_player, 
     second.wait_for_function("net.closed === 1", timeout=10_000)
 
 
+def test_a_table_open_in_two_host_tabs_gives_the_guest_to_one_only(new_player, site):
+    ctx = new_player()
+    hosts = [open_page(ctx, site) for _ in range(2)]
+    guest = open_page(ctx, site)
+    for host in hosts:
+        host.evaluate("async () => (await import('./net/bc.js')).hostBroadcast('TWICE', (p, c) => track(c))")
+    guest.evaluate("async () => track(await (await import('./net/bc.js')).joinBroadcast('TWICE'))")
+    guest.evaluate("net.channels[0].send('only one of you')")
+    deadline = time.monotonic() + 10
+    while sum(len(texts(host)) for host in hosts) == 0 and time.monotonic() < deadline:
+        guest.wait_for_timeout(100)
+    guest.wait_for_timeout(300)  # time for a stray copy to arrive, were there one
+    assert sorted(len(texts(host)) for host in hosts) == [0, 1]
+    assert sorted(host.evaluate("net.channels.length") for host in hosts) == [0, 1]
+
+
 def test_a_tab_that_vanishes_without_goodbye_times_out(new_player, site):
     ctx = new_player()
     host, guest = open_page(ctx, site), open_page(ctx, site)
@@ -267,8 +284,12 @@ JOIN_ROOM = """async ([code, url]) => {
 def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, relay):
     host = open_page(new_player(), site)
     guests = [open_page(new_player(), site) for _ in range(2)]
-    assert not [u for u in host.context.recorder.urls if "relay-bundle" in u]  # not before a room
+    sockets = []
+    host.on("websocket", lambda socket: sockets.append(socket.url))
+    imported = "performance.getEntriesByName(new URL('net/relay-bundle.js', location.href).href).length"
+    assert host.evaluate(imported) == 0  # the page pays nothing for the relay until a room opens
     host.evaluate(HOST_ROOM, ["ROOM2345", relay.url])
+    assert host.evaluate(imported) == 1 and sockets == [relay.url + "/"]
     for guest in guests:
         guest.evaluate(JOIN_ROOM, ["ROOM2345", relay.url])
     host.wait_for_function("peers.length === 2", timeout=30_000)
