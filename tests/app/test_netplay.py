@@ -484,3 +484,18 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
     assert refused["status"] == "refused" and "That seat is taken." in refused["html"]
     junk = tabs.guest_call("pa", "net_guest_receive", "}{")
     assert junk["ok"] and junk["html"] is None and junk["outbox"] == []
+
+
+def test_the_worker_exports_every_shared_table_call():
+    import ast
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[2] / "site" / "worker.py").read_text(encoding="utf-8")
+    listed = next(
+        ast.literal_eval(node.value)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "NET_CALLS"
+    )
+    methods = {name for name in vars(NetWorker) if name.startswith("net_")}
+    assert sorted(listed) == sorted(methods) and len(methods) == 18
+    assert "xworker.sync.net_qr = netplay.net_qr" in source
