@@ -16,15 +16,21 @@ Host to guest: ``welcome``, ``state``, ``error``, ``pong``.
 
 What a driver (``MemoryNetwork`` here, the page's glue in the browser) does:
 
-* host page: each text from a peer -> ``host.receive(peer, text, now)``; about once a second
+* host page: each text from a peer -> ``host.receive(peer, text, now)``; a peer's channel
+  closed -> ``host.drop(peer, now)`` (absent at once); about once a second
   ``host.tick(now)``; bots paced by calling ``host.play_bot()``; local players through
-  ``host.act``; the host's own choices through ``host.start`` / ``host.set_seat``. Deliver
-  every returned ``(peer, text)``, and store ``host.snapshot()`` whenever ``host.rev`` moved.
-* guest page: when a channel opens, ``guest.start(now)``; each text from the host ->
-  ``guest.receive(text, now)``; about once a second ``guest.tick(now)``; the player's moves
+  ``host.act``; the host's own choices through ``host.start`` / ``host.set_seat`` /
+  ``host.close``. Deliver every returned ``(peer, text)``, and store ``host.snapshot()``
+  whenever ``host.rev`` moved.
+* guest page: ``guest.start(now)`` to begin; each text from the host ->
+  ``guest.receive(text, now)``; a channel to the host opened -> ``guest.connected(now)``,
+  closed -> ``guest.lost(now)``; about once a second ``guest.tick(now)``; the player's moves
   through ``guest.intend(action, now)``. Send every returned text to the host, and store
   ``guest.snapshot()`` after a welcome. A new channel may bring a new peer id: the token
   makes the host recognise the guest anyway.
+
+``pyengine.netplay`` is that driver's worker half in the browser: it runs these calls and
+draws the screens; the page's ``site/net/driver.js`` moves the texts.
 """
 
 from .envelope import PROTOCOL, ProtocolError
