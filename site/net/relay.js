@@ -44,14 +44,26 @@ function reachable(lib) {
   });
 }
 
+/** The brokers to use: the settings' list (WebSocket URLs only), or Trystero's public ones. */
+function brokers(lib, relayUrls) {
+  if (!relayUrls?.length) return lib.defaultRelayUrls;
+  for (const url of relayUrls) {
+    let protocol = null;
+    try {
+      protocol = new URL(url).protocol;
+    } catch { /* reported below */ }
+    if (protocol !== "wss:" && protocol !== "ws:") {
+      throw netError("net.relay_bad_url", `A relay server must be a ws:// or wss:// address: ${url}`);
+    }
+  }
+  return relayUrls;
+}
+
 /** Joins the room and registers the two actions before any peer can talk. */
 async function enter(roomCode, { relayUrls, iceServers } = {}) {
-  if (!Array.isArray(relayUrls) || relayUrls.length === 0) {
-    throw netError("net.relay_none", "No relay server is set up.");
-  }
   const lib = await library();
   const room = lib.joinRoom(
-    { appId: APP_ID, relayConfig: { urls: relayUrls }, rtcConfig: { iceServers: iceServers ?? [] } },
+    { appId: APP_ID, relayConfig: { urls: brokers(lib, relayUrls) }, rtcConfig: { iceServers: iceServers ?? [] } },
     roomCode,
   );
   const host = room.makeAction("host");
@@ -74,6 +86,7 @@ function channelTo(text, peer, shutdown) {
 
 /**
  * Hosts the room ``roomCode``: ``onChannel(peerId, channel)`` for every peer that joins.
+ * ``relayUrls`` empty or absent: Trystero's public brokers.
  * Resolves to ``{close()}`` once a broker is reachable.
  */
 export async function hostRoom(roomCode, options, onChannel) {
@@ -81,7 +94,9 @@ export async function hostRoom(roomCode, options, onChannel) {
   const channels = new Map();
   room.onPeerJoin = (peer) => {
     host.send(roomCode, { target: peer }).catch((error) => console.warn("relay announce", error));
-    const channel = channelTo(text, peer, () => channels.delete(peer));
+    const channel = channelTo(text, peer, () => {
+      if (channels.get(peer) === channel) channels.delete(peer);
+    });
     channels.set(peer, channel);
     onChannel(peer, channel);
   };

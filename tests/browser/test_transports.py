@@ -331,3 +331,32 @@ def test_relay_unreachable_rejects_with_a_reason(new_player, site):
         }"""
     )
     assert error == "No relay server could be reached."
+
+
+def test_relay_settings_refuse_what_is_not_a_websocket_address(new_player, site):
+    page = open_page(new_player(), site)
+    error = page.evaluate(
+        """async () => {
+            const relay = await import("./net/relay.js");
+            try { await relay.hostRoom("NOBODY", {relayUrls: ["https://example.org/mqtt"]}, () => {}); }
+            catch (e) { return [e.key, e.message]; }
+        }"""
+    )
+    assert error == ["net.relay_bad_url", "A relay server must be a ws:// or wss:// address: https://example.org/mqtt"]
+
+
+def test_no_relay_setting_means_the_public_brokers(new_player, site):
+    """Empty settings use Trystero's public brokers (unreachable here: the test only sees the
+    attempts, and the refusal once none answers)."""
+    page = open_page(new_player(), site)
+    sockets = []
+    page.on("websocket", lambda socket: sockets.append(socket.url))
+    error = page.evaluate(
+        """async () => {
+            const relay = await import("./net/relay.js");
+            try { await relay.joinRoom("NOBODY", {relayUrls: [], iceServers: []}); }
+            catch (e) { return e.key; }
+        }"""
+    )
+    assert error == "net.relay_unreachable"
+    assert sockets and all(url.startswith("wss://") for url in sockets)
