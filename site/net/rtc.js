@@ -4,8 +4,8 @@
 // (or scanned) code. That is why signalling is not trickled: each side waits until ICE
 // gathering completes (or GATHER_MS passes), then keeps only what a data-channel session
 // needs — ICE ufrag and password, the DTLS fingerprint, the DTLS role and the UDP
-// candidates — packed in bytes and written in base64url after a version digit. The other
-// side rebuilds a complete SDP from them. An invite for a LAN is about 130 characters: a
+// candidates — packed in bytes with a checksum and written in base64url after a version
+// digit. The other side rebuilds a complete SDP from them. An invite for a LAN is about 130 characters: a
 // link that fits one QR code comfortably.
 //
 // The code is untrusted input: decoding checks every length and value and rejects with an
@@ -133,6 +133,17 @@ function parseSdp(sdp) {
 
 const ascii = (text) => [text.length, ...[...text].map((c) => c.charCodeAt(0))];
 
+/** Fletcher-16: catches a code mistyped or cut by hand before it reaches WebRTC. */
+function checksum(bytes) {
+  let low = 0;
+  let high = 0;
+  for (const byte of bytes) {
+    low = (low + byte) % 255;
+    high = (high + low) % 255;
+  }
+  return [high, low];
+}
+
 function toBase64Url(bytes) {
   return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
@@ -145,7 +156,7 @@ function encode(kind, local, tag = "") {
     const [addressKind, address] = packed;
     bytes.push((TYPES.indexOf(type) << 2) | addressKind, ...address, port >> 8, port & 255);
   }
-  return VERSION + toBase64Url(bytes);
+  return VERSION + toBase64Url([...bytes, ...checksum(bytes)]);
 }
 
 /** Reads a code into its parts; throws a ``net.code_*`` Error for anything off. */
@@ -159,14 +170,17 @@ function decode(code, kind) {
   if (!/^[A-Za-z0-9_-]+$/.test(body) || body.length % 4 === 1) throw malformed("unexpected characters");
   let raw;
   try {
-    raw = atob(body.replaceAll("-", "+").replaceAll("_", "/"));
+    raw = Array.from(atob(body.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
   } catch {
     throw malformed("unexpected characters");
   }
+  if (raw.length < 3) throw malformed("cut short");
+  const sum = raw.splice(-2);
+  if (sum[0] !== checksum(raw)[0] || sum[1] !== checksum(raw)[1]) throw malformed("checksum");
   let at = 0;
   const byte = () => {
     if (at >= raw.length) throw malformed("cut short");
-    return raw.charCodeAt(at++);
+    return raw[at++];
   };
   const take = (n) => Array.from({ length: n }, byte);
   const text = (pattern) => {
@@ -362,8 +376,11 @@ export async function createInvite({ iceServers } = {}) {
         throw netError("net.code_other_invite", "This reply code answers another invite.");
       }
       if (!accepted) {
-        await describe(pc, "answer", expand(reply, local.mid));
-        accepted = opened(pc, dc, CONNECT_MS);
+        // Set at once, so a second paste while the first is being applied waits for it; a
+        // reply the browser refuses leaves the invite open for the right one.
+        const described = describe(pc, "answer", expand(reply, local.mid));
+        accepted = described.then(() => opened(pc, dc, CONNECT_MS));
+        described.catch(() => { accepted = null; });
       }
       return accepted;
     },

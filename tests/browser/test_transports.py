@@ -5,6 +5,8 @@ BroadcastChannel); WebRTC runs on loopback and the relay is the session's own mo
 Each page imports the modules as the driver does and keeps what it got on ``window``.
 """
 
+import base64
+import random
 import statistics
 import time
 
@@ -128,13 +130,37 @@ def test_rtc_round_trip_on_loopback(new_player, site, wait_engine):
     assert len(times) == 50 and median < 100
 
 
+def fletcher(payload):
+    low = high = 0
+    for byte in payload:
+        low = (low + byte) % 255
+        high = (high + low) % 255
+    return bytes((high, low))
+
+
+def pack(payload):
+    """A code in rtc.js's format (version digit, base64url of the bytes and their checksum)."""
+    return "1" + base64.urlsafe_b64encode(payload + fletcher(payload)).decode().rstrip("=")
+
+
+def unpack(code):
+    raw = base64.urlsafe_b64decode(code[1:] + "=" * (-len(code[1:]) % 4))
+    assert fletcher(raw[:-2]) == raw[-2:]
+    return raw[:-2]
+
+
 MALFORMED = [
     ("", "damaged or incomplete (empty)"),
     ("2AAAA", "another version of Taberna"),
     ("1***", "damaged or incomplete (unexpected characters)"),
-    ("1AAAA", "damaged or incomplete (cut short)"),
+    ("1AA", "damaged or incomplete (cut short)"),
+    (pack(b""), "damaged or incomplete (cut short)"),
+    (pack(bytes([0])), "damaged or incomplete (cut short)"),
+    ("1AAAB", "damaged or incomplete (checksum)"),
     ("1" + "A" * 2000, "damaged or incomplete (too long)"),
-    ("1_w", "damaged or incomplete (unknown kind)"),
+    (pack(bytes([3 << 2])), "damaged or incomplete (unknown kind)"),
+    (pack(bytes([1])), "damaged or incomplete (bad DTLS role)"),
+    (pack(bytes([0]) + bytes(32) + b"\x02ab"), "damaged or incomplete (bad ICE credentials)"),
 ]
 
 
@@ -178,8 +204,9 @@ def test_codes_swapped_cut_or_from_another_invite_are_refused(new_player, site):
     }"""
     assert "invite code, not a reply" in host.evaluate(attempt, ["invite", code])
     assert "answers another invite" in host.evaluate(attempt, ["other", reply])
-    assert "cut short" in host.evaluate(attempt, ["invite", reply[:-8]])
-    assert "trailing data" in host.evaluate(attempt, ["invite", reply + "AAAA"])
+    assert "(checksum)" in host.evaluate(attempt, ["invite", reply[:-8]])
+    assert "(checksum)" in host.evaluate(attempt, ["invite", reply + "AAAA"])
+    assert "(trailing data)" in host.evaluate(attempt, ["invite", pack(unpack(reply) + b"\0")])
     refused = guest.evaluate(
         """async (reply) => {
             const rtc = await import("./net/rtc.js");
@@ -194,6 +221,73 @@ def test_codes_swapped_cut_or_from_another_invite_are_refused(new_player, site):
     host.evaluate("net.channels[0].send('still fine')")
     wait_texts(guest, 1)
     assert texts(guest) == ["still fine"]
+
+
+def mutations(code, count, seed=5):
+    """Hostile variants of a valid code: typing errors, cuts, junk, and well-checksummed bytes
+    with altered fields, lengths and counts."""
+    rng = random.Random(seed)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    payload = unpack(code)
+    out = []
+    while len(out) < count:
+        kind = rng.randrange(6)
+        if kind == 0:  # one character changed
+            i = rng.randrange(1, len(code))
+            out.append(code[:i] + rng.choice(alphabet) + code[i + 1 :])
+        elif kind == 1:  # cut, or extended
+            out.append(code[: rng.randrange(len(code))] + "".join(rng.choices(alphabet, k=rng.randrange(3))))
+        elif kind == 2:  # junk of any sort
+            out.append("".join(chr(rng.randrange(0x20, 0x3000)) for _ in range(rng.randrange(40))))
+        else:  # bytes that pass the checksum: every field can be wrong
+            data = bytearray(payload)
+            for _ in range(rng.randrange(1, 4)):
+                i = rng.randrange(len(data))
+                data[i] = rng.choice((0, 1, 3, 4, 8, 9, 255, rng.randrange(256)))
+            if kind == 5:
+                data = data[: rng.randrange(len(data))] + bytes(rng.randrange(256) for _ in range(rng.randrange(20)))
+            out.append(pack(bytes(data)))
+    return out
+
+
+def test_hostile_reply_codes_are_refused_with_reasons_and_nothing_else(new_player, site):
+    host, guest = open_page(new_player(), site), open_page(new_player(), site)
+    code = host.evaluate(
+        """async () => {
+            window.invite = await (await import("./net/rtc.js")).createInvite({iceServers: []});
+            return invite.code;
+        }"""
+    )
+    reply = guest.evaluate(
+        "async (code) => (await (await import('./net/rtc.js')).answerInvite(code, {iceServers: []})).reply", code
+    )
+    codes = mutations(reply, 3000)
+    outcomes = host.evaluate(
+        """async (codes) => {
+            const settled = (promise) => Promise.race([
+                promise.then(() => "connected", (e) => e.key || `other: ${e.name}: ${e.message}`),
+                new Promise((resolve) => setTimeout(() => resolve("waiting"), 3000)),
+            ]);
+            const outcomes = {};
+            await Promise.all(codes.map(async (code) => {
+                let outcome;
+                try { outcome = await settled(invite.accept(code)); }
+                catch (e) { outcome = `thrown: ${e}`; }
+                outcomes[outcome] = (outcomes[outcome] || 0) + 1;
+            }));
+            return outcomes;
+        }""",
+        codes,
+    )
+    print("\nhostile reply codes:", outcomes)
+    # Every code is refused with a reason, or is one the browser accepts: then the invite
+    # connects (the guest is real: altered candidates do not stop ICE, which learns its
+    # address from its checks), fails with a reason, or is still trying. Nothing else.
+    assert set(outcomes) <= {"net.code_malformed", "net.code_version", "net.code_is_invite",
+                             "net.code_other_invite", "net.connect_failed", "connected", "waiting"}, outcomes
+    assert sum(outcomes.values()) == 3000
+    assert sum(n for key, n in outcomes.items() if key.startswith("net.code_")) > 2000
+    assert host.context.recorder.errors == []
 
 
 # --- tabs of one browser ------------------------------------------------------------------------
