@@ -10,8 +10,18 @@ export const MAX_TEXT_BYTES = 256 * 1024;
 
 const encoder = new TextEncoder();
 
+/** Calls the owner's callback; a mistake there is reported but cannot break the transport
+ * half-way through its own bookkeeping. */
+function notify(callback, ...args) {
+  try {
+    callback?.(...args);
+  } catch (error) {
+    queueMicrotask(() => { throw error; });
+  }
+}
+
 /** UTF-8 length of ``text``, computed only when the cheap bounds cannot decide. */
-export function textTooLarge(text) {
+function textTooLarge(text) {
   if (text.length > MAX_TEXT_BYTES) return true;
   if (text.length * 3 <= MAX_TEXT_BYTES) return false;
   return encoder.encode(text).length > MAX_TEXT_BYTES;
@@ -51,7 +61,7 @@ export class Channel {
       console.warn("net: a message from a peer was dropped (not text, or over the size limit)");
       return;
     }
-    this.onmessage?.(text);
+    notify(this.onmessage, text);
   }
 
   /** The far side went away (or the network did): close and tell the owner, once. */
@@ -59,7 +69,7 @@ export class Channel {
     if (!this.open) return;
     this.open = false;
     this.shutdown();
-    this.onclose?.();
+    notify(this.onclose);
   }
 }
 

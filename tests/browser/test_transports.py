@@ -89,6 +89,12 @@ def test_invite_and_reply_connect_two_players_both_ways(new_player, site):
     )
     assert "limited to 262144 bytes" in refusal
 
+    # A hostile peer skips its own check: the receiver drops the oversized text whole and
+    # reads the next one intact.
+    guest.evaluate("net.channels[0].transmit('x'.repeat(300 * 1024)); net.channels[0].send('after')")
+    wait_texts(host, 3)
+    assert texts(host)[2:] == ["after"]
+
     # Closing one side closes the other (and the closer itself is not told: it chose to).
     host.evaluate("net.channels[0].close()")
     guest.wait_for_function("net.closed === 1", timeout=15_000)
@@ -319,6 +325,10 @@ def test_tabs_of_one_browser_pair_by_table_and_see_each_other_leave(new_player, 
     wait_texts(second, 1)
     assert texts(first) == ["for first"] and texts(second) == ["for second"]
 
+    first.evaluate("net.channels[0].transmit('y'.repeat(300 * 1024)); net.channels[0].send('small')")
+    wait_texts(host, 3)
+    assert texts(host)[2:] == ["small"]
+
     first.close()  # its goodbye closes the host's channel to it, and only that one
     host.wait_for_function("net.closed === 1", timeout=10_000)
     assert host.evaluate("[net.channels[0].open, net.channels[1].open]") == [False, True]
@@ -400,6 +410,9 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
     owners = {texts(guest)[0] for guest in guests}
     assert owners == {f"for {peer}" for peer in peers}  # each got its own, and only that
     assert all(len(texts(guest)) == 1 for guest in guests)
+    guests[0].evaluate("net.channels[0].transmit('z'.repeat(300 * 1024)); net.channels[0].send('small')")
+    wait_texts(host, 3)
+    assert texts(host)[2:] == ["small"]  # the oversized text was dropped
 
     host.reload()  # the host's tab reloads and opens the same room again
     host.evaluate(TRACK)
