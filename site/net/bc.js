@@ -19,7 +19,9 @@ const SILENCE_MS = 8000;
 const HELLO_EVERY_MS = 400;
 const JOIN_TIMEOUT_MS = 3000;
 
-const randomId = () => crypto.randomUUID();
+// getRandomValues, unlike randomUUID, works on plain-http pages too (a LAN address).
+const randomId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
 const busName = (tableId) => `taberna.table.${tableId}`;
 
 /** A BroadcastChannel with the pairing, heartbeat and goodbye shared by both ends. */

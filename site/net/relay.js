@@ -17,8 +17,10 @@
 // or claim an open seat (the host's protocol decides what they get), and learns the network
 // addresses of the room's peers, as WebRTC requires. A guest's seat token goes only to the
 // peer it accepted as host; a guest accepts a new host only once the previous one has left,
-// so a peer that knows the code could pose as host while the real host is away. The invite
-// link (rtc.js) is the stronger path: its code pins the host's DTLS fingerprint.
+// so a peer that knows the code could pose as host while the real host is away (or before
+// the guest hears it). The invite link (rtc.js) is the stronger path: its code pins the
+// host's DTLS fingerprint. Brokers see the room's topic (derived from the code) and the
+// WebRTC handshakes, not the game's texts.
 
 import { Channel, netError } from "./channel.js";
 
