@@ -32,6 +32,7 @@ class Bus {
     this.partners = new Map(); // partner id -> {channel, heard}
     this.bus.onmessage = (event) => this.receive(event.data);
     this.onother = null; // (message) for messages that are not from a known partner
+    this.lastBeat = Date.now();
     this.timer = setInterval(() => this.beat(), PING_MS);
     // Leaving (or entering the back-forward cache): tell everyone, and drop our side too,
     // so a page restored from the cache reconnects instead of trusting stale pairs.
@@ -73,9 +74,13 @@ class Bus {
   }
 
   beat() {
+    // A tab whose own timer ran late was asleep (hidden tabs get few timer runs): it cannot
+    // tell a silent partner from its own sleep, so it only pings and judges next time.
     const now = Date.now();
+    const slept = now - this.lastBeat > 2 * PING_MS;
+    this.lastBeat = now;
     for (const [id, partner] of this.partners) {
-      if (now - partner.heard > SILENCE_MS) partner.channel.lost();
+      if (!slept && now - partner.heard > SILENCE_MS) partner.channel.lost();
       else this.post({ t: "ping", to: id });
     }
   }
