@@ -424,6 +424,16 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
         guest.evaluate("net.channels[1].send('back again')")
     wait_texts(host, 2)
     assert texts(host) == ["back again", "back again"]
+
+    guests[0].reload()  # a guest's reload: a new peer for the host, the old one gone
+    guests[0].evaluate(TRACK)
+    guests[0].evaluate(JOIN_ROOM, ["ROOM2345", relay.url])
+    host.wait_for_function("net.channels.length === 3 && net.closed === 1", timeout=30_000)
+    states = host.evaluate("net.channels.map((c) => c.open)")
+    assert sorted(states[:2]) == [False, True] and states[2] is True
+    guests[0].evaluate("net.channels[0].send('reloaded')")
+    wait_texts(host, 3)
+    assert texts(host, 2) == ["reloaded"]
     for page in (host, *guests):
         assert page.context.recorder.errors == []
 
