@@ -104,6 +104,24 @@ def test_invite_and_reply_connect_two_players_both_ways(new_player, site):
         assert page.context.recorder.errors == []
 
 
+def test_invite_connects_with_mdns_names_as_phones_offer_them(browser, site):
+    """Without the media permission Chromium hides host addresses behind ``<uuid>.local``
+    names (as a phone's browser does): the codes carry those names and still connect."""
+    contexts = [browser.new_context() for _ in range(2)]
+    try:
+        host, guest = (open_page(ctx, site) for ctx in contexts)
+        code, reply = connect_rtc(host, guest)
+        for text in (code, reply):
+            payload = unpack(text)
+            assert payload[-1 - 18] & 3 == 2  # the last candidate is an mDNS name (16 + 2 bytes)
+        host.evaluate("net.channels[0].send('over mDNS')")
+        wait_texts(guest, 1)
+        assert texts(guest) == ["over mDNS"]
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
 def test_a_guest_page_going_away_closes_the_hosts_channel(new_player, site):
     host, guest = open_page(new_player(), site), open_page(new_player(), site)
     connect_rtc(host, guest)
