@@ -357,10 +357,11 @@ def fill_template(text: str, t: dict) -> str:
 
 
 def site_css() -> str:
-    """The shell's CSS followed by each game's own ``pyengine/games/<id>/view.css`` (so a
-    game's owner styles it beside its view, without editing the shell).
+    """The shell's CSS, then the engine's shared screens' ``pyengine/ui/*.css``, then each
+    game's own ``pyengine/games/<id>/view.css`` (so a game's owner styles it beside its
+    view, without editing the shell).
     One file keeps the first paint to a single stylesheet request."""
-    parts = [SITE / "style.css", *sorted(PACKAGE.glob("games/*/view.css"))]
+    parts = [SITE / "style.css", *sorted(PACKAGE.glob("ui/*.css")), *sorted(PACKAGE.glob("games/*/view.css"))]
     return "\n".join(p.read_text(encoding="utf-8") for p in parts)
 
 

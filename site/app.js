@@ -3,6 +3,9 @@
 // The lobby is static HTML, usable before Python exists. The engine (Pyodide + the pyengine
 // wheel) starts in a DOM-free PyScript worker; every bridge call takes and returns JSON
 // strings, and every game screen is HTML rendered by Python that this file only inserts.
+// A table shared with friends is run by net/driver.js (transports in net/), same screens.
+
+import { SHARED_KEYS, parseRoute } from "./net/links.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -11,6 +14,10 @@ const KEYS = {
   inGame: "taberna.inGame",
   lang: "taberna.lang",
   speed: "taberna.speed",
+  name: "taberna.name",
+  relays: "taberna.relays",
+  useRelays: "taberna.useRelays",
+  stun: "taberna.stun",
 };
 const LANGUAGES = ["en", "pt", "es", "ca", "it"];
 // Multiplies the bridge's suggested bot delay, so bots play visibly at the player's pace.
@@ -24,6 +31,9 @@ let botTimer = null;
 let waitingFor = null; // a game opened before the engine was ready
 let setupGame = null; // the game whose setup form is on screen
 let updateAccepted = false; // the player asked for the new version: reload into it
+let shared = null; // the SharedTable on screen, if any
+let pendingRoute = null; // a join link opened before the engine was ready
+let setupShared = false; // the setup form on screen is for a table shared with friends
 
 // --- storage that never throws (private modes, full quota) ------------------------------
 const store = {
@@ -62,6 +72,9 @@ async function loadStrings(code) {
   root.lang = code;
   for (const el of document.querySelectorAll("[data-i18n]")) {
     el.textContent = t(el.dataset.i18n, { low: el.dataset.i18nLow, high: el.dataset.i18nHigh });
+  }
+  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) {
+    el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder));
   }
   for (const el of document.querySelectorAll("[data-i18n-aria]")) {
     el.setAttribute("aria-label", t(el.dataset.i18nAria));
@@ -129,6 +142,12 @@ function showResumeOffer() {
     const name = save.game ? t(`lobby.${save.game}.name`) : "?";
     $("resume-text").textContent = t("resume.text", { game: name });
   }
+  const marker = sharedMarker();
+  $("resume-shared").hidden = !marker;
+  if (marker) {
+    const key = marker.role === "host" ? "friends.resume_host" : "friends.resume_guest";
+    $("resume-shared-text").textContent = t(key, { code: marker.table });
+  }
 }
 
 // --- talking to the engine -------------------------------------------------------------------
@@ -158,30 +177,38 @@ function restoreFocus(key) {
   else if (key) area.focus({ preventScroll: true });
 }
 
+// Puts a rendered screen on the page, keeping a keyboard player's place.
+function paint(response) {
+  const area = $("game-area");
+  const key = focusKey(document.activeElement);
+  if (typeof response.html === "string") area.innerHTML = response.html;
+  area.dataset.status = response.status || "";
+  document.title = response.title ? `${response.title} · ${t("app.title")}` : t("app.title");
+  restoreFocus(key);
+}
+
 function show(response) {
   if (!response.ok) {
     // A refused input changes nothing on screen (the form keeps what was typed): say why.
     toast(response.message || t("game.failed", { reason: "?" }));
     return;
   }
-  const area = $("game-area");
-  const key = focusKey(document.activeElement);
-  if (typeof response.html === "string") area.innerHTML = response.html;
-  area.dataset.status = response.status || "";
+  paint(response);
   if (response.save) {
     // The worker sends the save as JSON text (its 63-bit seed would not survive a JS
     // number): store it verbatim. A reload while a table is on screen comes straight back.
     store.set(KEYS.save, response.save);
     store.set(KEYS.inGame, "1");
   }
-  document.title = response.title ? `${response.title} · ${t("app.title")}` : t("app.title");
   toast(response.message || null);
-  restoreFocus(key);
   clearTimeout(botTimer);
   if (response.status === "bot") {
-    const factor = SPEEDS[store.get(KEYS.speed)] ?? 1;
-    botTimer = setTimeout(botStep, Math.round((response.delay_ms || 0) * factor));
+    botTimer = setTimeout(botStep, Math.round((response.delay_ms || 0) * botSpeed()));
   }
+}
+
+function botSpeed() {
+  return SPEEDS[store.get(KEYS.speed)] ?? 1;
 }
 
 // One bridge call at a time: double clicks and clicks during a bot's move do nothing.
@@ -225,12 +252,14 @@ function openGame(gameId) {
     return;
   }
   setupGame = gameId;
+  setupShared = false;
   run("setup", gameId, lang);
 }
 
 function backToLobby() {
   clearTimeout(botTimer);
   waitingFor = null;
+  leaveShared(false);
   showScreen("lobby");
   showResumeOffer();
   document.title = t("app.title");
@@ -242,11 +271,17 @@ async function resume() {
   if (!save) return backToLobby();
   showScreen("game");
   const response = await run("resume", save.raw, lang);
-  if (response && !response.ok) showBrokenSave(response.message, save.game);
+  if (response && !response.ok) {
+    showBrokenSave(response.message, () => {
+      store.remove(KEYS.save);
+      if (save.game && document.querySelector(`[data-open="${CSS.escape(save.game)}"]`)) openGame(save.game);
+      else backToLobby();
+    });
+  }
 }
 
 // A save that does not restore: say so, keep nothing blank, offer a clean start.
-function showBrokenSave(message, gameId) {
+function showBrokenSave(message, startFresh) {
   const area = $("game-area");
   area.replaceChildren();
   const box = document.createElement("div");
@@ -265,15 +300,200 @@ function showBrokenSave(message, gameId) {
   fresh.className = "btn btn-primary";
   fresh.id = "start-fresh";
   fresh.textContent = t("resume.fresh");
-  fresh.addEventListener("click", () => {
-    store.remove(KEYS.save);
-    if (gameId && document.querySelector(`[data-open="${CSS.escape(gameId)}"]`)) openGame(gameId);
-    else backToLobby();
-  });
+  fresh.addEventListener("click", startFresh);
   box.append(fresh);
   area.append(box);
   toast(null);
   fresh.focus();
+}
+
+// --- tables shared with friends ---------------------------------------------------------------
+const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
+const NAME_MAX = 24; // the engine's limit for a seat name (pyengine/core/table.py MAX_NAME)
+
+function lines(text) {
+  return String(text || "").split(/[\s,]+/).map((line) => line.trim()).filter(Boolean);
+}
+
+// Relay servers and STUN servers from the settings; empty fields mean the built-in defaults.
+function netSettings() {
+  const stun = store.get(KEYS.stun);
+  return {
+    useRelays: store.get(KEYS.useRelays) !== "0",
+    relays: lines(store.get(KEYS.relays)),
+    iceServers: (stun === null ? DEFAULT_STUN : lines(stun)).map((urls) => ({ urls })),
+  };
+}
+
+const netPage = {
+  call: (name, ...args) => call(name, ...args),
+  paint,
+  toast: (text) => toast(text),
+  store,
+  t: (key, params) => t(key, params),
+  lang: () => lang,
+  botSpeed,
+  settings: netSettings,
+  link: (fragment) => `${location.href.split("#")[0]}#${fragment}`,
+  panel: null,
+};
+
+function sharedMarker() {
+  try {
+    const marker = JSON.parse(store.get(SHARED_KEYS.shared));
+    return marker && (marker.role === "host" || marker.role === "guest") ? marker : null;
+  } catch {
+    return null;
+  }
+}
+
+// The networking code loads only when a table is shared.
+async function openShared(role) {
+  const [{ SharedTable }, { SharePanel }] = await Promise.all([import("./net/driver.js"), import("./net/panel.js")]);
+  netPage.panel ??= new SharePanel($("net-panel"), {
+    t: (key, params) => t(key, params),
+    toast: (text) => toast(text),
+    qr: async (text) => (await call("net_qr", text, lang)).svg,
+  });
+  leaveShared(false);
+  clearTimeout(botTimer);
+  store.remove(KEYS.inGame);
+  shared = new SharedTable(netPage, role);
+  showScreen("game");
+  $("net-bar").hidden = role !== "host";
+  return shared;
+}
+
+// Leaves the shared table on this page; ``forget`` also drops its saves.
+function leaveShared(forget) {
+  if (shared) {
+    const marker = sharedMarker();
+    if (marker && !forget) store.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: false }));
+    shared.close(forget);
+  } else if (forget) {
+    for (const key of Object.values(SHARED_KEYS)) store.remove(key);
+  }
+  shared = null;
+  $("net-bar").hidden = true;
+}
+
+function openSharedSetup(gameId) {
+  if (!bridge) return;
+  leaveShared(false);
+  showScreen("game");
+  setupGame = gameId;
+  setupShared = true;
+  run("net_host_setup", gameId, lang);
+}
+
+// Back at a shared table after a reload or from the lobby's offer: rejoin it as before.
+async function resumeShared(marker) {
+  const table = await openShared(marker.role);
+  store.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
+  const reply = marker.role === "host"
+    ? await table.resumeHost(store.get(SHARED_KEYS.host))
+    : await table.join({ via: marker.via, table: marker.table, seat: marker.seat, name: playerName() });
+  if (reply && !reply.ok) {
+    showBrokenSave(reply.message, () => {
+      leaveShared(true);
+      backToLobby();
+    });
+  }
+}
+
+function playerName() {
+  return (store.get(KEYS.name) || "").slice(0, NAME_MAX);
+}
+
+// A link from a friend (invite, room or tab): ask for a name, then sit down.
+function showJoinCard(route) {
+  showScreen("game");
+  const area = $("game-area");
+  area.replaceChildren();
+  area.dataset.status = "join";
+  const form = document.createElement("form");
+  form.className = "join-card";
+  form.dataset.testid = "join-card";
+  const title = document.createElement("h2");
+  title.textContent = t("friends.join_title", { code: route.table });
+  const label = document.createElement("label");
+  label.textContent = t("friends.your_name");
+  const name = document.createElement("input");
+  name.name = "name";
+  name.maxLength = NAME_MAX;
+  name.autocomplete = "nickname";
+  name.value = playerName();
+  name.dataset.testid = "join-name";
+  label.append(name);
+  const submit = document.createElement("button");
+  submit.type = "submit";
+  submit.className = "btn btn-primary";
+  submit.dataset.testid = "join-submit";
+  submit.textContent = t("friends.join");
+  form.append(title, label, submit);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    store.set(KEYS.name, name.value.trim());
+    joinShared(route, name.value.trim());
+  });
+  area.append(form);
+  name.focus();
+}
+
+async function joinShared(route, name) {
+  const table = await openShared("guest");
+  store.set(SHARED_KEYS.shared, JSON.stringify({ role: "guest", table: route.table, via: route.via, seat: route.seat ?? null, onScreen: true }));
+  const reply = await table.join({ ...route, name });
+  if (reply && !reply.ok) {
+    leaveShared(true);
+    showJoinCard(route);
+    toast(reply.message);
+  }
+}
+
+// Opened from a link: its fragment says which table. It is consumed (a reload must not reuse
+// a one-time invite); the shared-table marker takes over from there.
+function takeRoute() {
+  const route = parseRoute(location.hash);
+  if (location.hash) history.replaceState(null, "", location.href.split("#")[0]);
+  return route;
+}
+
+function wireFriends() {
+  $("friends-create").addEventListener("submit", (event) => {
+    event.preventDefault();
+    openSharedSetup($("friends-game").value);
+  });
+  $("friends-join").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const code = $("friends-code").value.trim().toUpperCase();
+    if (!/^[A-Z0-9_-]{1,64}$/.test(code)) {
+      toast(t("friends.bad_code"));
+      return;
+    }
+    const name = $("friends-name").value.trim();
+    store.set(KEYS.name, name);
+    if (bridge) joinShared({ via: "room", table: code, seat: null }, name);
+  });
+  $("friends-name").value = playerName();
+  $("net-share-room").addEventListener("click", () => shared?.shareRoom());
+  // The games on offer are the lobby's playable ones.
+  for (const button of document.querySelectorAll("[data-open]")) {
+    const option = document.createElement("option");
+    option.value = button.dataset.open;
+    option.dataset.i18n = `lobby.${button.dataset.open}.name`;
+    option.textContent = t(option.dataset.i18n);
+    $("friends-game").append(option);
+  }
+  const useRelays = $("use-relays");
+  useRelays.checked = store.get(KEYS.useRelays) !== "0";
+  useRelays.addEventListener("change", () => store.set(KEYS.useRelays, useRelays.checked ? "1" : "0"));
+  for (const [id, key] of [["relays", KEYS.relays], ["stun", KEYS.stun]]) {
+    const field = $(id);
+    const value = store.get(key);
+    if (value !== null) field.value = value;
+    field.addEventListener("change", () => store.set(key, field.value));
+  }
 }
 
 // --- the engine --------------------------------------------------------------------------------
@@ -300,10 +520,19 @@ async function startEngine() {
   performance.mark("engine-ready");
   registerServiceWorker();
   const save = savedGame();
-  if (waitingFor) {
+  const marker = sharedMarker();
+  if (pendingRoute) {
+    const route = pendingRoute;
+    pendingRoute = null;
+    // A returning guest (same table, saved seat) goes straight back in.
+    if (marker?.role === "guest" && marker.table === route.table && route.via !== "invite") resumeShared(marker);
+    else showJoinCard(route);
+  } else if (waitingFor) {
     const gameId = waitingFor;
     waitingFor = null;
     openGame(gameId);
+  } else if (marker?.onScreen) {
+    resumeShared(marker);
   } else if (save && store.get(KEYS.inGame)) {
     resume();
   }
@@ -376,14 +605,23 @@ function wire() {
     store.remove(KEYS.save);
     showResumeOffer();
   });
+  $("resume-shared-continue").addEventListener("click", () => {
+    const marker = sharedMarker();
+    if (bridge && marker) resumeShared(marker);
+  });
+  $("resume-shared-discard").addEventListener("click", () => {
+    leaveShared(true);
+    showResumeOffer();
+  });
   $("engine-reload").addEventListener("click", () => location.reload());
   $("lang").addEventListener("change", async (event) => {
     store.set(KEYS.lang, event.target.value);
     await loadStrings(event.target.value);
     const status = $("game-area").dataset.status;
     if (!bridge || $("game").hidden || !status) return;
-    if (status === "setup") run("setup", setupGame, lang);
-    else run("render", lang);
+    if (shared) shared.render();
+    else if (status === "setup") run(setupShared ? "net_host_setup" : "setup", setupGame, lang);
+    else if (status !== "join") run("render", lang);
   });
   const speed = store.get(KEYS.speed);
   if (speed in SPEEDS) $("speed").value = speed;
@@ -391,9 +629,17 @@ function wire() {
 
   const area = $("game-area");
   area.addEventListener("click", (event) => {
-    const el = event.target.closest("[data-act], [data-ui], [data-nav]");
+    const el = event.target.closest("[data-act], [data-ui], [data-nav], [data-host], [data-invite]");
     if (!el || !area.contains(el) || el.disabled) return;
     event.preventDefault();
+    if (shared) {
+      if (el.hasAttribute("data-act")) shared.act(el.dataset.act);
+      else if (el.hasAttribute("data-ui")) shared.ui(el.dataset.ui);
+      else if (el.hasAttribute("data-host")) shared.command(el.dataset.host);
+      else if (el.hasAttribute("data-invite")) shared.invite(Number(el.dataset.invite));
+      else if (el.dataset.nav === "lobby") backToLobby();
+      return;
+    }
     if (el.hasAttribute("data-act")) run("act", el.dataset.act, lang);
     else if (el.hasAttribute("data-ui")) run("ui", el.dataset.ui, lang);
     else if (el.dataset.nav === "setup" && !busy) openGame(el.dataset.game);
@@ -404,10 +650,13 @@ function wire() {
     if (!form) return;
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(form));
-    run("start", JSON.stringify({ game: form.dataset.game, lang, fields }), lang);
+    const request = { game: form.dataset.game, lang, fields };
+    if (form.dataset.shared === "1") openShared("host").then((table) => table.create(request));
+    else run("start", JSON.stringify(request), lang);
   });
 }
 
 wire();
-loadStrings(pickLanguage()).catch((error) => console.warn(error));
+pendingRoute = takeRoute();
+loadStrings(pickLanguage()).then(wireFriends).catch((error) => console.warn(error));
 startEngine();

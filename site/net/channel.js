@@ -79,3 +79,9 @@ export function netError(key, message) {
   error.key = key;
   return error;
 }
+
+/** What to tell the player about ``error``: its catalog text when it names one (``t`` is the
+ * page's translator), else its own message. */
+export function errorText(error, t) {
+  return error?.key ? t(error.key) : error?.message || String(error);
+}

@@ -18,6 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "pyengine" / "i18n"
+SITE = ROOT / "site"
 
 
 @pytest.fixture(scope="module")
@@ -28,8 +29,8 @@ def build():
     return module
 
 
-def shell(lang):
-    return json.loads((I18N / f"shell.{lang}.json").read_text(encoding="utf-8"))
+def shell(lang, domain="shell"):
+    return json.loads((I18N / f"{domain}.{lang}.json").read_text(encoding="utf-8"))
 
 
 def test_wheel_holds_the_package_and_a_valid_record(build, tmp_path):
@@ -90,13 +91,14 @@ def test_template_fills_english_and_escapes(build):
     assert text == '<p title="x&quot;y">&lt;b&gt;</p>'
 
 
-def test_shell_catalogs_complete_where_promised():
-    english = shell("en")
+@pytest.mark.parametrize("domain, complete", [("shell", ("pt", "es")), ("friends", ("pt", "es", "ca", "it"))])
+def test_shell_catalogs_complete_where_promised(domain, complete):
+    english = shell("en", domain)
     placeholders = {k: set(re.findall(r"\{(\w+)\}", v)) for k, v in english.items()}
-    for lang in ("pt", "es"):
-        assert set(shell(lang)) == set(english), lang
+    for lang in complete:
+        assert set(shell(lang, domain)) == set(english), lang
     for lang in ("pt", "es", "ca", "it"):
-        catalog = shell(lang)
+        catalog = shell(lang, domain)
         assert set(catalog) <= set(english), lang
         for key, text in catalog.items():
             assert set(re.findall(r"\{(\w+)\}", text)) == placeholders[key], (lang, key)
@@ -149,3 +151,26 @@ def test_service_worker_lists_every_file_with_its_hash(build, tmp_path):
     assert f'const VERSION = "{version}"' in text
     (tmp_path / "deep" / "x.js").write_text("2")
     assert build.write_service_worker(tmp_path) != version  # any change makes a new cache
+
+
+def test_every_key_the_page_uses_has_an_english_text():
+    """The page's own strings (``t("…")``, ``data-i18n…``) must all be in the catalogs."""
+    english = {}
+    for path in I18N.glob("*.en.json"):
+        english.update(json.loads(path.read_text(encoding="utf-8")))
+    sources = [*SITE.glob("*.js"), *SITE.glob("net/*.js"), SITE / "index.html"]
+    used = set()
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r"""\b(?:t|netError)\(\s*["']([a-z_]+\.[a-z_.]+)["']""", text))
+        used |= set(re.findall(r'data-i18n(?:-[a-z]+)?="([a-z_]+\.[a-z_.]+)"', text))
+    assert used, "no keys found: the pattern is broken"
+    assert {"friends.heading", "resume.continue", "net.code_malformed"} <= used
+    assert sorted(used - set(english)) == []
+
+
+def test_site_css_carries_the_shared_screens_and_every_game(build):
+    css = build.site_css()
+    for part in [*ROOT.glob("pyengine/ui/*.css"), *ROOT.glob("pyengine/games/*/view.css")]:
+        assert part.read_text(encoding="utf-8") in css, part
+    assert ".tb-net" in css
