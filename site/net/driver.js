@@ -153,8 +153,10 @@ export class SharedTable {
     this.page.store.remove(KEYS.shared);
   }
 
+  /** Marks this table as the one on screen: a reload comes straight back to it. */
   remember(extra = {}) {
-    this.page.store.set(KEYS.shared, JSON.stringify({ role: this.role, table: this.tableId, ...extra }));
+    const marker = { role: this.role, table: this.tableId, ...extra, onScreen: true };
+    this.page.store.set(KEYS.shared, JSON.stringify(marker));
   }
 
   // --- host ----------------------------------------------------------------------------------

@@ -124,11 +124,37 @@ def join_by_invite(host, guest, seat, name, wait_engine):
     seat_entry.wait_for()
 
 
-def join_by_room(guest, code, name, wait_engine, url):
+def take_seat(host, guest, seat):
+    """A guest who came in by room code sits down in ``seat``; the host sees it connected."""
+    guest.click(f"[data-testid=take-seat-{seat}]")
+    host.locator(f'[data-testid="seat-{seat}"][data-conn="connected"]').wait_for()
+
+
+def join_by_room_code(host, guest, code, seat, name, wait_engine, url):
+    """The friend types the room code (in any case) under "Play with friends"."""
     open_lobby(guest, url, wait_engine)
-    guest.fill("#friends-code", code.lower())  # typed by hand, any case
+    guest.fill("#friends-code", code.lower())
     guest.fill("#friends-name", name)
     guest.click("[data-testid=friends-join]")
+    take_seat(host, guest, seat)
+
+
+def join_by_room_link(host, guest, code, seat, name, wait_engine, url):
+    """The friend opens the room link the host shared."""
+    host.click("#net-share-room")
+    link = host.locator("[data-testid=share-link]").input_value()
+    assert link == f"{url}#room={code}"
+    host.click("[data-testid=share-close]")
+    guest.goto(link)
+    wait_engine(guest)
+    guest.fill("[data-testid=join-name]", name)
+    guest.click("[data-testid=join-submit]")
+    take_seat(host, guest, seat)
+
+
+def connected(host, *seats):
+    for seat in seats:
+        host.locator(f'[data-testid="seat-{seat}"][data-conn="connected"]').wait_for()
 
 
 # --- playing -----------------------------------------------------------------------------------
@@ -227,23 +253,30 @@ def state_messages(raw):
 
 
 def check_secrecy(host, guest, seat):
-    """Every state the guest received equals the host's view of that seat at that version."""
+    """Every state the guest received equals the host's view of that seat at that version;
+    before it sat down (a guest who came by room code watches first) the spectator view.
+    Returns how many seated views were checked."""
     table = host_table(host)
     saved = table.to_dict()
     messages = state_messages(guest.evaluate("window.__raw"))
     assert messages, "the guest recorded no state message"
-    checked = 0
+    public = lambda view: {k: v for k, v in view.items() if k != "players"}  # noqa: E731
+    seated = 0
     for message in messages:
-        replay = dict(saved, log=saved["log"][: message["version"]])
-        expected = Table.from_dict(replay).view(seat)
-        view = {k: v for k, v in message["view"].items() if k != "players"}
-        assert view == {k: v for k, v in expected.items() if k != "players"}, message["version"]
-        checked += 1
-    return checked
+        replay = Table.from_dict(dict(saved, log=saved["log"][: message["version"]]))
+        view = public(message["view"])
+        if view == public(replay.view(seat)):
+            seated += 1
+        else:
+            assert seated == 0, f"a view other than seat {seat}'s after sitting down, version {message['version']}"
+            assert view == public(replay.view(None)), message["version"]
+    return seated
 
 
 # --- the games ---------------------------------------------------------------------------------
 def test_three_players_over_invite_links(phones, site, wait_engine):
+    """No relay at all (as on a LAN without internet). Bruno's tab reloads mid-game: an invite
+    works once, so he pastes a fresh one from the host and is back in his seat."""
     rng = random.Random(5)
     host, bruno, carla = phones(), phones(), phones()
     open_lobby(host, site.url, wait_engine)
@@ -251,12 +284,67 @@ def test_three_players_over_invite_links(phones, site, wait_engine):
     assert 4 <= len(code) <= 12
     join_by_invite(host, bruno, 1, "Bruno", wait_engine)
     join_by_invite(host, carla, 2, "Carla", wait_engine)
-    host.click("[data-host='{\"start\":true}']")
-    played = play(host, [host, bruno, carla], rng)
+    host.click("[data-testid=net-start]")
+    played = play(host, [host, bruno, carla], rng, actions=6)
+
+    bruno.reload()
+    wait_engine(bruno)
+    host.locator('[data-testid="seat-1"][data-conn="absent"]').wait_for()
+    link = invite(host, 1)
+    bruno.fill("[data-testid=paste-input]", link)
+    bruno.click("[data-testid=paste-submit]")
+    reply = bruno.locator("[data-testid=share-code]")
+    reply.wait_for()
+    host.fill("[data-testid=reply-input]", reply.input_value())
+    host.click("[data-testid=reply-submit]")
+    connected(host, 1)
+    bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()  # in his own seat again
+
+    played += play(host, [host, bruno, carla], rng)
     assert played > 10
     for page in (bruno, carla):
         page.locator("#game-area [data-testid=game-over]").wait_for()
     assert check_secrecy(host, bruno, 1) > 5
     assert check_secrecy(host, carla, 2) > 5
     for page in (host, bruno, carla):
+        assert page.context.errors == []
+
+
+def test_three_players_by_room_code_through_a_relay_with_reloads(phones, site, wait_engine, relay):
+    """Room codes on a real MQTT relay (mosquitto on loopback). A guest reloads mid-game and
+    is back in its seat by itself; then the host reloads: the guests see the host-lost
+    banner, the table resumes from the host's save and both guests reconnect."""
+    rng = random.Random(11)
+    host, bruno, carla = (phones(relay.url) for _ in range(3))
+    open_lobby(host, site.url, wait_engine)
+    code = create_table(host)
+    join_by_room_code(host, bruno, code, 1, "Bruno", wait_engine, site.url)
+    join_by_room_link(host, carla, code, 2, "Carla", wait_engine, site.url)
+    host.click("[data-testid=net-start]")
+    pages = [host, bruno, carla]
+    played = play(host, pages, rng, actions=5)
+
+    bruno.reload()
+    wait_engine(bruno)
+    connected(host, 1)
+    bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()  # back in his own seat
+    played += play(host, pages, rng, actions=5)
+
+    version = host_version(host)
+    host.reload()
+    for guest in (bruno, carla):
+        guest.locator("[data-testid=host-lost]").wait_for()
+    wait_engine(host)
+    assert host_version(host) == version  # the table is back where it was
+    connected(host, 1, 2)
+    for guest in (bruno, carla):
+        guest.locator("[data-testid=host-lost]").wait_for(state="detached")
+
+    played += play(host, pages, rng)
+    assert played > 10
+    for page in (bruno, carla):
+        page.locator("#game-area [data-testid=game-over]").wait_for()
+    assert check_secrecy(host, bruno, 1) > 3
+    assert check_secrecy(host, carla, 2) > 3
+    for page in pages:
         assert page.context.errors == []
