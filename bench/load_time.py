@@ -29,7 +29,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results.md"
-MARK_BEGIN, MARK_END = "<!-- load_time:begin -->", "<!-- load_time:end -->"
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -133,11 +132,13 @@ def pyodide_speed(browser, url, games: int) -> dict:
         context.close()
 
 
-def write_results(text: str) -> None:
-    block = f"{MARK_BEGIN}\n{text}\n{MARK_END}"
+def write_results(text: str, name: str = "load_time") -> None:
+    """Puts ``text`` into bench/results.md between ``name``'s markers (added if missing)."""
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    block = f"{begin}\n{text}\n{end}"
     current = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-    if MARK_BEGIN in current:
-        current = re.sub(re.escape(MARK_BEGIN) + ".*?" + re.escape(MARK_END), lambda _: block, current, flags=re.S)
+    if begin in current:
+        current = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: block, current, flags=re.S)
     else:
         current = current.rstrip("\n") + "\n\n" + block + "\n"
     RESULTS.write_text(current, encoding="utf-8")
