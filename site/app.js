@@ -5,7 +5,7 @@
 // strings, and every game screen is HTML rendered by Python that this file only inserts.
 // A table shared with friends is run by net/driver.js (transports in net/), same screens.
 
-import { SHARED_KEYS, parseRoute } from "./net/links.js";
+import { SHARED_KEYS, heldElsewhere, lockName, parseRoute } from "./net/links.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -36,15 +36,34 @@ let pendingRoute = null; // a join link opened before the engine was ready
 let setupShared = false; // the setup form on screen is for a table shared with friends
 
 // --- storage that never throws (private modes, full quota) ------------------------------
-const store = {
-  get(key) {
-    try { return localStorage.getItem(key); } catch { return null; }
-  },
+function safeStorage(storage) {
+  return {
+    get(key) {
+      try { return storage().getItem(key); } catch { return null; }
+    },
+    set(key, value) {
+      try { storage().setItem(key, value); } catch { /* the game goes on unsaved */ }
+    },
+    remove(key) {
+      try { storage().removeItem(key); } catch { /* nothing to remove */ }
+    },
+  };
+}
+
+const store = safeStorage(() => localStorage);
+const tabStore = safeStorage(() => sessionStorage);
+// A shared table's marker and saves: this tab's own copy first (sessionStorage survives a
+// reload, and two tabs of one browser at one table must not take each other's seat), then
+// the browser's latest (localStorage: back after the app was closed).
+const sharedStore = {
+  get: (key) => tabStore.get(key) ?? store.get(key),
   set(key, value) {
-    try { localStorage.setItem(key, value); } catch { /* the game goes on unsaved */ }
+    tabStore.set(key, value);
+    store.set(key, value);
   },
   remove(key) {
-    try { localStorage.removeItem(key); } catch { /* nothing to remove */ }
+    tabStore.remove(key);
+    store.remove(key);
   },
 };
 
@@ -329,7 +348,7 @@ const netPage = {
   call: (name, ...args) => call(name, ...args),
   paint,
   toast: (text) => toast(text),
-  store,
+  store: sharedStore,
   t: (key, params) => t(key, params),
   lang: () => lang,
   botSpeed,
@@ -340,7 +359,7 @@ const netPage = {
 
 function sharedMarker() {
   try {
-    const marker = JSON.parse(store.get(SHARED_KEYS.shared));
+    const marker = JSON.parse(sharedStore.get(SHARED_KEYS.shared));
     return marker && (marker.role === "host" || marker.role === "guest") ? marker : null;
   } catch {
     return null;
@@ -368,10 +387,10 @@ async function openShared(role) {
 function leaveShared(forget) {
   if (shared) {
     const marker = sharedMarker();
-    if (marker && !forget) store.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: false }));
+    if (marker && !forget) sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: false }));
     shared.close(forget);
   } else if (forget) {
-    for (const key of Object.values(SHARED_KEYS)) store.remove(key);
+    for (const key of Object.values(SHARED_KEYS)) sharedStore.remove(key);
   }
   shared = null;
   $("net-bar").hidden = true;
@@ -386,12 +405,27 @@ function openSharedSetup(gameId) {
   run("net_host_setup", gameId, lang);
 }
 
-// Back at a shared table after a reload or from the lobby's offer: rejoin it as before.
+// Whether another tab of this browser has this shared table (its host, or its saved seat) open.
+async function openElsewhere(marker) {
+  if (marker.role === "host") return heldElsewhere(lockName("host", marker.table));
+  let save = null;
+  try {
+    save = JSON.parse(sharedStore.get(SHARED_KEYS.guest));
+  } catch { /* no seat saved */ }
+  return save?.table === marker.table && heldElsewhere(lockName("guest", marker.table, save.seat));
+}
+
+// Back at a shared table after a reload or from the lobby's offer: rejoin it as before,
+// unless another tab already has it (then this tab stays in the lobby).
 async function resumeShared(marker) {
+  if (await openElsewhere(marker)) {
+    toast(t("friends.open_elsewhere", { code: marker.table }));
+    return;
+  }
   const table = await openShared(marker.role);
-  store.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
+  sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
   const reply = marker.role === "host"
-    ? await table.resumeHost(store.get(SHARED_KEYS.host))
+    ? await table.resumeHost(sharedStore.get(SHARED_KEYS.host))
     : await table.join({ via: marker.via, table: marker.table, seat: marker.seat, name: playerName() });
   if (reply && !reply.ok) {
     showBrokenSave(reply.message, () => {
@@ -442,7 +476,7 @@ function showJoinCard(route) {
 
 async function joinShared(route, name) {
   const table = await openShared("guest");
-  store.set(SHARED_KEYS.shared, JSON.stringify({ role: "guest", table: route.table, via: route.via, seat: route.seat ?? null, onScreen: true }));
+  sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ role: "guest", table: route.table, via: route.via, seat: route.seat ?? null, onScreen: true }));
   const reply = await table.join({ ...route, name });
   if (reply && !reply.ok) {
     leaveShared(true);

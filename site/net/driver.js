@@ -6,12 +6,13 @@
 // or overtaken, and a player's click never races a message from a peer.
 
 import { hostBroadcast, joinBroadcast } from "./bc.js";
-import { errorText } from "./channel.js";
-import { SHARED_KEYS as KEYS, parseJoinLink } from "./links.js";
+import { errorText, netError } from "./channel.js";
+import { SHARED_KEYS as KEYS, heldElsewhere, lockName, parseJoinLink } from "./links.js";
 import { answerInvite, createInvite } from "./rtc.js";
 
 const TICK_MS = 1000;
 const TAB_RETRY_MS = [1000, 2000, 4000, 8000];
+const TAB_PROBE_MS = 1000; // a host tab of this browser answers within one hello (400 ms)
 
 const now = () => Date.now();
 
@@ -40,6 +41,7 @@ export class SharedTable {
     this.clickPending = false;
     this.botTimer = null;
     this.invites = 0;
+    this.held = null; // the Web Lock this tab holds for the table
     this.status = null;
     this.closed = false;
     this.ticker = setInterval(() => this.tick(), TICK_MS);
@@ -69,7 +71,10 @@ export class SharedTable {
   apply(reply) {
     if (!reply || this.closed) return;
     if (reply.table) this.tableId = reply.table;
-    if (reply.save) this.page.store.set(KEYS[this.role], reply.save);
+    if (reply.save) {
+      this.page.store.set(KEYS[this.role], reply.save);
+      if (this.role === "guest") this.hold(lockName("guest", this.tableId, savedField(reply.save, "seat")));
+    }
     for (const [peer, text] of reply.outbox || []) this.deliver(peer, text);
     if (!reply.ok && reply.message) this.page.toast(reply.message);
     if (typeof reply.html === "string") {
@@ -159,10 +164,21 @@ export class SharedTable {
     this.page.store.set(KEYS.shared, JSON.stringify(marker));
   }
 
+  /** Holds this tab's Web Lock on ``name`` until the table is closed here (see lockName). */
+  hold(name) {
+    if (!navigator.locks?.request || this.held === name) return;
+    this.held = name;
+    navigator.locks.request(name, { ifAvailable: true }, (lock) => {
+      if (!lock || this.closed) return null;
+      return new Promise((release) => this.closers.push(release));
+    }).catch(() => { /* no lock, no guard */ });
+  }
+
   // --- host ----------------------------------------------------------------------------------
   async create(request) {
     const reply = await this.enqueue("net_host_create", JSON.stringify(request), now());
     if (!reply?.ok) return reply;
+    this.hold(lockName("host", this.tableId));
     this.remember();
     this.openHostTransports();
     return reply;
@@ -171,6 +187,7 @@ export class SharedTable {
   async resumeHost(save) {
     const reply = await this.enqueue("net_host_resume", save, now());
     if (!reply?.ok) return reply;
+    this.hold(lockName("host", this.tableId));
     this.remember();
     this.openHostTransports();
     return reply;
@@ -254,10 +271,14 @@ export class SharedTable {
    */
   async join({ via, table, seat = null, code = null, name = "" }) {
     this.via = { via, table, seat };
+    // A seat saved here for this table is taken back, unless another tab is playing it.
     const saved = this.page.store.get(KEYS.guest);
+    const savedSeat = savedField(saved, "seat");
     let reply = null;
-    if (saved && savedTable(saved) === table) {
+    if (savedField(saved, "table") === table && (seat === null || seat === savedSeat)
+        && !(await heldElsewhere(lockName("guest", table, savedSeat)))) {
       reply = await this.enqueue("net_guest_resume", saved, now());
+      if (reply?.ok) this.hold(lockName("guest", table, savedSeat));
     }
     if (!reply?.ok) {
       reply = await this.enqueue("net_guest_join", JSON.stringify({ table, seat, name }), now());
@@ -287,7 +308,10 @@ export class SharedTable {
     try {
       if (via === "tab") {
         this.attach(await joinBroadcast(table));
+      } else if (via === "room" && (await this.tryTab(table))) {
+        // The host is another tab of this browser: no network needed.
       } else if (via === "room") {
+        if (!settings.useRelays) throw netError("net.relays_off", "Room codes are switched off in the settings.");
         const relay = await relayModule();
         const room = await relay.joinRoom(table, { relayUrls: settings.relays, iceServers: settings.iceServers });
         this.closers.push(() => room.close());
@@ -304,6 +328,17 @@ export class SharedTable {
       if (via === "invite") this.askForInvite();
       else if (via === "tab") this.reconnect();
     }
+  }
+
+  /** A room code typed in a tab of the host's own browser: join that tab directly. */
+  async tryTab(table) {
+    try {
+      this.attach(await joinBroadcast(table, { timeoutMs: TAB_PROBE_MS }));
+    } catch {
+      return false;
+    }
+    this.via = { ...this.via, via: "tab" };
+    return true;
   }
 
   /** The invite flow's second half: show our reply code until the host has pasted it. */
@@ -351,9 +386,10 @@ export class SharedTable {
   }
 }
 
-function savedTable(text) {
+/** One field of a saved JSON object, or null. */
+function savedField(text, field) {
   try {
-    return JSON.parse(text).table ?? null;
+    return JSON.parse(text)[field] ?? null;
   } catch {
     return null;
   }

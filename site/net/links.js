@@ -18,3 +18,22 @@ export function parseRoute(hash) {
   if (!match) return null;
   return { via: match[1], table: match[2].toUpperCase() };
 }
+
+/** The Web Lock a tab holds while it hosts ``table`` or plays its ``seat`` there, so that a
+ * second tab of the same browser does not open the same host or seat (two hosts of one
+ * table, or two tabs taking one seat from each other). */
+export function lockName(role, table, seat = null) {
+  return role === "host" ? `taberna.host.${table}` : `taberna.seat.${table}.${seat}`;
+}
+
+/** Whether another tab of this browser holds ``name`` (false where Web Locks are missing:
+ * pages on a plain-http LAN address are not a secure context). */
+export async function heldElsewhere(name) {
+  if (!navigator.locks?.query) return false;
+  try {
+    const { held } = await navigator.locks.query();
+    return held.some((lock) => lock.name === name);
+  } catch {
+    return false;
+  }
+}

@@ -50,8 +50,13 @@ if (location.protocol === 'http:') {
 
 
 def settings_script(relay_url):
-    """Loopback only: no STUN servers; the test's relay, or none."""
-    items = {"taberna.stun": "", "taberna.useRelays": "1" if relay_url else "0", "taberna.relays": relay_url or ""}
+    """Loopback only: no STUN servers; the test's relay, or none; bots at the fast pace."""
+    items = {
+        "taberna.stun": "",
+        "taberna.useRelays": "1" if relay_url else "0",
+        "taberna.relays": relay_url or "",
+        "taberna.speed": "fast",
+    }
     sets = "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in items.items())
     return f"if (location.protocol === 'http:') {{ {sets} }}"
 
@@ -184,15 +189,17 @@ def host_over(host):
     return host.locator("#game-area [data-testid=game-over]").count() > 0
 
 
-def play_one(pages, version, rng, timeout_s=60):
-    """Finds the page whose player is to act at ``version`` and makes one move there."""
+def play_one(host, pages, rng, timeout_s=60):
+    """Finds the page whose player is to act now and makes one move there; returns the
+    version it acted at (bots covering a seat move by themselves meanwhile)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
+        version = host_version(host)
         for page in pages:
             if page.evaluate(CLICK_IF_TO_ACT, [version, rng.random(), rng.random()]):
-                return page
+                return version
         pages[0].wait_for_timeout(100)
-    raise AssertionError(f"nobody could act at version {version} for {timeout_s} s")
+    raise AssertionError(f"nobody could act for {timeout_s} s")
 
 
 def wait_past(host, version):
@@ -208,9 +215,7 @@ def play(host, pages, rng, actions=None):
     """Moves for whoever is to act until the game is over (or ``actions`` were played)."""
     played = 0
     while not host_over(host) and (actions is None or played < actions):
-        version = host_version(host)
-        play_one(pages, version, rng)
-        wait_past(host, version)
+        wait_past(host, play_one(host, pages, rng))
         played += 1
         assert played < MAX_ACTIONS
     return played
@@ -348,3 +353,36 @@ def test_three_players_by_room_code_through_a_relay_with_reloads(phones, site, w
     assert check_secrecy(host, carla, 2) > 3
     for page in pages:
         assert page.context.errors == []
+
+
+def test_tabs_of_one_browser_share_a_table_and_a_bot_covers_a_closed_tab(phones, site, wait_engine):
+    """Room codes are off: a room code typed in another tab of the host's browser joins
+    through the tabs' channel. When a guest's tab closes, the host gives its seat to a bot,
+    which plays on; the host can give the seat back."""
+    rng = random.Random(3)
+    host = phones()
+    open_lobby(host, site.url, wait_engine)
+    code = create_table(host)
+    bruno, carla = host.context.new_page(), host.context.new_page()
+    join_by_room_code(host, bruno, code, 1, "Bruno", wait_engine, site.url)
+    # The new tab did not open a second host of the table (the browser's last shared table).
+    assert f"Table {code} is open in another tab" in bruno.locator("#toast").inner_text()
+    join_by_room_code(host, carla, code, 2, "Carla", wait_engine, site.url)
+    host.click("[data-testid=net-start]")
+    played = play(host, [host, bruno, carla], rng, actions=4)
+
+    carla.close()
+    host.locator('[data-testid="seat-2"][data-conn="absent"]').wait_for()
+    host.click("[data-testid=cover-2]")
+    host.locator('[data-testid="seat-2"][data-conn="bot"]').wait_for()
+    before = len(host_table(host).log)
+    played += play(host, [host, bruno], rng, actions=6)
+    moves = host_table(host).log[before:]
+    assert any(entry["seat"] == 2 for entry in moves), "the covering bot never moved"
+    host.click("[data-testid=give-back-2]")
+    host.locator('[data-testid="seat-2"][data-conn="absent"]').wait_for()
+    bruno.reload()  # his tab's own copy of the seat brings him back, whoever joined last
+    wait_engine(bruno)
+    bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
+    connected(host, 1)
+    assert host.context.errors == []
