@@ -55,21 +55,28 @@ def table_section(t, game_id: str, status: str, version: int, body: str) -> str:
     )
 
 
-def over_html(t, game_id: str, result: dict, names: list) -> str:
-    """Who won, with "play again" (a new table of the same game) and "back to the lobby"."""
+def over_html(t, game_id: str, result: dict, names: list, again: bool = True) -> str:
+    """Who won, with "play again" (a new table of the same game; ``again``) and "back to
+    the lobby"."""
     winners = ", ".join(names[s] for s in result["winners"])
     key = "over.winner" if len(result["winners"]) == 1 else "over.winners"
+    again_button = (
+        f'<button type="button" class="tb-primary" data-nav="setup" data-game="{game_id}">'
+        f'{escape(t("over.again"))}</button> '
+        if again
+        else ""
+    )
     return (
         '<div class="tb-over" role="status" data-testid="game-over">'
         f"<h3>{escape(t('over.title'))}</h3><p>{escape(t(key, names=winners))}</p>"
-        f'<button type="button" class="tb-primary" data-nav="setup" data-game="{game_id}">'
-        f'{escape(t("over.again"))}</button> '
-        f'<button type="button" data-nav="lobby">{escape(t("game.back"))}</button></div>'
+        f'{again_button}<button type="button" data-nav="lobby">{escape(t("game.back"))}</button></div>'
     )
 
 
 class Session:
     """The table open in this browser tab and whose screen is showing (pass-and-play)."""
+
+    play_again = True  # the game-over screen offers a new table of the same game
 
     def __init__(self):
         self.table = None
@@ -182,7 +189,7 @@ class Session:
         else:
             body = seat_html(table.game.id, table.view(self.viewer), table.seats, self.ui, t)
         if status == "over":
-            body += over_html(t, table.game.id, table.game.result(table.state), names)
+            body += over_html(t, table.game.id, table.game.result(table.state), names, self.play_again)
         elif self.can_undo():
             body += (
                 f"<button type=\"button\" class=\"tb-undo\" data-ui='{{\"undo\":true}}' "

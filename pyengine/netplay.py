@@ -212,7 +212,10 @@ class _Screen:
 # --- the host ----------------------------------------------------------------------------------
 class _HostSession(Session):
     """bridge's screen logic (hand-off, game over, persistent UI) for the host's own seats;
-    every move goes through the Host, which tells the guests."""
+    every move goes through the Host, which tells the guests. A new game means a new shared
+    table (the friends join again), so the game-over screen offers only the lobby."""
+
+    play_again = False
 
     def __init__(self, host: Host, outbox: list):
         super().__init__()
@@ -536,7 +539,7 @@ class GuestTable(_Screen):
         body = seat_html(guest.game, view, guest.seats, self.ui, t)
         if view.get("result"):
             names = [seat["name"] for seat in guest.seats]
-            body += over_html(t, guest.game, view["result"], names)
+            body += over_html(t, guest.game, view["result"], names, again=False)
         status = "seated" if seated else "watching"
         return strip + notes + table_section(t, guest.game, status, guest.version, body)
 
