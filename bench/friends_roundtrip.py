@@ -16,7 +16,6 @@ import argparse
 import importlib.util
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -126,9 +125,7 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    build = load_time.load_build()
-    site = build.build(Path(tempfile.mkdtemp(prefix="taberna-friends-")) / "dist")["path"]
-    server, url = load_time.serve(build, site)
+    server, url = load_time.private_site("friends")
     try:
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)

@@ -9,7 +9,6 @@ Builds a private copy of the site, loads it headless, and calls the worker's ``p
 import argparse
 import importlib.util
 import json
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -24,9 +23,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    build = load_time.load_build()
-    site = build.build(Path(tempfile.mkdtemp(prefix="taberna-perft-")) / "dist")["path"]
-    server, url = load_time.serve(build, site)
+    server, url = load_time.private_site("perft")
     try:
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=load_time.ARGS)

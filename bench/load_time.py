@@ -59,6 +59,14 @@ def load_build():
     return module
 
 
+def private_site(name: str):
+    """Builds a private copy of the site (a rebuild of dist/ elsewhere must not change files
+    mid-measurement) and serves it on loopback: ``(server, url)``."""
+    build = load_build()
+    site = build.build(Path(tempfile.mkdtemp(prefix=f"taberna-{name}-")) / "dist")["path"]
+    return serve(build, site)
+
+
 def serve(build, directory, prefix="/"):
     server = build.make_server("127.0.0.1", 0, directory, prefix)
     threading.Thread(target=server.serve_forever, daemon=True).start()

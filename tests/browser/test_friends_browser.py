@@ -121,12 +121,16 @@ def join_by_invite(host, guest, seat, name, wait_engine):
     wait_engine(guest)
     guest.fill("[data-testid=join-name]", name)
     guest.click("[data-testid=join-submit]")
+    hand_reply_to_host(host, guest, seat)
+
+
+def hand_reply_to_host(host, guest, seat):
+    """The guest's reply code, carried by hand into the host's panel; the seat connects."""
     reply = guest.locator("[data-testid=share-code]")
     reply.wait_for()
     host.fill("[data-testid=reply-input]", reply.input_value())
     host.click("[data-testid=reply-submit]")
-    seat_entry = host.locator(f'[data-testid="seat-{seat}"][data-conn="connected"]')
-    seat_entry.wait_for()
+    connected(host, seat)
 
 
 def take_seat(host, guest, seat):
@@ -298,11 +302,7 @@ def test_three_players_over_invite_links(phones, site, wait_engine):
     link = invite(host, 1)
     bruno.fill("[data-testid=paste-input]", link)
     bruno.click("[data-testid=paste-submit]")
-    reply = bruno.locator("[data-testid=share-code]")
-    reply.wait_for()
-    host.fill("[data-testid=reply-input]", reply.input_value())
-    host.click("[data-testid=reply-submit]")
-    connected(host, 1)
+    hand_reply_to_host(host, bruno, 1)
     bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()  # in his own seat again
 
     played += play(host, [host, bruno, carla], rng)
