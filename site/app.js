@@ -379,7 +379,8 @@ async function openShared(role) {
   store.remove(KEYS.inGame);
   shared = new SharedTable(netPage, role);
   showScreen("game");
-  $("net-bar").hidden = role !== "host";
+  // The room link needs the relays (a tab of this browser can still type the room code).
+  $("net-bar").hidden = role !== "host" || !netSettings().useRelays;
   return shared;
 }
 
