@@ -172,6 +172,10 @@ class Session:
         keep = getattr(self.view_module(), "PERSISTENT_UI", ())
         self.ui = {k: v for k, v in self.ui.items() if k in keep}
 
+    def version(self) -> int:
+        """The table version the screen is marked with (tests and the page wait on it)."""
+        return self.table.version
+
     def delay_ms(self) -> int:
         """Pause before the next bot, longer after actions a view animates or reveals
         (its ``PAUSE_AFTER_MS``, e.g. a Dudo reveal or tumbling dice)."""
@@ -195,7 +199,7 @@ class Session:
                 f"<button type=\"button\" class=\"tb-undo\" data-ui='{{\"undo\":true}}' "
                 f'data-testid="undo">{escape(t("table.undo"))}</button>'
             )
-        return table_section(t, table.game.id, status, table.version, body)
+        return table_section(t, table.game.id, status, self.version(), body)
 
     def screen(self, t, message=None, ok=True) -> dict:
         table = self.table

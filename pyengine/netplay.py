@@ -232,6 +232,9 @@ class _HostSession(Session):
     def can_undo(self) -> bool:
         return False  # guests have seen the move
 
+    def version(self) -> int:
+        return self.host.version  # as the guests see it: counting across games
+
     def status(self) -> str:
         if not self.host.started:
             return "arrange"
@@ -281,9 +284,9 @@ class HostTable(_Screen):
 
     def _moves(self, call) -> None:
         """A peer's message may move the table: then selections go, as after a bot's move."""
-        version = self.host.table.version
+        version = self.host.version
         self.send(call())
-        if self.host.table.version != version:
+        if self.host.version != version:
             self.session.keep_persistent_ui()
 
     def command(self, command) -> None:
@@ -295,6 +298,10 @@ class HostTable(_Screen):
             return
         if command == {"close": True}:
             self.send(self.host.close())
+            return
+        if command == {"rematch": True}:
+            self.send(self.host.rematch())
+            self.session.open(self.host.table)
             return
         kind = command.get("kind")
         if set(command) - {"seat", "kind", "level"} or kind not in ("bot", REMOTE):
@@ -374,7 +381,10 @@ class HostTable(_Screen):
         status = self.status()
         title = escape(self.title(t), quote=True)
         if status != "arrange":
-            closing = f'<p class="tb-net-actions">{self._close_button(t)}</p>' if status == "over" else ""
+            closing = ""
+            if status == "over":
+                rematch = _button(t("sync.rematch"), "data-host", {"rematch": True}, "net-rematch", "tb-primary")
+                closing = f'<p class="tb-net-actions">{rematch} {self._close_button(t)}</p>'
             return (
                 f'<div class="tb-net" data-testid="net-host" data-status="{status}">'
                 f"{self._strip(t)}{self.session.table_html(t)}{closing}</div>"
@@ -540,6 +550,7 @@ class GuestTable(_Screen):
         if view.get("result"):
             names = [seat["name"] for seat in guest.seats]
             body += over_html(t, guest.game, view["result"], names, again=False)
+            body += f'<p class="tb-hint">{escape(t("sync.rematch_wait"))}</p>'
         status = "seated" if seated else "watching"
         return strip + notes + table_section(t, guest.game, status, guest.version, body)
 

@@ -50,7 +50,7 @@ class Tabs:
         self.queue.extend((peer, False, text) for peer, text in reply["outbox"])
         table = self.table()
         if table is not None:
-            self.history[table.version] = (
+            self.history[self.host.host.host.version] = (
                 [table.view(s) for s in range(len(table.seats))] + [table.view(None)],
                 [list(cup) for cup in table.state["dice"]] if table.game.id == "perudo" else [],
             )
@@ -233,6 +233,29 @@ def test_three_friends_play_perudo_to_the_end_and_nobody_sees_another_cup():
     for peer in ("pa", "pb"):
         versions = {json.loads(t)["version"] for t in tabs.delivered[peer] if '"kind":"state"' in t}
         assert versions >= set(range(1, tabs.table().version + 1))
+
+
+def test_the_same_friends_play_again_without_a_new_invite():
+    tabs = started()
+    refused = tabs.host_call("net_host_command", {"rematch": True})
+    assert not refused["ok"] and refused["message"] == "The game is not over yet."
+    rng = random.Random(8)
+    while tabs.host_status != "over":
+        play_turn(tabs, rng)
+    assert 'data-testid="net-rematch"' in tabs.screens["host"]
+    for peer in ("pa", "pb"):
+        assert "start another game with the same players" in tabs.screens[peer]
+    first = tabs.table()
+    reply = tabs.host_call("net_host_command", {"rematch": True})
+    assert reply["ok"], reply["message"]
+    tabs.settle()
+    assert tabs.table() is not first and not tabs.table().is_over()
+    version = tabs.host.host.host.version
+    for screen in ("host", "pa", "pb"):
+        assert 'data-testid="game-over"' not in tabs.screens[screen]
+        assert f'data-version="{version}"' in tabs.screens[screen]
+    for _ in range(6):  # the new game is played as the first was, guests' views checked
+        play_turn(tabs, rng)
 
 
 @pytest.mark.parametrize("game", ["bozo", "lasca", "crown_anchor"])

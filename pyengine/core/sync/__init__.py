@@ -20,7 +20,7 @@ What a driver (``MemoryNetwork`` here, the page's glue in the browser) does:
   closed -> ``host.drop(peer, now)`` (absent at once); about once a second
   ``host.tick(now)``; bots paced by calling ``host.play_bot()``; local players through
   ``host.act``; the host's own choices through ``host.start`` / ``host.set_seat`` /
-  ``host.close``. Deliver every returned ``(peer, text)``, and store ``host.snapshot()``
+  ``host.rematch`` / ``host.close``. Deliver every returned ``(peer, text)``, and store ``host.snapshot()``
   whenever ``host.rev`` moved.
 * guest page: ``guest.start(now)`` to begin; each text from the host ->
   ``guest.receive(text, now)``; a channel to the host opened -> ``guest.connected(now)``,

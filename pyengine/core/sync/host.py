@@ -22,13 +22,18 @@ chance to act (a roll, a new round, its own move). Without that, players who act
 (bets in Crown and Anchor, antes in Bog) would keep refusing each other's intents; with it,
 a turn-by-turn game is exactly as strict as "current version only", and a duplicate can
 still never apply twice, because the seat's own move makes every older intent stale.
+
+After a game is over the host may start another with the same seats, tokens and peers
+(``rematch``). Versions go on counting across games (``base`` is where the current game
+starts), so nothing sent about an earlier game can be taken for the new one.
 """
 
 import hmac
 import secrets
 
 from ..errors import BadSave, TabernaError
-from ..table import Table
+from ..rng import derive_seed
+from ..table import MAX_SEED, Table
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
 
 SNAPSHOT_FORMAT = 1
@@ -64,9 +69,11 @@ class Host:
         rev: int = 0,
         started=False,
         token_source=new_token,
+        base: int = 0,
     ):
         check_id("table", table_id)
         self.table = table
+        self.base = base
         self.table_id = table_id
         self.tokens = list(tokens) if tokens is not None else [None] * len(table.seats)
         self.rev = rev
@@ -76,11 +83,16 @@ class Host:
         # For the stale check: the version right after each seat's latest move (read from
         # the log), and the version since which it may act without a break (None if it may
         # not act now). A reloaded host dates the latter from now: stricter, never looser.
-        self._acted = [0] * len(table.seats)
-        for version, entry in enumerate(table.log, start=1):
+        self._acted = [base] * len(table.seats)
+        for version, entry in enumerate(table.log, start=base + 1):
             self._acted[entry["seat"]] = version
         movers = table.to_act()
-        self._able_since = [table.version if s in movers else None for s in range(len(table.seats))]
+        self._able_since = [self.version if s in movers else None for s in range(len(table.seats))]
+
+    @property
+    def version(self) -> int:
+        """The version peers see: actions applied in this game and every earlier one."""
+        return self.base + self.table.version
 
     @classmethod
     def create(cls, game_id, options, seats, seed, table_id, token_source=new_token) -> "Host":
@@ -96,6 +108,7 @@ class Host:
             "tokens": list(self.tokens),
             "rev": self.rev,
             "started": self.started,
+            "base": self.base,
         }
 
     @classmethod
@@ -118,8 +131,11 @@ class Host:
                 raise BadSave("A local seat cannot have a guest's token", "sync_save_tokens")
         if type(rev) is not int or rev < 0 or type(data.get("started")) is not bool:
             raise BadSave("The shared table's revision is missing", "sync_save_rev")
+        base = data.get("base", 0)
+        if type(base) is not int or not 0 <= base <= MAX_SEED:
+            raise BadSave("The shared table's game count is damaged", "sync_save_rev")
         try:
-            return cls(table, table_id, tokens, rev, data["started"], token_source)
+            return cls(table, table_id, tokens, rev, data["started"], token_source, base)
         except ProtocolError:
             raise BadSave("The shared table's id is malformed", "sync_save_id") from None
 
@@ -155,7 +171,7 @@ class Host:
                 texts[seat] = encode(
                     "state",
                     table=self.table_id,
-                    version=self.table.version,
+                    version=self.version,
                     rev=self.rev,
                     started=self.started,
                     acted=self._acted[seat] if seat is not None else None,
@@ -289,8 +305,8 @@ class Host:
             raise ProtocolError("A bot is playing that seat now", "sync_seat_with_bot", seat=seat)
         seen = message["version"]
         since = self._able_since[seat]
-        fresh = seen == self.table.version or (
-            seen < self.table.version
+        fresh = seen == self.version or (
+            seen < self.version
             and since is not None
             and since <= seen
             and self._acted[seat] <= seen
@@ -300,7 +316,7 @@ class Host:
                 "The table moved on before your action arrived",
                 "sync_stale",
                 seen=seen,
-                version=self.table.version,
+                version=self.version,
             )
         try:
             self.table.act(seat, message["action"])
@@ -314,7 +330,7 @@ class Host:
 
     def _moved(self, seat) -> list:
         """After ``seat``'s move: update what the stale check needs, then tell everyone."""
-        version = self.table.version
+        version = self.version
         self._acted[seat] = version
         movers = self.table.to_act()
         for other in range(len(self._able_since)):
@@ -330,6 +346,22 @@ class Host:
         if self.started:
             return []
         self.started = True
+        return self._changed()
+
+    def rematch(self) -> list:
+        """Once the game is over: a new game at the same table, same options and seats (and
+        so the same tokens), dealt from a seed derived from this game's. Its versions start
+        one past the last game's, so every intent about the old game is stale."""
+        self._check_started()
+        if not self.table.is_over():
+            raise ProtocolError("The game is not over yet", "sync_not_over")
+        seed = derive_seed(self.table.seed, "rematch", self.version) % (MAX_SEED + 1)
+        old = self.table
+        self.table = Table(old.game.id, old.options, [dict(seat) for seat in old.seats], seed)
+        self.base = self.base + old.version + 1
+        self._acted = [self.base] * len(self.table.seats)
+        movers = self.table.to_act()
+        self._able_since = [self.base if s in movers else None for s in range(len(self.table.seats))]
         return self._changed()
 
     def act(self, seat, action) -> list:
