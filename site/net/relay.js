@@ -16,9 +16,9 @@
 // Threat model: the room code is the only secret. Anyone who has it can join as a spectator
 // or claim an open seat (the host's protocol decides what they get), and learns the network
 // addresses of the room's peers, as WebRTC requires. A guest's seat token goes only to the
-// peer it accepted as host; a guest accepts a new host only once the previous one has left,
-// so a peer that knows the code could pose as host while the real host is away (or before
-// the guest hears it). The invite link (rtc.js) is the stronger path: its code pins the
+// peer it accepted as host; a guest accepts a new host only once the previous one has left
+// (the newest peer that announced itself meanwhile), so a peer that knows the code could pose
+// as host while the real host is away (or before the guest hears it). The invite link (rtc.js) is the stronger path: its code pins the
 // host's DTLS fingerprint. Brokers see the room's topic (derived from the code) and the
 // WebRTC handshakes, not the game's texts.
 
@@ -122,6 +122,10 @@ export async function joinRoom(roomCode, options) {
   const { room, host, text } = await enter(roomCode, options);
   let current = null; // {peer, channel}: the accepted host
   let first;
+  // Peers that announced themselves as host and are still in the room, newest last. A
+  // reloaded host's announcement can arrive before the room notices that its old page has
+  // gone; it waits here and is taken up the moment the old one leaves.
+  const announced = new Set();
   const result = {
     channel: new Promise((resolve) => { first = resolve; }),
     onreconnect: null,
@@ -130,8 +134,7 @@ export async function joinRoom(roomCode, options) {
       room.leave();
     },
   };
-  host.onMessage = (table, { peerId }) => {
-    if (table !== roomCode || current) return;
+  const accept = (peerId) => {
     const channel = channelTo(text, peerId, () => {
       if (current?.channel === channel) current = null;
     });
@@ -141,11 +144,20 @@ export async function joinRoom(roomCode, options) {
       first = null;
     } else result.onreconnect?.(channel);
   };
+  host.onMessage = (table, { peerId }) => {
+    if (table !== roomCode) return;
+    announced.delete(peerId);
+    announced.add(peerId);
+    if (!current) accept(peerId);
+  };
   text.onMessage = (data, { peerId }) => {
     if (current?.peer === peerId) current.channel.deliver(data);
   };
   room.onPeerLeave = (peer) => {
+    announced.delete(peer);
     if (current?.peer === peer) current.channel.lost();
+    const newest = [...announced].pop();
+    if (!current && newest) accept(newest);
   };
   return result;
 }

@@ -285,7 +285,8 @@ def check_secrecy(host, guest, seat):
 # --- the games ---------------------------------------------------------------------------------
 def test_three_players_over_invite_links(phones, site, wait_engine):
     """No relay at all (as on a LAN without internet). Bruno's tab reloads mid-game: an invite
-    works once, so he pastes a fresh one from the host and is back in his seat."""
+    works once, so he pastes a fresh one from the host and is back in his seat. After the
+    game the same three play again."""
     rng = random.Random(5)
     host, bruno, carla = phones(), phones(), phones()
     open_lobby(host, site.url, wait_engine)
@@ -311,6 +312,16 @@ def test_three_players_over_invite_links(phones, site, wait_engine):
         page.locator("#game-area [data-testid=game-over]").wait_for()
     assert check_secrecy(host, bruno, 1) > 5
     assert check_secrecy(host, carla, 2) > 5
+
+    # Another game with the same friends, no new invites.
+    version = host_version(host)
+    host.click("[data-testid=net-rematch]")
+    for page in (host, bruno, carla):
+        page.wait_for_function(
+            "(v) => Number(document.querySelector('#game-area .tb-table')?.dataset.version) > v", arg=version
+        )
+        assert page.locator("#game-area [data-testid=game-over]").count() == 0
+    play(host, [host, bruno, carla], rng, actions=3)
     for page in (host, bruno, carla):
         assert page.context.errors == []
 
