@@ -261,6 +261,7 @@ export class SharedTable {
         panel.hide();
         this.page.toast(this.page.t("friends.connected"));
       },
+      ondismiss: () => invite.cancel(),
     });
   }
 

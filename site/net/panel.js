@@ -18,16 +18,30 @@ export class SharePanel {
     this.element = element;
     this.page = page;
     this.shown = 0; // each show() bumps it, so a late QR never lands in a newer panel
+    this.ondismiss = null;
   }
 
+  /** Hides the panel; whatever it was showing is told it is gone (``ondismiss``). */
   hide() {
+    this.dismiss();
     this.shown += 1;
     this.element.hidden = true;
     this.element.replaceChildren();
   }
 
-  /** ``{title, hint, busy, link, code, reply(text), paste(text)}``: every part optional. */
+  dismiss() {
+    const ondismiss = this.ondismiss;
+    this.ondismiss = null;
+    ondismiss?.();
+  }
+
+  /**
+   * ``{title, hint, busy, link, code, reply(text), paste(text), ondismiss()}``: every part
+   * optional; ``ondismiss`` runs when this content is hidden or replaced.
+   */
   show(spec) {
+    this.dismiss();
+    this.ondismiss = spec.ondismiss || null;
     const id = (this.shown += 1);
     const { t } = this.page;
     const box = this.element;

@@ -371,6 +371,10 @@ export async function createInvite({ iceServers } = {}) {
   let accepted = null;
   return {
     code: encode(OFFER, local),
+    /** Gives up an invite nobody answered (its connection would otherwise linger). */
+    cancel() {
+      if (!accepted) pc.close();
+    },
     async accept(replyCode) {
       const reply = decode(replyCode, ANSWER);
       if (reply.tag !== local.ufrag) {

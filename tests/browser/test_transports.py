@@ -122,6 +122,39 @@ def test_invite_connects_with_mdns_names_as_phones_offer_them(browser, site):
             ctx.close()
 
 
+def test_a_cancelled_invite_lets_go_of_its_connection(new_player, site):
+    """The host closed the invite panel: its RTCPeerConnection is closed, and a reply
+    arriving late is refused."""
+    host, guest = open_page(new_player(), site), open_page(new_player(), site)
+    code = host.evaluate(
+        """async () => {
+            const Native = RTCPeerConnection;
+            window.made = [];
+            window.RTCPeerConnection = class extends Native {
+                constructor(...args) { super(...args); made.push(this); }
+            };
+            const rtc = await import("./net/rtc.js");
+            window.invite = await rtc.createInvite({iceServers: []});
+            return invite.code;
+        }"""
+    )
+    reply = guest.evaluate(
+        """async (code) => {
+            const rtc = await import("./net/rtc.js");
+            return (await rtc.answerInvite(code, {iceServers: []})).reply;
+        }""",
+        code,
+    )
+    assert host.evaluate("made.map((pc) => pc.signalingState)") == ["have-local-offer"]
+    host.evaluate("invite.cancel()")
+    assert host.evaluate("made.map((pc) => pc.signalingState)") == ["closed"]
+    refused = host.evaluate(
+        "async (reply) => { try { await invite.accept(reply); return null; } catch (e) { return String(e); } }",
+        reply,
+    )
+    assert refused
+
+
 def test_a_guest_page_going_away_closes_the_hosts_channel(new_player, site):
     host, guest = open_page(new_player(), site), open_page(new_player(), site)
     connect_rtc(host, guest)
