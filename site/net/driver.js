@@ -42,6 +42,7 @@ export class SharedTable {
     this.botTimer = null;
     this.invites = 0;
     this.held = null; // the Web Lock this tab holds for the table
+    this.room = null; // guest: the table's room on the relays, once joined
     this.status = null;
     this.closed = false;
     this.ticker = setInterval(() => this.tick(), TICK_MS);
@@ -293,6 +294,7 @@ export class SharedTable {
   attach(channel) {
     this.channel?.close();
     this.channel = channel;
+    this.page.panel.hide(); // a reply code or a plea for a new invite is moot now
     channel.onmessage = (text) => this.enqueue("net_guest_receive", text, now());
     channel.onclose = () => {
       if (this.channel !== channel) return;
@@ -313,21 +315,43 @@ export class SharedTable {
         // The host is another tab of this browser: no network needed.
       } else if (via === "room") {
         if (!settings.useRelays) throw netError("net.relays_off", "Room codes are switched off in the settings.");
-        const relay = await relayModule();
-        const room = await relay.joinRoom(table, { relayUrls: settings.relays, iceServers: settings.iceServers });
-        this.closers.push(() => room.close());
-        room.onreconnect = (channel) => this.attach(channel);
-        this.attach(await room.channel);
+        await this.openRoom(table);
       } else if (code) {
         await this.answer(code);
       } else {
-        this.askForInvite();
+        this.fallBack();
       }
     } catch (error) {
       console.warn("connect", error);
       this.page.toast(this.page.t("friends.connect_failed", { reason: this.reason(error) }));
-      if (via === "invite") this.askForInvite();
+      if (via === "invite") this.fallBack();
       else if (via === "tab") this.reconnect();
+    }
+  }
+
+  /** Joins the table's room on the relays: the host's channel is attached now and again
+   * whenever the host announces itself anew (after its reload, or the room's reconnection). */
+  async openRoom(table) {
+    const settings = this.page.settings();
+    const relay = await relayModule();
+    const room = await relay.joinRoom(table, { relayUrls: settings.relays, iceServers: settings.iceServers });
+    if (this.closed) {
+      room.close();
+      return;
+    }
+    this.room = room;
+    this.closers.push(() => room.close());
+    room.onreconnect = (channel) => this.attach(channel);
+    this.attach(await room.channel);
+  }
+
+  /** An invited guest without a link to the host: a new invite always works; where room
+   * codes are allowed the table's room is tried at the same time, and reconnects by itself
+   * (a phone that slept, a reload) whenever the host is online. */
+  fallBack() {
+    this.askForInvite();
+    if (!this.room && this.page.settings().useRelays) {
+      this.openRoom(this.via.table).catch((error) => console.warn("room", error));
     }
   }
 
@@ -370,7 +394,7 @@ export class SharedTable {
 
   reconnect() {
     if (this.closed || !this.via) return;
-    if (this.via.via === "invite") this.askForInvite();
+    if (this.via.via === "invite") this.fallBack();
     else if (this.via.via === "tab") {
       // Another tab of this browser: try again with back-off until the host tab is back.
       const attempt = async (n) => {
@@ -383,7 +407,8 @@ export class SharedTable {
       };
       attempt(0);
     }
-    // A room reconnects by itself (room.onreconnect) when the host announces itself again.
+    // A room (and an invited guest's fallback room) reconnects by itself through
+    // room.onreconnect when the host announces itself again.
   }
 }
 

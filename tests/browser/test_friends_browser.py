@@ -87,14 +87,14 @@ def open_lobby(page, url, wait_engine):
     wait_engine(page)
 
 
-def create_table(page, names=("Ana", "Bruno", "Carla")):
-    """The host's setup: seat 0 on this phone, seats 1 and 2 for friends, no one else."""
+def create_table(page, names=("Ana", "Bruno", "Carla"), seats=2):
+    """The host's setup: seat 0 on this phone, seats 1 to ``seats`` for friends, no one else."""
     page.select_option("#friends-game", "perudo")
     page.click("[data-testid=friends-create]")
     form = page.locator('form[data-form="setup"][data-shared="1"]')
     form.wait_for()
     for seat in range(1, 6):
-        kind = "remote" if seat <= 2 else "none"
+        kind = "remote" if seat <= seats else "none"
         form.locator(f'select[name="seat{seat}_kind"]').select_option(kind)
     form.locator('input[name="seat0_name"]').fill(names[0])
     form.locator("[data-testid=start]").click()
@@ -397,3 +397,25 @@ def test_tabs_of_one_browser_share_a_table_and_a_bot_covers_a_closed_tab(phones,
     bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
     connected(host, 1)
     assert host.context.errors == []
+
+
+def test_an_invited_friend_comes_back_through_the_room_when_relays_are_allowed(
+    phones, site, wait_engine, relay
+):
+    """Invited by link, Bruno's tab reloads (as after a phone's long sleep): with room codes
+    allowed, the table's room brings him back to his seat with no new invite."""
+    rng = random.Random(2)
+    host, bruno = phones(relay.url), phones(relay.url)
+    open_lobby(host, site.url, wait_engine)
+    create_table(host, seats=1)
+    join_by_invite(host, bruno, 1, "Bruno", wait_engine)
+    host.click("[data-testid=net-start]")
+    play(host, [host, bruno], rng, actions=3)
+    bruno.reload()
+    wait_engine(bruno)
+    connected(host, 1)
+    bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
+    bruno.locator("#net-panel").wait_for(state="hidden")  # the plea for an invite is gone
+    play(host, [host, bruno], rng, actions=3)
+    for page in (host, bruno):
+        assert page.context.errors == []
