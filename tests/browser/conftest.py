@@ -10,7 +10,6 @@ and the origin holds the media permission; mDNS ``*.local`` names must resolve) 
 (``mosquitto``: Debian's MQTT broker with a websockets listener, started by the tests).
 """
 
-import importlib.util
 import json
 import shutil
 import socket
@@ -37,18 +36,6 @@ CHROMIUM_ARGS = [
 ]
 MOSQUITTO = "/usr/sbin/mosquitto"
 ENGINE_TIMEOUT_MS = 120_000  # cold Pyodide start on a busy 2-core machine, with margin
-
-
-def _load_build():
-    spec = importlib.util.spec_from_file_location("taberna_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="session")
-def build_module():
-    return _load_build()
 
 
 @pytest.fixture(scope="session")

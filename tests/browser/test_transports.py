@@ -43,24 +43,26 @@ def wait_texts(page, count):
     page.wait_for_function(f"net.received.length >= {count}", timeout=30_000)
 
 
+# On the host's page: an invite kept as ``window[name]``; returns its code.
+INVITE = """async (name) => {
+    const rtc = await import("./net/rtc.js");
+    window[name] = await rtc.createInvite({iceServers: []});
+    return window[name].code;
+}"""
+# On the guest's page: the answer to an invite code (its channel tracked once open); returns
+# the reply code.
+ANSWER = """async (code) => {
+    const rtc = await import("./net/rtc.js");
+    const answer = await rtc.answerInvite(code, {iceServers: []});
+    window.guestChannel = answer.channel.then((channel) => track(channel));
+    return answer.reply;
+}"""
+
+
 def connect_rtc(host, guest):
     """Invite on ``host``, reply on ``guest``; returns the invite code."""
-    code = host.evaluate(
-        """async () => {
-            const rtc = await import("./net/rtc.js");
-            window.invite = await rtc.createInvite({iceServers: []});
-            return invite.code;
-        }"""
-    )
-    reply = guest.evaluate(
-        """async (code) => {
-            const rtc = await import("./net/rtc.js");
-            const answer = await rtc.answerInvite(code, {iceServers: []});
-            window.guestChannel = answer.channel.then((channel) => track(channel));
-            return answer.reply;
-        }""",
-        code,
-    )
+    code = host.evaluate(INVITE, "invite")
+    reply = guest.evaluate(ANSWER, code)
     host.evaluate("async (reply) => track(await invite.accept(reply))", reply)
     guest.evaluate("guestChannel")
     return code, reply
@@ -126,25 +128,17 @@ def test_a_cancelled_invite_lets_go_of_its_connection(new_player, site):
     """The host closed the invite panel: its RTCPeerConnection is closed, and a reply
     arriving late is refused."""
     host, guest = open_page(new_player(), site), open_page(new_player(), site)
-    code = host.evaluate(
-        """async () => {
+    host.evaluate(
+        """() => {
             const Native = RTCPeerConnection;
             window.made = [];
             window.RTCPeerConnection = class extends Native {
                 constructor(...args) { super(...args); made.push(this); }
             };
-            const rtc = await import("./net/rtc.js");
-            window.invite = await rtc.createInvite({iceServers: []});
-            return invite.code;
         }"""
     )
-    reply = guest.evaluate(
-        """async (code) => {
-            const rtc = await import("./net/rtc.js");
-            return (await rtc.answerInvite(code, {iceServers: []})).reply;
-        }""",
-        code,
-    )
+    code = host.evaluate(INVITE, "invite")
+    reply = guest.evaluate(ANSWER, code)
     assert host.evaluate("made.map((pc) => pc.signalingState)") == ["have-local-offer"]
     host.evaluate("invite.cancel()")
     assert host.evaluate("made.map((pc) => pc.signalingState)") == ["closed"]
@@ -239,23 +233,9 @@ def test_a_malformed_invite_rejects_with_a_reason(new_player, site, code, messag
 
 def test_codes_swapped_cut_or_from_another_invite_are_refused(new_player, site):
     host, guest = open_page(new_player(), site), open_page(new_player(), site)
-    code = host.evaluate(
-        """async () => {
-            const rtc = await import("./net/rtc.js");
-            window.invite = await rtc.createInvite({iceServers: []});
-            window.other = await rtc.createInvite({iceServers: []});
-            return invite.code;
-        }"""
-    )
-    reply = guest.evaluate(
-        """async (code) => {
-            const rtc = await import("./net/rtc.js");
-            const answer = await rtc.answerInvite(code, {iceServers: []});
-            window.guestChannel = answer.channel.then((channel) => track(channel));
-            return answer.reply;
-        }""",
-        code,
-    )
+    code = host.evaluate(INVITE, "invite")
+    host.evaluate(INVITE, "other")
+    reply = guest.evaluate(ANSWER, code)
     attempt = """async ([target, text]) => {
         try { await window[target].accept(text); return null; } catch (e) { return e.message; }
     }"""
@@ -309,15 +289,8 @@ def mutations(code, count, seed=5):
 
 def test_hostile_reply_codes_are_refused_with_reasons_and_nothing_else(new_player, site):
     host, guest = open_page(new_player(), site), open_page(new_player(), site)
-    code = host.evaluate(
-        """async () => {
-            window.invite = await (await import("./net/rtc.js")).createInvite({iceServers: []});
-            return invite.code;
-        }"""
-    )
-    reply = guest.evaluate(
-        "async (code) => (await (await import('./net/rtc.js')).answerInvite(code, {iceServers: []})).reply", code
-    )
+    code = host.evaluate(INVITE, "invite")
+    reply = guest.evaluate(ANSWER, code)
     codes = mutations(reply, 3000)
     outcomes = host.evaluate(
         """async (codes) => {

@@ -3,7 +3,6 @@
 import hashlib
 import base64
 import csv
-import importlib.util
 import io
 import json
 import re
@@ -22,11 +21,8 @@ SITE = ROOT / "site"
 
 
 @pytest.fixture(scope="module")
-def build():
-    spec = importlib.util.spec_from_file_location("taberna_build_unit", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def build(build_module):
+    return build_module
 
 
 def shell(lang, domain="shell"):

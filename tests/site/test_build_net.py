@@ -1,7 +1,6 @@
 """build.py's steps for playing with friends: the networking modules, the relay bundle, segno."""
 
 import hashlib
-import importlib.util
 import json
 import re
 import zipfile
@@ -13,11 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def build():
-    spec = importlib.util.spec_from_file_location("taberna_build_net", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def build(build_module):
+    return build_module
 
 
 @pytest.fixture(scope="module")
