@@ -1,4 +1,4 @@
-"""SVG dice faces, shared by every dice game's cup view."""
+"""SVG dice faces and the players' cups, shared by every dice game's view."""
 
 from html import escape
 
@@ -38,3 +38,27 @@ def hidden_die_svg(*, label: str, size: int = 28) -> str:
         '<rect x="4" y="4" width="92" height="92" rx="18" class="die-body"/>'
         '<text x="50" y="66" text-anchor="middle" class="die-q">?</text></svg>'
     )
+
+
+def cup_players(t, prefix: str, view: dict, state, *, badge=None, upcoming=None) -> str:
+    """The players of a dice-cup game, each with its dice hidden under the cup.
+
+    ``view`` has ``players`` (names), ``counts``, ``to_act`` and ``you``; ``state(seat,
+    count, flags)`` is the line under the cup, ``badge(seat)`` optional HTML after the name,
+    ``upcoming`` the seat that speaks next. Classes and catalog keys carry the game's
+    ``prefix``: ``<prefix>-player`` marked ``-turn``, ``-next``, ``-out``, ``-you``.
+    """
+    items = []
+    for seat, player in enumerate(view["players"]):
+        count = view["counts"][seat]
+        acting = seat in view["to_act"]
+        flags = {"turn": acting, "next": seat == upcoming and not acting, "out": count == 0, "you": seat == view["you"]}
+        classes = " ".join([f"{prefix}-player"] + [f"{prefix}-{flag}" for flag, on in flags.items() if on])
+        cup = "".join(hidden_die_svg(label=t(f"{prefix}.hidden_die"), size=18) for _ in range(count))
+        items.append(
+            f'<li class="{classes}" data-seat="{seat}">'
+            f'<span class="{prefix}-name">{escape(player["name"])}</span>{badge(seat) if badge else ""}'
+            f'<span class="{prefix}-cup" aria-hidden="true">{cup}</span>'
+            f'<span class="{prefix}-state">{escape(state(seat, count, flags))}</span></li>'
+        )
+    return f'<ol class="{prefix}-players" aria-label="{escape(t(f"{prefix}.players"))}">{"".join(items)}</ol>'

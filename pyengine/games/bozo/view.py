@@ -16,7 +16,7 @@ from html import escape
 
 from ...core.bluffing import ACE, LEFT, next_in_play
 from ...ui.bid_picker import bid_picker
-from ...ui.dice import die_svg, hidden_die_svg
+from ...ui.dice import cup_players, die_svg
 from ...ui.html import act_button, ui_button
 from .odds import bid_chance
 from .rules import legal_bids
@@ -68,34 +68,15 @@ def _header(view: dict, t) -> str:
 
 
 def _players(view: dict, t) -> str:
-    names, items = _names(view), []
-    upcoming = _next_seat(view)
-    for seat, name in enumerate(names):
-        count = view["counts"][seat]
-        classes = ["bozo-player"]
-        if seat in view["to_act"]:
-            classes.append("bozo-turn")
-        if seat == upcoming and seat not in view["to_act"]:
-            classes.append("bozo-next")
+    def state(seat, count, flags):
         if count == 0:
-            classes.append("bozo-out")
-        if seat == view["you"]:
-            classes.append("bozo-you")
-        cup = "".join(hidden_die_svg(label=t("bozo.hidden_die"), size=18) for _ in range(count))
-        if count == 0:
-            state = t("bozo.out")
-        elif seat == upcoming and seat not in view["to_act"]:
-            state = t("bozo.speaks_next", n=count)
-        else:
-            state = t("bozo.dice_count", n=count)
-        points = t("bozo.points_short", n=view["points"][seat])
-        items.append(
-            f'<li class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<span class="bozo-name">{escape(name)}</span><span class="bozo-pts">{escape(points)}</span>'
-            f'<span class="bozo-cup" aria-hidden="true">{cup}</span>'
-            f'<span class="bozo-state">{escape(state)}</span></li>'
-        )
-    return f'<ol class="bozo-players" aria-label="{escape(t("bozo.players"))}">{"".join(items)}</ol>'
+            return t("bozo.out")
+        return t("bozo.speaks_next" if flags["next"] else "bozo.dice_count", n=count)
+
+    def points(seat):
+        return f'<span class="bozo-pts">{escape(t("bozo.points_short", n=view["points"][seat]))}</span>'
+
+    return cup_players(t, "bozo", view, state, badge=points, upcoming=_next_seat(view))
 
 
 def _my_cup(view: dict, t) -> str:

@@ -9,7 +9,7 @@ Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-d
 from html import escape
 
 from ...ui.bid_picker import bid_picker
-from ...ui.dice import die_svg, hidden_die_svg
+from ...ui.dice import cup_players, die_svg
 from ...ui.html import act_button, ui_button
 from .odds import bid_chance
 from .rules import legal_bids
@@ -38,25 +38,9 @@ def _die(t, face: int, aces_wild: bool, highlight=False, size=40) -> str:
 
 
 def _players(view: dict, t) -> str:
-    items = []
-    for seat, player in enumerate(view["players"]):
-        count = view["counts"][seat]
-        classes = ["perudo-player"]
-        if seat in view["to_act"]:
-            classes.append("perudo-turn")
-        if count == 0:
-            classes.append("perudo-out")
-        if seat == view["you"]:
-            classes.append("perudo-you")
-        cup = "".join(hidden_die_svg(label=t("perudo.hidden_die"), size=18) for _ in range(count))
-        state = t("perudo.out") if count == 0 else t("perudo.dice_count", n=count)
-        items.append(
-            f'<li class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<span class="perudo-name">{escape(player["name"])}</span>'
-            f'<span class="perudo-cup" aria-hidden="true">{cup}</span>'
-            f'<span class="perudo-count">{escape(state)}</span></li>'
-        )
-    return f'<ol class="perudo-players" aria-label="{escape(t("perudo.players"))}">{"".join(items)}</ol>'
+    return cup_players(
+        t, "perudo", view, lambda seat, count, flags: t("perudo.out") if count == 0 else t("perudo.dice_count", n=count)
+    )
 
 
 def _my_cup(view: dict, t) -> str:
