@@ -397,7 +397,8 @@ class HostTable(_Screen):
             f'<div class="tb-room"><p class="tb-room-label">{escape(t("sync.room_code"))}</p>'
             f'<p class="tb-room-code" data-testid="room-code" '
             f'aria-label="{escape(" ".join(code), quote=True)}">{code}</p>'
-            f'<p class="tb-hint">{escape(t("sync.room_hint"))}</p></div>'
+            f'<p class="tb-hint tb-rooms-on">{escape(t("sync.room_hint"))}</p>'
+            f'<p class="tb-hint tb-rooms-off">{escape(t("sync.room_hint_off"))}</p></div>'
             f"{self._strip(t)}"
             f'<p class="tb-hint" role="status">{escape(t("sync.need_friends" if waiting else "sync.ready"))}</p>'
             f'<p class="tb-net-actions">'

@@ -337,8 +337,12 @@ function lines(text) {
 // Relay servers and STUN servers from the settings; empty fields mean the built-in defaults.
 function netSettings() {
   const stun = store.get(KEYS.stun);
+  const allowed = store.get(KEYS.useRelays) !== "0";
   return {
-    useRelays: store.get(KEYS.useRelays) !== "0",
+    // Room codes need the setting and a secure context (the relay library uses Web Crypto):
+    // https, or localhost. ``roomsOff`` names the reason when they are unusable.
+    useRelays: allowed && window.isSecureContext,
+    roomsOff: !allowed ? "net.relays_off" : window.isSecureContext ? null : "net.relays_insecure",
     relays: lines(store.get(KEYS.relays)),
     iceServers: (stun === null ? DEFAULT_STUN : lines(stun)).map((urls) => ({ urls })),
   };
@@ -379,8 +383,11 @@ async function openShared(role) {
   store.remove(KEYS.inGame);
   shared = new SharedTable(netPage, role);
   showScreen("game");
-  // The room link needs the relays (a tab of this browser can still type the room code).
-  $("net-bar").hidden = role !== "host" || !netSettings().useRelays;
+  // The room link needs the relays (a tab of this browser can still type the room code);
+  // the host's screen says which way friends can come in.
+  const rooms = netSettings().useRelays;
+  $("net-bar").hidden = role !== "host" || !rooms;
+  $("game-area").dataset.rooms = rooms ? "on" : "off";
   return shared;
 }
 

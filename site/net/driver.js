@@ -24,7 +24,7 @@ function relayModule() {
 export class SharedTable {
   /**
    * @param page  what the page offers: call(name, ...args) -> reply object, paint(reply),
-   *              toast(text), store, t(key, params), lang(), settings() -> {relays, useRelays,
+   *              toast(text), store, t(key, params), lang(), settings() -> {relays, useRelays, roomsOff,
    *              iceServers}, panel -> SharePanel
    * @param role  "host" | "guest"
    */
@@ -314,7 +314,7 @@ export class SharedTable {
       } else if (via === "room" && (await this.tryTab(table))) {
         // The host is another tab of this browser: no network needed.
       } else if (via === "room") {
-        if (!settings.useRelays) throw netError("net.relays_off", "Room codes are switched off in the settings.");
+        if (!settings.useRelays) throw netError(settings.roomsOff, "Room codes cannot be used here.");
         await this.openRoom(table);
       } else if (code) {
         await this.answer(code);

@@ -334,6 +334,7 @@ def test_three_players_by_room_code_through_a_relay_with_reloads(phones, site, w
     host, bruno, carla = (phones(relay.url) for _ in range(3))
     open_lobby(host, site.url, wait_engine)
     code = create_table(host)
+    assert host.locator(".tb-rooms-on").is_visible() and not host.locator(".tb-rooms-off").is_visible()
     join_by_room_code(host, bruno, code, 1, "Bruno", wait_engine, site.url)
     join_by_room_link(host, carla, code, 2, "Carla", wait_engine, site.url)
     host.click("[data-testid=net-start]")
@@ -374,6 +375,8 @@ def test_tabs_of_one_browser_share_a_table_and_a_bot_covers_a_closed_tab(phones,
     host = phones()
     open_lobby(host, site.url, wait_engine)
     code = create_table(host)
+    # The host's screen says friends on other devices need invites.
+    assert host.locator(".tb-rooms-off").is_visible() and not host.locator(".tb-rooms-on").is_visible()
     bruno, carla = host.context.new_page(), host.context.new_page()
     join_by_room_code(host, bruno, code, 1, "Bruno", wait_engine, site.url)
     # The new tab did not open a second host of the table (the browser's last shared table).
