@@ -5,7 +5,7 @@
 // strings, and every game screen is HTML rendered by Python that this file only inserts.
 // A table shared with friends is run by net/driver.js (transports in net/), same screens.
 
-import { SHARED_KEYS, heldElsewhere, lockName, parseRoute } from "./net/links.js";
+import { SHARED_KEYS, heldElsewhere, lockName, parseRoute, savedField } from "./net/links.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -416,11 +416,9 @@ function openSharedSetup(gameId) {
 // Whether another tab of this browser has this shared table (its host, or its saved seat) open.
 async function openElsewhere(marker) {
   if (marker.role === "host") return heldElsewhere(lockName("host", marker.table));
-  let save = null;
-  try {
-    save = JSON.parse(sharedStore.get(SHARED_KEYS.guest));
-  } catch { /* no seat saved */ }
-  return save?.table === marker.table && heldElsewhere(lockName("guest", marker.table, save.seat));
+  const save = sharedStore.get(SHARED_KEYS.guest);
+  return savedField(save, "table") === marker.table
+    && heldElsewhere(lockName("guest", marker.table, savedField(save, "seat")));
 }
 
 // Back at a shared table after a reload or from the lobby's offer: rejoin it as before,

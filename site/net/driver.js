@@ -7,7 +7,7 @@
 
 import { hostBroadcast, joinBroadcast } from "./bc.js";
 import { errorText, netError } from "./channel.js";
-import { SHARED_KEYS as KEYS, heldElsewhere, lockName, parseJoinLink } from "./links.js";
+import { SHARED_KEYS as KEYS, heldElsewhere, lockName, parseJoinLink, savedField } from "./links.js";
 import { answerInvite, createInvite } from "./rtc.js";
 
 const TICK_MS = 1000;
@@ -176,17 +176,17 @@ export class SharedTable {
   }
 
   // --- host ----------------------------------------------------------------------------------
-  async create(request) {
-    const reply = await this.enqueue("net_host_create", JSON.stringify(request), now());
-    if (!reply?.ok) return reply;
-    this.hold(lockName("host", this.tableId));
-    this.remember();
-    this.openHostTransports();
-    return reply;
+  create(request) {
+    return this.host("net_host_create", JSON.stringify(request));
   }
 
-  async resumeHost(save) {
-    const reply = await this.enqueue("net_host_resume", save, now());
+  resumeHost(save) {
+    return this.host("net_host_resume", save);
+  }
+
+  /** A new or saved table from the worker; once it is ours, friends can reach it. */
+  async host(call, text) {
+    const reply = await this.enqueue(call, text, now());
     if (!reply?.ok) return reply;
     this.hold(lockName("host", this.tableId));
     this.remember();
@@ -409,14 +409,5 @@ export class SharedTable {
     }
     // A room (and an invited guest's fallback room) reconnects by itself through
     // room.onreconnect when the host announces itself again.
-  }
-}
-
-/** One field of a saved JSON object, or null. */
-function savedField(text, field) {
-  try {
-    return JSON.parse(text)[field] ?? null;
-  } catch {
-    return null;
   }
 }

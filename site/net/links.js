@@ -37,3 +37,12 @@ export async function heldElsewhere(name) {
     return false;
   }
 }
+
+/** One field of a saved JSON object (a save's text), or null. */
+export function savedField(text, field) {
+  try {
+    return JSON.parse(text)[field] ?? null;
+  } catch {
+    return null;
+  }
+}
