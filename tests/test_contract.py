@@ -6,11 +6,17 @@ import pytest
 
 from pyengine.core.errors import IllegalAction
 from pyengine.core.registry import playable_games
-from pyengine.core.rng import Rng
-from pyengine.core.table import Table
+from pyengine.core.rng import Rng, derive_seed
+from pyengine.core.shape import Shape
+from pyengine.core.table import MAX_NAME, MAX_SEED, Table
 
 GAMES = sorted(playable_games())
 SEEDS = range(12)
+# Resamples per viewer and state: at least the first, then until a secret changes. One die
+# of six faces left alone by eleven re-rolls happens once in 360 million.
+MIN_DRAWS, MAX_DRAWS = 2, 12
+# Names as long as allowed and as hostile as a player may type them.
+NAMES = ['"><svg onload=alert(1)>', "<img src=x onerror=al>", "' onmouseover='x'", "Zoë"]
 
 
 def canonical(value) -> str:
@@ -21,17 +27,75 @@ def seat_counts(game):
     return sorted({game.min_seats, min(game.max_seats, game.min_seats + 1), game.max_seats})
 
 
-def check_views_hide_secrets(game, state, seed):
-    """One owner per call (rotating with the seed keeps big tables cheap), every viewer."""
-    viewers = [None, *range(state["seats"])]
-    for owner in (seed % state["seats"],):
-        scrambled = game.scramble_private(state, owner, seed)
-        for viewer in viewers:
-            if viewer == owner:
-                continue
-            assert canonical(game.view(state, viewer)) == canonical(
-                game.view(scrambled, viewer)
-            ), f"seat {viewer}'s view depends on seat {owner}'s secrets"
+def table_seed(seed: int) -> int:
+    """A seed with many digits, so that finding it in a view cannot be a coincidence."""
+    return derive_seed("contract", seed) % (MAX_SEED + 1)
+
+
+def without_generator(state) -> dict:
+    return {key: value for key, value in state.items() if key != "rng"}
+
+
+def check_resample(game, state, rng):
+    """For the spectator and every seat: what it sees is unchanged in every resampled state;
+    the generator is always redrawn; and something hidden is redrawn too, in a game with
+    secrets that is still running (in one of a few draws), or nothing else ever is, in a
+    game without."""
+    before = canonical(state)
+    hidden = without_generator(state)
+    running = not game.is_over(state)
+    for viewer in (None, *range(state["seats"])):
+        seen = canonical(game.view(state, viewer))
+        redrawn = False
+        for draw in range(MAX_DRAWS):
+            if draw >= MIN_DRAWS and (redrawn or not game.hidden_information):
+                break
+            resampled = game.resample(state, viewer, rng)
+            assert canonical(game.view(resampled, viewer)) == seen, f"resampling changed what {viewer} sees"
+            assert resampled["rng"] != state["rng"], "resampling kept the generator, which foresees rolls"
+            redrawn = redrawn or without_generator(resampled) != hidden
+        if not game.hidden_information:
+            assert not redrawn, f"{game.id} declares no secrets but resampling redrew some"
+        elif running:
+            assert redrawn, f"resampling for {viewer} redrew none of the secrets"
+    assert canonical(state) == before, "resample mutated its input"
+
+
+def check_no_generator_in(text: str, state):
+    """No value or key anywhere in the view (``text``: its JSON) is the generator's seed
+    (the seeds here have 15 digits or more) nor the generator itself."""
+    seed = state["rng"]["seed"]
+    assert seed >= 10**14 and str(seed) not in text, "a view carries the seed"
+    assert '"rng"' not in text, "a view carries the generator"
+
+
+def players_for(table) -> list:
+    """The two forms of ``players`` the shell adds: a table's seats and a shared table's
+    public seats, with the longest and most hostile names."""
+    seats = []
+    for index, seat in enumerate(table.seats):
+        entry = dict(seat)
+        entry["name"] = NAMES[index % len(NAMES)][:MAX_NAME]
+        seats.append(entry)
+    public = [
+        {**seat, "open": seat["kind"] == "remote", "covered": False, "connected": index % 2 == 0}
+        for index, seat in enumerate(seats)
+    ]
+    return [seats, public]
+
+
+def check_views_fit(game, state, players):
+    """Every seat's and the spectator's view fits the game's shape, with either form of
+    ``players`` (in turn) and without."""
+    seats = state["seats"]
+    for viewer in (None, *range(seats)):
+        view = game.view(state, viewer)
+        text = canonical(view)
+        assert json.loads(text) == view
+        check_no_generator_in(text, state)
+        if viewer is None:
+            game.check_view(view, seats)
+        game.check_view({**view, "players": players[(viewer or 0) % len(players)]}, seats)
 
 
 def check_illegal_actions_rejected(game, state):
@@ -53,11 +117,16 @@ def check_illegal_actions_rejected(game, state):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_random_play_honours_the_contract(game_id):
     game = playable_games()[game_id]
+    assert isinstance(game.view_shape, Shape), f"{game_id} declares no view_shape"
     for seed in SEEDS:
         seats = seat_counts(game)[seed % len(seat_counts(game))]
-        table = Table(game_id, {}, [{"kind": "human", "name": f"P{i}"} for i in range(seats)], seed)
+        kinds = [{"kind": "human", "name": f"P{i}"} for i in range(seats - 1)]
+        kinds.append({"kind": "bot", "name": "Bot", "level": game.bot_levels[0]})
+        table = Table(game_id, {}, kinds, table_seed(seed))
+        players = players_for(table)
         state = table.state
         chooser = Rng(seed + 1000)
+        resampler = Rng(seed + 2000)
         log = []
         full_checks = seed < 3
         while not game.is_over(state):
@@ -70,11 +139,9 @@ def test_random_play_honours_the_contract(game_id):
             action = actions[chooser.below(len(actions))]
             assert canonical(json.loads(canonical(action))) == canonical(action)
             if full_checks or len(log) % 7 == 0:
-                check_views_hide_secrets(game, state, seed + len(log))
+                check_resample(game, state, resampler)
                 check_illegal_actions_rejected(game, state)
-                for viewer in (None, *range(seats)):
-                    view = game.view(state, viewer)
-                    assert json.loads(canonical(view)) == view
+                check_views_fit(game, state, players)
             before = canonical(state)
             new_state = game.apply(state, seat, action)
             assert canonical(state) == before, "apply mutated its input"
@@ -83,6 +150,8 @@ def test_random_play_honours_the_contract(game_id):
             log.append({"seat": seat, "action": action})
         result = game.result(state)
         assert result and isinstance(result.get("winners"), list)
+        check_resample(game, state, resampler)
+        check_views_fit(game, state, players)
         finished = canonical(state)
         for seat in range(seats):
             with pytest.raises(IllegalAction):

@@ -17,12 +17,18 @@ State keys the shared code relies on: ``counts`` (dice per seat), ``dice`` (the 
 
 from .dice import FACES, bid_text, parse_bid
 from .errors import IllegalAction
-from .game import Game
+from .game import PLAYERS, Game
+from .options import options_shape
 from .rng import Rng
+from .shape import Dict, Enum, Int, List, Optional, PerSeat, Seat, Seats, Where
 from .validate import copy_json, int_field, only_fields
 
 ACE = 1
 MAX_BID_COUNT = 999
+# Each bid outranks the one before, and there are about seven ranks per quantity (six
+# faces, and aces between quantities), so no hand holds more bids than this.
+MAX_BIDS = 7 * MAX_BID_COUNT
+MAX_ROUNDS = 1 << 20  # round numbers: far beyond any game, small enough to draw
 LEFT, RIGHT = 1, -1
 
 # How aces count at the reveal.
@@ -146,10 +152,70 @@ def hand_record(state: dict, caller: int, actual: int, loser) -> dict:
     }
 
 
+# --- what a view may hold ----------------------------------------------------------------------
+DIE = Int(1, 6)
+
+
+def bid_shape(**optional) -> Dict:
+    return Dict({"seat": Seat(), "count": Int(1, MAX_BID_COUNT), "face": DIE}, optional=optional)
+
+
+def cups_shape(max_dice: int) -> PerSeat:
+    return PerSeat(List(DIE, max_len=max_dice))
+
+
+def hand_record_shape(max_seats: int, max_dice: int, bid: Dict, **fields) -> Dict:
+    """What ``hand_record`` keeps, plus the game's own ``fields``."""
+    return Dict({
+        "dice": cups_shape(max_dice),
+        "bids": List(bid, max_len=MAX_BIDS, min_len=1),
+        "caller": Seat(),
+        "actual": Int(0, max_seats * max_dice),
+        "loser": Optional(Seat()),
+        "eliminated": Optional(Seat()),
+        **fields,
+    })
+
+
+def _cup_matches_count(view: dict) -> bool:
+    dice = view["dice"]
+    return dice is None or (view["you"] is not None and len(dice) <= view["counts"][view["you"]])
+
+
+def _someone_to_bid_against(view: dict) -> bool:
+    if view["result"] is not None:
+        return True
+    return bool(view["to_act"]) and view["counts"][view["turn"]] > 0 and players_in(view["counts"]) >= 2
+
+
+def cup_view_shape(game_id: str, options: dict, max_dice: int, fields: dict, *, bid: Dict, result: Dict):
+    """The shape of a cup game's view: ``public_view``'s keys plus the game's ``fields``, and
+    what ties them: one's own cup holds no more dice than one's count, and while the game
+    runs the player to speak has dice and so does someone else."""
+    shape = Dict(
+        {
+            "game": Enum(game_id),
+            "you": Optional(Seat()),
+            "to_act": Seats(),
+            "turn": Seat(),
+            "counts": PerSeat(Int(0, max_dice)),
+            "dice": Optional(List(DIE, max_len=max_dice)),
+            "bids": List(bid, max_len=MAX_BIDS),
+            "options": options_shape(options),
+            "result": Optional(result),
+            **fields,
+        },
+        optional={"players": PLAYERS},
+    )
+    shape = Where(shape, _cup_matches_count, "the own cup holds more dice than its count")
+    return Where(shape, _someone_to_bid_against, "the game runs but nobody can bid")
+
+
 # --- the game skeleton ---------------------------------------------------------------------
 class BluffingGame(Game):
     """A cup-and-bid game. Subclasses supply the bid rule, the calls and the sequel."""
 
+    hidden_information = True  # the cups
     reasons = REASONS
     calls: tuple = ()  # one-word actions besides bids, for the notation
 
@@ -187,9 +253,13 @@ class BluffingGame(Game):
         state["bids"].append({"seat": seat, "count": count, "face": face})
         self.after_bid(state, seat)
 
-    def public_view(self, state: dict, seat, own_dice_visible: bool = True) -> dict:
+    def own_cup_seen(self, state: dict, seat: int) -> bool:
+        """Whether ``seat`` sees its own cup now (Bozó's blind bids keep it closed)."""
+        return True
+
+    def public_view(self, state: dict, seat) -> dict:
         """The part of a seat's view both games share: the viewer's own cup, others' counts."""
-        show = seat is not None and own_dice_visible
+        show = seat is not None and self.own_cup_seen(state, seat)
         return {
             "game": self.id,
             "you": seat,
@@ -202,13 +272,16 @@ class BluffingGame(Game):
             "result": copy_json(state["result"]),
         }
 
-    def scramble_private(self, state: dict, seat: int, seed: int) -> dict:
-        """The state with ``seat``'s cup rerolled; the rest is shared with ``state``, not
-        copied, so treat the result as read-only (it is only ever viewed)."""
-        scrambled = dict(state)
-        scrambled["dice"] = list(state["dice"])
-        scrambled["dice"][seat] = roll_cups(Rng(seed), [state["counts"][seat]])[0]
-        return scrambled
+    def resample(self, state: dict, seat, rng: Rng) -> dict:
+        """Every cup ``seat`` cannot see re-rolled with as many dice as it holds (its own
+        stays if it has looked; revealed hands are history, not cups)."""
+        resampled = super().resample(state, seat, rng)
+        kept = seat if seat is not None and self.own_cup_seen(state, seat) else None
+        resampled["dice"] = [
+            cup if owner == kept else roll_cups(rng, [len(cup)])[0]
+            for owner, cup in enumerate(state["dice"])
+        ]
+        return resampled
 
     def action_text(self, action: dict) -> str:
         if action["type"] == "bid":

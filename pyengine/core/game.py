@@ -9,15 +9,36 @@ A game is a stateless object of pure functions over plain JSON states:
 * ``apply(state, seat, action)`` returns a new state and never mutates its input; it raises
   ``IllegalAction`` with a reason, and a finished game accepts nothing.
 * ``view(state, seat)`` is what that seat may see; ``view(state, None)`` the spectator's.
-  Bots get views only, never states.
-* ``scramble_private(state, seat, seed)`` redraws what only ``seat`` knows; the contract
-  test uses it to prove that no other seat's view depends on those secrets.
+  Bots get views only, never states. ``view_shape`` declares what a view may hold, so a
+  guest can refuse a host's view that no honest host would send, before drawing it.
+* ``resample(state, seat, rng)`` is a state that ``seat`` cannot tell from ``state``:
+  everything it cannot see is redrawn, consistently with what it can (the contract test
+  proves ``view(resample(s, seat, rng), seat) == view(s, seat)``, and that secrets do get
+  redrawn). Bots of games with secrets determinise with it: sample a world, search it.
 """
 
 from .errors import IllegalAction, InvalidOptions
 from .options import resolve_options
 from .rng import Rng
+from .shape import Bool, Dict, Enum, PerSeat, Shape, ShapeError, Str
+from .table import MAX_NAME, SEAT_KINDS
 from .validate import action_type, copy_json
+
+MAX_LEVEL = 16
+
+# The seats as the shell hands them to a screen, as ``players`` beside the view: a table's
+# seats (kind, name, a bot's level) or a shared table's public seats (with the connection
+# state). Every ``view_shape`` lists it among its optional keys.
+PLAYER = Dict(
+    {"kind": Enum(*SEAT_KINDS), "name": Str(MAX_NAME)},
+    optional={"level": Str(MAX_LEVEL, r"[a-z_]+"), "open": Bool(), "covered": Bool(), "connected": Bool()},
+)
+PLAYERS = PerSeat(PLAYER)
+
+
+def fresh_rng_state(rng: Rng) -> dict:
+    """A new generator state drawn from ``rng``: the future rolls of a resampled world."""
+    return Rng(rng.below(1 << 53)).state()
 
 
 class Game:
@@ -31,6 +52,12 @@ class Game:
     # Taking back a move against bots is fair only where nothing hidden or random would be
     # learnt by it (Lasca yes; Perudo no: the cups would be re-rolled, the reveal known).
     undo_allowed = False
+    # Whether some seat may not see part of the state (cups, hands): then ``resample`` must
+    # redraw it, and the contract test checks that it does. The generator is always hidden.
+    hidden_information = False
+    # What ``view`` returns for any seat at any table size (``core.shape``), with
+    # ``players`` (``PLAYERS``) among its optional keys.
+    view_shape: Shape = None
 
     # --- set-up -------------------------------------------------------------------
     def resolve_options(self, options, seats: int) -> dict:
@@ -93,9 +120,31 @@ class Game:
     def view(self, state: dict, seat) -> dict:
         raise NotImplementedError
 
-    def scramble_private(self, state: dict, seat: int, seed: int) -> dict:
-        """A copy of ``state`` with ``seat``'s secrets redrawn; games without secrets keep it."""
-        return copy_json(state)
+    def check_view(self, view, seats) -> None:
+        """Nothing if ``view`` fits ``view_shape`` at a table of ``seats`` seats, else
+        ``ShapeError`` naming the misfit."""
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
+            raise ShapeError(f"{self.id} is played by {self.min_seats} to {self.max_seats} seats")
+        self.view_shape.check(view, seats)
+
+    def resample(self, state: dict, seat, rng: Rng) -> dict:
+        """A state ``seat`` (``None``: a spectator) cannot tell from ``state``: everything
+        it cannot see redrawn from ``rng``, consistently with what it can.
+
+        Dice: the cups it cannot see re-rolled, each keeping its number of dice. Cards: the
+        cards it has not seen re-dealt among the hands it cannot see and the stock, each
+        hand keeping its size, and respecting what the game records that the seat knows
+        (a player who did not follow suit holds none of it; a card shown, passed or
+        announced stays where it is known to be). The generator is always replaced, so a
+        search in the resampled world cannot foresee the real rolls or deals.
+
+        Bots call this in their inner loop: the result shares every unchanged part with
+        ``state`` (neither is ever changed in place: ``apply`` works on a copy), and
+        ``rng`` advances. This default suits a game where only the generator is hidden.
+        """
+        resampled = dict(state)
+        resampled["rng"] = fresh_rng_state(rng)
+        return resampled
 
     # --- notation and bots --------------------------------------------------------------
     def action_text(self, action: dict) -> str:

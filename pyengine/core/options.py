@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from .errors import InvalidOptions
+from .shape import Bool, Dict, Enum, Int, Shape
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,16 @@ class Option:
                 f"Option {name!r} must be at most {self.maximum}", "option_range", option=name
             )
 
+    def shape(self) -> Shape:
+        """The values this option may take, as a ``core.shape`` (views carry the options)."""
+        if type(self.default) is bool:
+            return Bool()
+        if self.choices:
+            return Enum(*self.choices)
+        if self.minimum is None or self.maximum is None:
+            raise ValueError("a number option needs a minimum and a maximum to have a shape")
+        return Int(self.minimum, self.maximum)
+
     def to_json(self) -> dict:
         data = {"default": self.default, "type": type(self.default).__name__}
         if self.choices:
@@ -61,3 +72,8 @@ def resolve_options(schema: dict, given) -> dict:
         option.check(name, value)
         resolved[name] = value
     return resolved
+
+
+def options_shape(schema: dict) -> Dict:
+    """The shape of resolved options: every declared option, each within its bounds."""
+    return Dict({name: option.shape() for name, option in schema.items()})

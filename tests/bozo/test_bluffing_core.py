@@ -96,7 +96,8 @@ def test_rolled_cups_are_sorted_and_reproducible():
 )
 def test_random_play_under_options_hides_secrets_and_replays(options):
     """What the contract test checks with default options, under the other options: no
-    view depends on another seat's cup, and the save replays to the same state."""
+    view depends on a cup its seat cannot see, every view fits the game's shape, and the
+    save replays to the same state."""
     for seed in range(3):
         seats = 3 + seed
         table = Table("bozo", options, [{"kind": "human", "name": f"P{i}"} for i in range(seats)], seed)
@@ -107,12 +108,28 @@ def test_random_play_under_options_hides_secrets_and_replays(options):
             seat = movers[chooser.below(len(movers))]
             state = table.state
             if table.version % 5 == 0:
-                for owner in range(seats):
-                    scrambled = GAME.scramble_private(state, owner, table.version)
-                    for viewer in (None, *range(seats)):
-                        if viewer != owner:
-                            assert GAME.view(scrambled, viewer) == GAME.view(state, viewer)
+                worlds = Rng(table.version)
+                for viewer in (None, *range(seats)):
+                    view = GAME.view(state, viewer)
+                    GAME.check_view(view, seats)
+                    for _ in range(2):
+                        assert GAME.view(GAME.resample(state, viewer, worlds), viewer) == view
             actions = GAME.legal_actions(state, seat)
             table.act(seat, actions[chooser.below(len(actions))])
         replayed = Table.from_dict(json.loads(json.dumps(table.to_dict())))
         assert replayed.state == table.state
+
+
+def test_resample_redraws_a_closed_cup_even_its_owners():
+    """Blind bids: before looking, a player's own cup is as unknown to him as the others'."""
+    state = GAME.new_state({"blind_bids": True}, 3, 4)
+    seat = GAME.to_act(state)[0]
+    worlds = Rng(1)
+    closed = [GAME.resample(state, seat, worlds) for _ in range(8)]
+    assert sum(world["dice"][seat] != state["dice"][seat] for world in closed) >= 6
+    looked = GAME.apply(state, seat, {"type": "look"})
+    opened = [GAME.resample(looked, seat, worlds) for _ in range(8)]
+    assert all(world["dice"][seat] == looked["dice"][seat] for world in opened)
+    for other in range(3):
+        if other != seat:
+            assert sum(world["dice"][other] != looked["dice"][other] for world in opened) >= 6

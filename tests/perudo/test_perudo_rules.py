@@ -3,6 +3,7 @@
 import pytest
 
 from pyengine.core.errors import IllegalAction
+from pyengine.core.rng import Rng
 from pyengine.games.perudo import GAME, bid_allowed
 
 
@@ -320,10 +321,17 @@ def test_view_shows_own_dice_only():
     assert GAME.view(state, None)["dice"] is None
 
 
-def test_scramble_changes_the_secret_so_the_contract_check_bites():
+def test_resample_changes_the_secrets_so_the_contract_check_bites():
+    """Seen from seat 1, seat 0's cup is a secret and is redrawn (as are seats 2 and 3);
+    seat 1's own cup never is, and each cup keeps its number of dice."""
     state = GAME.new_state({}, 4, 11)
-    changed = sum(GAME.scramble_private(state, 0, s)["dice"][0] != state["dice"][0] for s in range(10))
-    assert changed >= 8
+    worlds = Rng(5)
+    resampled = [GAME.resample(state, 1, worlds) for _ in range(10)]
+    for owner in (0, 2, 3):
+        assert sum(world["dice"][owner] != state["dice"][owner] for world in resampled) >= 8
+    assert all(world["dice"][1] == state["dice"][1] for world in resampled)
+    assert all(list(map(len, world["dice"])) == state["counts"] for world in resampled)
+    assert all(world["rng"] != state["rng"] for world in resampled)
 
 
 def test_notation_round_trip():

@@ -52,11 +52,14 @@ from ...core.bluffing import (
     LEFT,
     RIGHT,
     BluffingGame,
+    bid_shape,
     cap_refusal,
     ceil_half,
     count_bid,
+    cup_view_shape,
     doubt_loser,
     hand_record,
+    hand_record_shape,
     lose_die,
     next_in_play,
     next_starter,
@@ -69,6 +72,7 @@ from ...core.dice import parse_bid
 from ...core.errors import IllegalAction
 from ...core.options import Option
 from ...core.rng import Rng
+from ...core.shape import Bool, Dict, Enum, Int, List, Optional, PerSeat, Seat, Seats
 from ...core.validate import copy_json, only_fields
 
 START_DICE = 3
@@ -313,11 +317,13 @@ class Bozo(BluffingGame):
         state["raiser"] = None
 
     # --- seeing --------------------------------------------------------------------------
+    def own_cup_seen(self, state: dict, seat: int) -> bool:
+        return state["looked"][seat]
+
     def view(self, state: dict, seat) -> dict:
         """Public table plus the viewer's own cup once he has looked at it."""
-        looked = seat is not None and state["looked"][seat]
         return {
-            **self.public_view(state, seat, own_dice_visible=looked),
+            **self.public_view(state, seat),
             "looked": list(state["looked"]),
             "direction": state["direction"],
             "choosing": state["choosing"],
@@ -328,6 +334,34 @@ class Bozo(BluffingGame):
             "round_winners": list(state["round_winners"]),
             "last_hand": copy_json(state["last_hand"]),
         }
+
+    # Most points a player can hold, and most rounds a game can last: a game by rounds
+    # ends after ``rounds``; one by points before everyone holds one short of the target.
+    _max_points = max(options["rounds"].maximum, options["points_target"].maximum)
+    _max_rounds = max(options["rounds"].maximum, max_seats * (options["points_target"].maximum - 1) + 1)
+    _bid = bid_shape(blind=Enum(True))
+    view_shape = cup_view_shape(
+        id, options, START_DICE,
+        {
+            "looked": PerSeat(Bool()),
+            "direction": Enum(*WAY_NAMES),
+            "choosing": Bool(),
+            "raiser": Optional(Seat()),
+            "round": Int(1, _max_rounds),
+            "hand": Int(1, max_seats * START_DICE),
+            "points": PerSeat(Int(0, _max_points)),
+            "round_winners": List(Seat(), max_len=_max_rounds),
+            "last_hand": Optional(hand_record_shape(
+                max_seats, START_DICE, _bid,
+                loser=Seat(),
+                round=Int(1, _max_rounds),
+                hand=Int(1, max_seats * START_DICE),
+                round_winner=Optional(Seat()),
+            )),
+        },
+        bid=_bid,
+        result=Dict({"winners": Seats(min_len=1), "points": PerSeat(Int(0, _max_points))}),
+    )
 
     # --- notation and bots -------------------------------------------------------------------
     def action_text(self, action: dict) -> str:

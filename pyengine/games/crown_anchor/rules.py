@@ -35,9 +35,10 @@ from itertools import product
 
 from ...core.chips import left_of, pay_claims
 from ...core.errors import IllegalAction, InvalidOptions
-from ...core.game import Game
-from ...core.options import Option, resolve_options
+from ...core.game import PLAYERS, Game
+from ...core.options import Option, options_shape, resolve_options
 from ...core.rng import Rng
+from ...core.shape import Bool, Dict, Enum, Int, List, Map, Optional, PerSeat, Seat, Seats, Tuple, Where
 from ...core.validate import copy_json, int_field, only_fields
 
 SYMBOLS = ("hearts", "diamonds", "spades", "clubs", "crown", "anchor")
@@ -45,6 +46,11 @@ PAYOUTS = {"standard": (1, 2, 3), "fair": (1, 3, 5)}
 DICE = 3
 HISTORY = 12  # latest rolls kept for the table's history; the tally counts every roll
 MAX_STAKE = 10**9
+MAX_COUNT = (1 << 53) - 1  # rolls and faces seen: exact in JavaScript, never reached
+
+SYMBOL_SHAPE = Enum(*SYMBOLS)
+ROLL_SHAPE = List(SYMBOL_SHAPE, max_len=DICE, min_len=DICE)
+STAKES_SHAPE = Map(SYMBOL_SHAPE, Int(1, MAX_STAKE), max_len=len(SYMBOLS))
 
 OPTIONS = {
     "bank": Option("lot", choices=("lot", "rotate", "fixed")),
@@ -388,6 +394,8 @@ class CrownAnchor(Game):
         state["phase"] = "over"
 
     # --- seeing --------------------------------------------------------------------------
+    # Nothing is hidden but the generator: stakes lie on the layout for all to see (as on a
+    # real table), and so the default ``resample`` (a new generator) is this game's.
     def view(self, state: dict, seat) -> dict:
         """Everything is public except the dice generator, which would predict the rolls."""
         view = {key: copy_json(value) for key, value in state.items() if key != "rng"}
@@ -402,6 +410,58 @@ class CrownAnchor(Game):
             expected=[edge.numerator, edge.denominator],
         )
         return view
+
+    view_shape = Where(
+        Where(
+            Dict(
+                {
+                    "game": Enum(id),
+                    "you": Optional(Seat()),
+                    "to_act": Seats(),
+                    "punters": Seats(),
+                    "agreed": Bool(),
+                    "payouts": Enum(*(list(p) for p in PAYOUTS.values())),
+                    "expected": Tuple(Int(-MAX_COUNT, MAX_COUNT), Int(1, MAX_COUNT)),
+                    "phase": Enum("volunteer", "bet", "roll", "over"),
+                    "banker": Optional(Seat()),
+                    "chips": PerSeat(Int(0, MAX_STAKE)),
+                    "active": PerSeat(Bool()),
+                    "stakes": PerSeat(STAKES_SHAPE),
+                    "done": PerSeat(Bool()),
+                    "votes": PerSeat(Bool()),
+                    "volunteers": PerSeat(Optional(Bool())),
+                    "bank_rolls": Int(0, MAX_COUNT),
+                    "rolls": Int(0, MAX_COUNT),
+                    "tally": Dict({symbol: Int(0, MAX_COUNT) for symbol in SYMBOLS}),
+                    "matches": List(Int(0, MAX_COUNT), max_len=DICE + 1, min_len=DICE + 1),
+                    "dice": Optional(ROLL_SHAPE),
+                    "history": List(ROLL_SHAPE, max_len=HISTORY),
+                    "last": Optional(Dict({
+                        "dice": ROLL_SHAPE,
+                        "banker": Seat(),
+                        "stakes": PerSeat(STAKES_SHAPE),
+                        "delta": PerSeat(Int(-MAX_STAKE, MAX_STAKE)),
+                        "won": PerSeat(Int(0, MAX_STAKE)),
+                        "short": PerSeat(Int(0, MAX_STAKE)),
+                        "broken": Bool(),
+                        "left": Seats(),
+                    })),
+                    "result": Optional(Dict({
+                        "winners": Seats(min_len=1),
+                        "net": PerSeat(Int(-MAX_STAKE, MAX_STAKE)),
+                        "reason": Enum("agreement", "no_punters"),
+                    })),
+                    "options": options_shape(OPTIONS),
+                    "seats": Int(min_seats, max_seats),
+                },
+                optional={"players": PLAYERS},
+            ),
+            lambda view: view["seats"] == len(view["chips"]),
+            "the seat count does not match the seats",
+        ),
+        lambda view: view["banker"] is not None or view["phase"] in ("volunteer", "over"),
+        "nobody holds the bank",
+    )
 
     # --- notation and bots -----------------------------------------------------------------
     def action_text(self, action: dict) -> str:

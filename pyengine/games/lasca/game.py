@@ -14,15 +14,44 @@ Options (the digest's defaults first):
 """
 
 from pyengine.core.errors import IllegalAction
-from pyengine.core.game import Game
-from pyengine.core.options import Option
+from pyengine.core.game import PLAYERS, Game
+from pyengine.core.options import Option, options_shape
+from pyengine.core.shape import Bool, Dict, Enum, List, Map, OneOf, Optional, Seat, Seats, Str, Where
 from pyengine.core.validate import only_fields
 
 from . import rules
 
+MAX_PLIES = 20_000  # the move list a view may carry: far beyond any game played
+MAX_MOVES = 1_000  # legal moves in one position (a few dozen in practice)
+MOVE = Str(rules.MAX_MOVE_TEXT, rules.MOVE_PATTERN)
+RESULT = OneOf(
+    Dict({"winners": Seats(min_len=1), "reason": Enum("no_moves")}),
+    Dict({"winners": Seats(), "draw": Enum(True), "reason": Enum("agreement", "repetition")}),
+)
+
 
 def _position_key(board, side) -> str:
     return rules.board_lfen(board, side)
+
+
+def _is_one_position(view: dict) -> bool:
+    """The view's columns, side to move, legal moves and last move are those of its own
+    position (``lfen``), so a screen may make any of its moves on its columns."""
+    try:
+        board, side = rules.parse_board(view["lfen"])
+    except IllegalAction:
+        return False
+    over = view["result"] is not None
+    moves = [] if over else rules.legal_moves({"board": board, "turn": side})
+    history = view["history"]
+    return (
+        side == view["turn"]
+        and view["columns"] == {rules.NAMES[i]: column for i, column in enumerate(board) if column}
+        and view["moves"] == moves
+        and view["capture"] == any("x" in move for move in moves)
+        and view["to_act"] == ([] if over else [side])
+        and view["last"] == (history[-1] if history else None)
+    )
 
 
 class Lasca(Game):
@@ -121,6 +150,29 @@ class Lasca(Game):
             "draw_offer": state["draw_offer"],
             "options": dict(state["options"]),
         }
+
+    view_shape = Where(
+        Dict(
+            {
+                "game": Enum(id),
+                "you": Optional(Seat()),
+                "to_act": Seats(),
+                "result": Optional(RESULT),
+                "turn": Seat(),
+                "lfen": Str(rules.MAX_LFEN),
+                "columns": Map(Enum(*rules.NAMES), Str(2 * rules.MAX_PER_SIDE, "[wWbB]+"), len(rules.NAMES)),
+                "moves": List(MOVE, max_len=MAX_MOVES),
+                "capture": Bool(),
+                "last": Optional(MOVE),
+                "history": List(MOVE, max_len=MAX_PLIES),
+                "draw_offer": Optional(Seat()),
+                "options": options_shape(options),
+            },
+            optional={"players": PLAYERS},
+        ),
+        _is_one_position,
+        "the board, side to move and moves are not one position",
+    )
 
     def action_text(self, action):
         kind = action.get("type")

@@ -41,6 +41,7 @@ ALL_DIRS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
 DIRECTIONS = {"w": FORWARD["w"], "b": FORWARD["b"], "W": ALL_DIRS, "B": ALL_DIRS}
 PIECES = "wWbB"
 MAX_PER_SIDE = 11
+MAX_LFEN = 400
 
 START = ("W:a7=b,c7=b,e7=b,g7=b,b6=b,d6=b,f6=b,a5=b,c5=b,e5=b,g5=b,"
          "a3=w,c3=w,e3=w,g3=w,b2=w,d2=w,f2=w,a1=w,c1=w,e1=w,g1=w")
@@ -185,12 +186,14 @@ def move_text(move) -> str:
     return ("x" if overs else "-").join(NAMES[sq] for sq in path)
 
 
-_MOVE_RE = re.compile(r"^[a-g][1-7](?:-[a-g][1-7]|(?:x[a-g][1-7])+)$")
+MOVE_PATTERN = r"[a-g][1-7](?:-[a-g][1-7]|(?:x[a-g][1-7])+)"
+MAX_MOVE_TEXT = 80
+_MOVE_RE = re.compile(f"^{MOVE_PATTERN}$")
 
 
 def split_move(text):
     """The squares of a move string, and whether it is a capture; raises if malformed."""
-    if not isinstance(text, str) or len(text) > 80 or not _MOVE_RE.match(text.strip()):
+    if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT or not _MOVE_RE.match(text.strip()):
         raise IllegalAction(f"Malformed move {str(text)[:40]!r}: write a3-b4 or a3xc5xe7",
                             "lasca.bad_notation", move=str(text)[:40])
     text = text.strip()
@@ -203,7 +206,7 @@ def split_move(text):
 
 def parse_board(lfen):
     """``(board, side)`` from a position string; ``IllegalAction`` (a ValueError) says why."""
-    if not isinstance(lfen, str) or len(lfen) > 400:
+    if not isinstance(lfen, str) or len(lfen) > MAX_LFEN:
         raise IllegalAction("A position must be a string like W:a3=w,...", "lasca.bad_position")
     head, sep, body = lfen.strip().partition(":")
     if not sep or head not in ("W", "B"):

@@ -28,12 +28,16 @@ from ...core.bluffing import (
     ACES_PLAIN,
     ACES_WILD,
     LEFT,
+    MAX_ROUNDS,
     BluffingGame,
+    bid_shape,
     cap_refusal,
     ceil_half,
     count_bid,
+    cup_view_shape,
     doubt_loser,
     hand_record,
+    hand_record_shape,
     lose_die,
     next_starter,
     players_in,
@@ -46,6 +50,7 @@ from ...core.dice import parse_bid
 from ...core.errors import IllegalAction
 from ...core.options import Option
 from ...core.rng import Rng
+from ...core.shape import Bool, Dict, Enum, Int, List, Optional, PerSeat, Seat, Where
 from ...core.validate import copy_json, only_fields
 
 START_DICE = 5
@@ -280,6 +285,32 @@ class Perudo(BluffingGame):
             "last_round": copy_json(state["last_round"]),
             "calza_allowed": self.calza_allowed(state),
         }
+
+    _bid = bid_shape()
+    _last_round = Where(
+        hand_record_shape(
+            max_seats, START_DICE, _bid,
+            round=Int(1, MAX_ROUNDS),
+            call=Enum(*calls),
+            aces_wild=Bool(),
+            gainer=Optional(Seat()),
+            palifico=Bool(),
+        ),
+        lambda last: (last["loser"] is None) != (last["gainer"] is None),
+        "a round has either a loser or a gainer",
+    )
+    view_shape = cup_view_shape(
+        id, options, START_DICE,
+        {
+            "round": Int(1, MAX_ROUNDS),
+            "palifico": Bool(),
+            "palifico_done": PerSeat(Bool()),
+            "last_round": Optional(_last_round),
+            "calza_allowed": Bool(),
+        },
+        bid=_bid,
+        result=Dict({"winners": List(Seat(), max_len=1, min_len=1)}),
+    )
 
     # --- bots ------------------------------------------------------------------------------
     def bot_action(self, view: dict, level: str, seed: int) -> dict:
