@@ -182,16 +182,23 @@ def _cup_matches_count(view: dict) -> bool:
     return dice is None or (view["you"] is not None and len(dice) <= view["counts"][view["you"]])
 
 
+def _seated(view: dict) -> bool:
+    return view["you"] is not None
+
+
 def _someone_to_bid_against(view: dict) -> bool:
     if view["result"] is not None:
         return True
     return bool(view["to_act"]) and view["counts"][view["turn"]] > 0 and players_in(view["counts"]) >= 2
 
 
-def cup_view_shape(game_id: str, options: dict, max_dice: int, fields: dict, *, bid: Dict, result: Dict):
+def cup_view_shape(
+    game_id: str, options: dict, max_dice: int, fields: dict, *, bid: Dict, result: Dict, cup_shown=_seated
+):
     """The shape of a cup game's view: ``public_view``'s keys plus the game's ``fields``, and
-    what ties them: one's own cup holds no more dice than one's count, and while the game
-    runs the player to speak has dice and so does someone else."""
+    what ties them: the viewer's cup is there exactly when ``cup_shown(view)`` and holds no
+    more dice than its count, and while the game runs the player to speak has dice and so
+    does someone else."""
     shape = Dict(
         {
             "game": Enum(game_id),
@@ -207,6 +214,7 @@ def cup_view_shape(game_id: str, options: dict, max_dice: int, fields: dict, *, 
         },
         optional={"players": PLAYERS},
     )
+    shape = Where(shape, lambda view: (view["dice"] is not None) == cup_shown(view), "the own cup is missing or shown")
     shape = Where(shape, _cup_matches_count, "the own cup holds more dice than its count")
     return Where(shape, _someone_to_bid_against, "the game runs but nobody can bid")
 

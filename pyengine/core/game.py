@@ -25,13 +25,14 @@ from .table import MAX_NAME, SEAT_KINDS
 from .validate import action_type, copy_json
 
 MAX_LEVEL = 16
+LEVEL = Str(MAX_LEVEL, r"[a-z_]+")  # a bot level's id
 
 # The seats as the shell hands them to a screen, as ``players`` beside the view: a table's
 # seats (kind, name, a bot's level) or a shared table's public seats (with the connection
 # state). Every ``view_shape`` lists it among its optional keys.
 PLAYER = Dict(
     {"kind": Enum(*SEAT_KINDS), "name": Str(MAX_NAME)},
-    optional={"level": Str(MAX_LEVEL, r"[a-z_]+"), "open": Bool(), "covered": Bool(), "connected": Bool()},
+    optional={"level": LEVEL, "open": Bool(), "covered": Bool(), "connected": Bool()},
 )
 PLAYERS = PerSeat(PLAYER)
 

@@ -12,7 +12,9 @@ import math
 import re
 
 from ..errors import TabernaError
-from ..table import MAX_NAME
+from ..game import LEVEL
+from ..shape import Bool, Dict, Enum, PerSeat, Str, Where
+from ..table import MAX_NAME, SEAT_KINDS
 from ..validate import MAX_JSON_DEPTH
 
 PROTOCOL = 1
@@ -116,6 +118,17 @@ INBOUND = {
     "sync": {"table": check_id},
     "ping": {"table": check_id, "t": _time},
 }
+
+# A state's ``seats``, as ``Host.public_seats`` makes them: the guest checks them with the
+# view (``Guest.receive``), since they become the ``players`` its screen draws.
+PUBLIC_SEATS = PerSeat(Where(
+    Dict(
+        {"kind": Enum(*SEAT_KINDS), "name": Str(MAX_NAME), "open": Bool(), "covered": Bool(), "connected": Bool()},
+        optional={"level": LEVEL},
+    ),
+    lambda seat: ("level" in seat) == (seat["kind"] == "bot"),
+    "a bot's seat has a level, and no other seat has",
+))
 
 # What the host sends. Guests check it too: a broken or hostile host must not crash them.
 OUTBOUND = {

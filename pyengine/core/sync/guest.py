@@ -13,14 +13,22 @@ end with the guest back in its seat. An intent stays pending until the host refu
 (an ``error`` naming its ``seq``) or a state shows the seat has moved since (``acted``), and
 is resent until then, which is safe: once the seat has moved, the host refuses every intent
 that names an older version, so a duplicate can never act twice.
+
+Why a hostile host cannot break the screen: a state is kept only if its seats fit
+``PUBLIC_SEATS`` and its view fits the game's ``view_shape`` at that many seats, checked
+before anything is kept, so the screen only ever draws a view that fits. A state that does
+not fit changes nothing; ``error`` says why (``sync_bad_view`` and the path of the misfit).
 """
 
-from ..errors import BadSave
+from ..errors import BadSave, InvalidOptions
+from ..registry import get_game
+from ..shape import ShapeError
 from .envelope import (
     INBOUND,
     MAX_INBOUND,
     MAX_OUTBOUND,
     OUTBOUND,
+    PUBLIC_SEATS,
     ProtocolError,
     check_id,
     check_name,
@@ -52,6 +60,7 @@ class Guest:
     host went silent; retrying) or ``refused`` (the host turned the seat request or token
     down, or a newer connection took the seat over; ``error`` says why). A refused guest
     stays quiet until the player decides: ``take_seat`` another seat, or ``start`` again.
+    ``error`` is the latest refusal: the host's, or the guest's own of a state it was sent.
     """
 
     def __init__(self, table_id: str, name: str = "", seat=None, token=None):
@@ -75,7 +84,8 @@ class Guest:
         self.pending = None
         self.error = None
         self.rtt = None
-        self.ignored = 0
+        self.ignored = 0  # messages dropped unread: malformed, or for another table
+        self.misfits = 0  # states refused because their seats or view do not fit
         self._seq = 0
         self._heard = None
         self._pinged = None
@@ -187,6 +197,11 @@ class Guest:
             return [] if message["rev"] == self.rev else [encode("sync", table=self.table_id)]
         if message["rev"] < self.rev:  # an older state overtaken by a newer one
             return []
+        misfit = self._misfit(message)
+        if misfit is not None:
+            self.misfits += 1
+            self.error = misfit.to_json()
+            return []
         first_since_welcome = self.rev < 0
         self.view = message["view"]
         self.version = message["version"]
@@ -202,7 +217,28 @@ class Guest:
             return [self.pending["text"]]
         return []
 
+    def _misfit(self, message):
+        """Why this state's seats or view cannot be shown (a ``ProtocolError``), or None."""
+        try:
+            game = get_game(self.game)
+        except InvalidOptions:
+            return ProtocolError("This table plays a game this version cannot show", "sync_unknown_game")
+        seats = message["seats"]
+        for part, check, value in (("view", game.check_view, message["view"]), ("seats", PUBLIC_SEATS.check, seats)):
+            try:
+                check(value, len(seats))
+            except ShapeError as error:
+                error.path.insert(0, part)
+                return ProtocolError(
+                    f"The host sent a table this screen cannot show ({error})", "sync_bad_view", path=error.where
+                )
+        return None
+
     def _welcome(self, message, now) -> list:
+        if message["game"] != self.game:  # another game: what we hold is not its view
+            self.view = self.version = None
+            self.started = False
+            self.seats = []
         self.game = message["game"]
         self.seat = message["seat"]
         self.token = message["token"] if message["seat"] is not None else None

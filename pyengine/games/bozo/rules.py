@@ -361,6 +361,7 @@ class Bozo(BluffingGame):
         },
         bid=_bid,
         result=Dict({"winners": Seats(min_len=1), "points": PerSeat(Int(0, _max_points))}),
+        cup_shown=lambda view: view["you"] is not None and view["looked"][view["you"]],
     )
 
     # --- notation and bots -------------------------------------------------------------------
