@@ -14,7 +14,7 @@ drawn. Cards are the notation strings of ``core.cards`` and are checked before d
 import math
 from typing import Callable, Collection, Iterable, Sequence
 
-from ..core.cards import FRENCH, SPANISH, family_of_suit, split_card
+from ..core.cards import FRENCH, RED_SUITS, SPANISH, family_of_suit, split_card
 from .html import act_button, ui_button
 from .markup import Markup, fmt, h
 
@@ -153,13 +153,17 @@ def _court(court: str, suit: str) -> list:
     return [panel, *figure, emblem]
 
 
+def _outline(cls: str, offset: float = 0) -> Markup:
+    """The card's rounded rectangle (``offset`` moves it right and down)."""
+    return h("rect", {"x": 0.75 + offset, "y": 0.75 + offset, "width": CARD_W - 1.5, "height": CARD_H - 1.5,
+                      "rx": 5, "class": cls})
+
+
 def _face_shapes(card: str) -> list:
     rank, suit = split_card(card)
     court = _COURT[family_of_suit(suit)].get(rank)
     art = _court(court, suit) if court else _pips(rank, suit)
-    return [h("rect", {"x": 0.75, "y": 0.75, "width": CARD_W - 1.5, "height": CARD_H - 1.5, "rx": 5,
-                       "class": "cards-body"}),
-            h("g", {"transform": _FIELD_FIT}, art), _index(rank, suit)]
+    return [_outline("cards-body"), h("g", {"transform": _FIELD_FIT}, art), _index(rank, suit)]
 
 
 _BACK_COLUMNS = (12.5, 21.25, 30, 38.75, 47.5)
@@ -171,8 +175,7 @@ def _back_shapes() -> list:
         f"M{fmt(x)} {fmt(y - 4)}L{fmt(x + 3.2)} {fmt(y)}L{fmt(x)} {fmt(y + 4)}L{fmt(x - 3.2)} {fmt(y)}Z"
         for x in _BACK_COLUMNS for y in _BACK_ROWS
     )
-    return [h("rect", {"x": 0.75, "y": 0.75, "width": CARD_W - 1.5, "height": CARD_H - 1.5, "rx": 5,
-                       "class": "cards-back-body"}),
+    return [_outline("cards-back-body"),
             h("rect", {"x": 5, "y": 5, "width": CARD_W - 10, "height": CARD_H - 10, "rx": 3, "class": "cards-back-frame"}),
             h("path", {"d": diamonds, "class": "cards-back-mark"}),
             h("circle", {"cx": 30, "cy": 45, "r": 9, "class": "cards-back-seal"})]
@@ -183,13 +186,13 @@ def _card_classes(card: str | None, cls) -> list:
     if card is None:
         return ["cards-card", "cards-back", *extra]
     suit = split_card(card)[1]
-    return ["cards-card", f"cards-{SUIT_CLASS[suit]}", "cards-red" if suit in ("H", "D") else None, *extra]
+    return ["cards-card", f"cards-{SUIT_CLASS[suit]}", "cards-red" if suit in RED_SUITS else None, *extra]
 
 
-def _svg(children, classes, label: str | None, **attrs) -> Markup:
+def _svg(children, classes, label: str | None) -> Markup:
     """A standalone card SVG; unlabelled ones are decoration inside a labelled control."""
     a11y = {"role": "img", "aria-label": label} if label is not None else {"aria-hidden": "true"}
-    return h("svg", {"class": classes, "viewBox": VIEWBOX, **a11y, **attrs}, children)
+    return h("svg", {"class": classes, "viewBox": VIEWBOX, **a11y}, children)
 
 
 def card_face(card: str, *, label: str | None, cls=None) -> Markup:
@@ -245,27 +248,37 @@ def hand_fan(cards: Iterable[str], *, name: Callable[[str], str], label: str, ke
                      "role": "group", "aria-label": label, "data-count": len(cards)}, items)
 
 
+_MAX_DRAWN = 16  # a hidden hand never draws more backs than this (its label says how many)
+
+
+def _count(count) -> int:
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 104:
+        raise ValueError(f"not a number of cards: {count!r}")
+    return count
+
+
 def face_down_hand(count: int, *, label: str) -> Markup:
     """Another player's hidden hand: ``count`` overlapping backs, one image."""
+    shown = min(_count(count), _MAX_DRAWN)
     step = 9
-    width = CARD_W + step * max(count - 1, 0)
-    backs = [h("g", {"transform": f"translate({fmt(i * step)} 0)"}, _back_shapes()) for i in range(count)]
+    width = CARD_W + step * max(shown - 1, 0)
+    backs = [h("g", {"transform": f"translate({fmt(i * step)} 0)"}, _back_shapes()) for i in range(shown)]
     return h("svg", {"class": ["cards-hidden-hand", "cards-back"], "viewBox": f"0 0 {fmt(width)} {CARD_H}",
                      "role": "img", "aria-label": label, "data-count": count}, backs)
 
 
 def card_pile(count: int, *, label: str) -> Markup:
     """A face-down pile (the stock): a few stacked backs and the number of cards on top."""
-    layers = min(count, 4)
+    layers = min(_count(count), 4)
     shift = 2
     size = f"0 0 {fmt(CARD_W + shift * 3)} {fmt(CARD_H + shift * 3)}"
-    backs = [h("g", {"transform": f"translate({fmt((3 - i) * shift)} {fmt(i * shift)})"}, _back_shapes())
-             for i in range(layers)]
+    # Lower layers peek out up and to the right; the top card always sits at the same place.
+    backs = [h("g", {"transform": f"translate({fmt(depth * shift)} {fmt((3 - depth) * shift)})"}, _back_shapes())
+             for depth in reversed(range(layers))]
     badge = [h("circle", {"cx": 30, "cy": 51, "r": 13, "class": "cards-pile-badge"}),
              h("text", {"x": 30, "y": 58, "font-size": 19, "text-anchor": "middle", "class": "cards-pile-count"},
                count)] if count else []
-    outline = [] if count else [h("rect", {"x": 3.75, "y": 3.75, "width": CARD_W - 1.5, "height": CARD_H - 1.5,
-                                           "rx": 5, "class": "cards-slot-empty"})]
+    outline = [] if count else [_outline("cards-slot-empty", offset=shift * 1.5)]
     return h("svg", {"class": "cards-pile", "viewBox": size, "role": "img", "aria-label": label,
                      "data-count": count}, backs, outline, badge)
 

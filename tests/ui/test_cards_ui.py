@@ -207,6 +207,13 @@ def test_stock_and_hidden_hands():
     hidden = _Tree(face_down_hand(7, label="Bernat: 7 cards"))
     assert hidden.tags[0][1]["role"] == "img" and len(hidden.find("rect", **{"class": "cards-back-body"})) == 7
     assert "9o" not in str(face_down_hand(7, label="x"))  # nothing of the hidden cards is drawn
+    huge = _Tree(face_down_hand(104, label="many"))  # a hostile count cannot blow the page up
+    assert len(huge.find("rect", **{"class": "cards-back-body"})) == 16
+    for bad in (-1, 105, 2.5, True, "3", None):
+        with pytest.raises(ValueError):
+            face_down_hand(bad, label="x")
+        with pytest.raises(ValueError):
+            card_pile(bad, label="x")
 
 
 def test_no_inline_style_anywhere():
