@@ -12,11 +12,12 @@ drawn. Cards are the notation strings of ``core.cards`` and are checked before d
 """
 
 import math
+from functools import lru_cache
 from typing import Callable, Collection, Iterable, Sequence
 
 from ..core.cards import FRENCH, RED_SUITS, SPANISH, family_of_suit, split_card
 from .html import act_button, ui_button
-from .markup import Markup, fmt, h
+from .markup import Markup, fmt, fragment, h
 
 CARD_W, CARD_H = 60, 90
 VIEWBOX = f"0 0 {CARD_W} {CARD_H}"
@@ -159,26 +160,30 @@ def _outline(cls: str, offset: float = 0) -> Markup:
                       "rx": 5, "class": cls})
 
 
-def _face_shapes(card: str) -> list:
+@lru_cache(maxsize=128)  # a face never changes: draw each of the 100 cards once per worker
+def _face_shapes(card: str) -> Markup:
     rank, suit = split_card(card)
     court = _COURT[family_of_suit(suit)].get(rank)
     art = _court(court, suit) if court else _pips(rank, suit)
-    return [_outline("cards-body"), h("g", {"transform": _FIELD_FIT}, art), _index(rank, suit)]
+    return fragment(_outline("cards-body"), h("g", {"transform": _FIELD_FIT}, art), _index(rank, suit))
 
 
 _BACK_COLUMNS = (12.5, 21.25, 30, 38.75, 47.5)
 _BACK_ROWS = (12, 23, 34, 45, 56, 67, 78)
 
 
-def _back_shapes() -> list:
+@lru_cache(maxsize=1)
+def _back_shapes() -> Markup:
     diamonds = "".join(
         f"M{fmt(x)} {fmt(y - 4)}L{fmt(x + 3.2)} {fmt(y)}L{fmt(x)} {fmt(y + 4)}L{fmt(x - 3.2)} {fmt(y)}Z"
         for x in _BACK_COLUMNS for y in _BACK_ROWS
     )
-    return [_outline("cards-back-body"),
-            h("rect", {"x": 5, "y": 5, "width": CARD_W - 10, "height": CARD_H - 10, "rx": 3, "class": "cards-back-frame"}),
-            h("path", {"d": diamonds, "class": "cards-back-mark"}),
-            h("circle", {"cx": 30, "cy": 45, "r": 9, "class": "cards-back-seal"})]
+    return fragment(
+        _outline("cards-back-body"),
+        h("rect", {"x": 5, "y": 5, "width": CARD_W - 10, "height": CARD_H - 10, "rx": 3, "class": "cards-back-frame"}),
+        h("path", {"d": diamonds, "class": "cards-back-mark"}),
+        h("circle", {"cx": 30, "cy": 45, "r": 9, "class": "cards-back-seal"}),
+    )
 
 
 def _card_classes(card: str | None, cls) -> list:
@@ -198,6 +203,11 @@ def _svg(children, classes, label: str | None) -> Markup:
 def card_face(card: str, *, label: str | None, cls=None) -> Markup:
     """One face-up card. ``label`` is its name in the player's language (``None``: the card is
     decoration inside a control that carries the name itself)."""
+    return _card_svg(card, label, tuple(cls) if isinstance(cls, (list, tuple)) else cls)
+
+
+@lru_cache(maxsize=512)  # a hand redrawn after each move reuses its cards' markup
+def _card_svg(card: str, label: str | None, cls) -> Markup:
     return _svg(_face_shapes(card), _card_classes(card, cls), label)
 
 

@@ -52,6 +52,7 @@ def test_every_card_renders_with_its_index_and_label(deck):
         assert "".join(tree.text) == card[:-1]  # the corner index is the only text: the rank
         assert tree.find("g", **{"class": "cards-suit"})
     assert "cards-red" in str(card_face("AH", label="x")) and "cards-red" not in str(card_face("AS", label="x"))
+    assert _Tree(card_face("AH", label="x", cls=["big", "lead"])).tags[0][1]["class"].split()[-2:] == ["big", "lead"]
 
 
 def test_faces_differ_and_courts_are_figures():
