@@ -16,7 +16,7 @@ NAMES = ("Ana", "Rui", "Eva", "Iva", "Leo", "Mia", "Noé", "Olga", "Paulo", "Qui
 def screen(state, seat, ui=None, lang="en"):
     view = GAME.view(state, seat)
     view["players"] = [{"kind": "human", "name": n} for n in NAMES[: state["seats"]]]
-    return render(view, ui or {}, Translator(lang))
+    return str(render(view, ui or {}, Translator(lang)))
 
 
 def table(dice, turn=0, bids=(), direction=1, **options):
@@ -29,7 +29,7 @@ def table(dice, turn=0, bids=(), direction=1, **options):
 
 
 def acts(html):
-    return [json.loads(unescape(a)) for a in re.findall(r"data-act='([^']*)'", html)]
+    return [json.loads(unescape(a)) for a in re.findall(r'data-act="([^"]*)"', html)]
 
 
 def enabled_faces(html):

@@ -13,7 +13,7 @@ T = Translator("en")
 def screen(state, seat, ui=None, lang="en"):
     view = GAME.view(state, seat)
     view["players"] = [{"kind": "human", "name": n} for n in ("Ana", "Rui", "Eva")[: state["seats"]]]
-    return render(view, ui or {}, Translator(lang))
+    return str(render(view, ui or {}, Translator(lang)))
 
 
 def table(dice, turn=0, bids=(), **options):
