@@ -107,8 +107,8 @@ def test_legal_cards_table(trick, hand, trump, expected, variant):
     assert legal(hand, trick, trump, variant) == expected[variant]
 
 
-def test_obligada_is_the_default_rule_named_by_the_engine():
-    # There is no default variant argument: the engine passes its table option.
+def test_the_variant_is_always_named():
+    # The signature has no default play rule: the engine passes its table option.
     with pytest.raises(TypeError):
         legal_cards(["2c"], [], 0, "o")
 
@@ -116,9 +116,8 @@ def test_obligada_is_the_default_rule_named_by_the_engine():
 def test_partner_winning_never_forces_a_trump():
     # The public-engine bug: forcing a trump when partner is winning (void in copes).
     for variant in ("obligada", "intermedia", "lliure"):
-        allowed = legal("9o 5e 2b", "1: 1c 2c", "o", variant)  # seat 3; partner seat 1 wins
-        assert "5e" in allowed.split() or "2b" in allowed.split()
-        assert allowed != "9o"
+        # Seat 3, void in copes, partner seat 1 wins: the trump is allowed, never forced.
+        assert legal("9o 5e 2b", "1: 1c 2c", "o", variant) == "9o 5e 2b"
 
 
 def test_under_trump_is_never_forced():
@@ -337,6 +336,7 @@ def test_hand_result_is_symmetric_and_adds_up_over_every_split():
         (["9o"], ["4c"], 0, "o", "free", {}, "play rule must be one of"),
         (["9o"], ["4c"], 0, "o", "obligada", {"n_players": 5}, "2, 3 or 4 players"),
         (["9o"], ["4c"], 0, "o", "obligada", {"n_players": 2, "partnerships": True}, "partnerships need 4"),
+        (["9o"], ["4c"], 0, "o", "obligada", {"partnerships": "yes"}, "partnerships must be True, False or None"),
     ],
 )
 def test_legal_cards_refusals(hand, trick, leader, trump, variant, options, reason):
@@ -419,11 +419,42 @@ def test_a_short_hand_record_replays_and_counts():
         (("variant obligada", "variant free"), "variant must be one of"),
         (("variant obligada", "variant obligada\noptions fast"), "unknown hand option 'fast'"),
         (("trick 0: 9c 1c 4c 10c", "trick 0: 9c 1c 4c"), "trick 1 is unfinished but is not the last"),
+        (("trump o", ""), "needs players, variant, dealer and trump"),
+        (("trump o", "trump o\ntrump c"), "trump is given twice"),
     ],
 )
 def test_hand_record_errors_name_the_trick_seat_and_card(change, reason):
     with pytest.raises(TabernaError, match=reason):
         replay_hand(SHORT_HAND.replace(*change))
+
+
+def test_an_individual_record_scores_per_seat_and_has_no_partners():
+    individual = SHORT_HAND.replace("variant obligada", "variant obligada\noptions individual")
+    result = replay_hand(individual)
+    assert result["points"] == [15 + 2, 0, 3 + 1, 0]  # per seat, 72 in a whole hand
+    # Seat 0 is no longer seat 2's partner: seat 2 cannot load the 12c, it plays the lowest.
+    with pytest.raises(TabernaError, match=r"seat 2 may not play 12c \(legal: 4c\)"):
+        replay_hand(individual.replace("trick 0: 9c 1c 4c 10c", "trick 0: 9c 1c 12c 10c"))
+    with pytest.raises(TabernaError, match="'individual' is the 4-player game"):
+        replay_hand(individual.replace("players 4", "players 3"))
+
+
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        ({"hands": "9c 2c"}, "list"),
+        ({"hands": [["9c", "2c", "5o"], "1c 3e 4b", ["4c"], ["9e"]]}, "hand of seat 1 must be a list"),
+        ({"tricks": [[0]]}, r"\[leader, cards\]"),
+        ({"trump": "x"}, "trump must be"),
+        ({"piles": [[["1o"]], [["2o"]]]}, "only the 2-player game has piles"),
+    ],
+)
+def test_hand_records_as_dicts_are_checked_too(change, reason):
+    record = parse_hand(SHORT_HAND)
+    with pytest.raises(TabernaError, match=reason):
+        replay_hand({**record, **change})
+    with pytest.raises(TabernaError, match="no 'trump'"):
+        format_hand({key: value for key, value in record.items() if key != "trump"})
 
 
 def test_a_record_may_stop_mid_trick_for_a_bug_report():

@@ -109,12 +109,22 @@ def _card(card, n_players: int = 4) -> tuple:
     return parsed
 
 
+def _checked_list(values, what: str):
+    if isinstance(values, str) or not isinstance(values, (list, tuple)):
+        _fail(f"the {what} must be a list of cards, not {type(values).__name__}", "bad_card",
+              card=repr(values)[:40])
+    return values
+
+
 def _cards(cards, what: str, n_players: int = 4) -> list:
     """A list of distinct cards, checked; returns their ``(rank, suit)`` pairs."""
-    if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
-        _fail(f"the {what} must be a list of cards, not {type(cards).__name__}", "bad_card",
-              card=repr(cards)[:40])
-    parsed = [_card(card, n_players) for card in cards]
+    _checked_list(cards, what)
+    try:  # the fast path (bots call this in their inner loops); _card explains refusals
+        parsed = [_CARDS[card] for card in cards]
+    except (KeyError, TypeError):
+        parsed = None
+    if parsed is None or n_players == 3:
+        parsed = [_card(card, n_players) for card in cards]
     if len(set(cards)) != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
         _fail(f"{twice} appears twice in the {what}", "duplicate_card", card=twice)
@@ -189,6 +199,9 @@ def legal_cards(hand, trick, leader, trump, variant, *, n_players=4, partnership
         _fail(f"the play rule must be one of {', '.join(VARIANTS)}, not {variant!r}", "bad_variant")
     if partnerships is None:
         partnerships = n_players == 4
+    if not isinstance(partnerships, bool):
+        _fail(f"partnerships must be True, False or None, not {partnerships!r}", "bad_option",
+              option="partnerships")
     if partnerships and n_players != 4:
         _fail(f"partnerships need 4 players, not {n_players}", "bad_players")
     if discard_suit_order and partnerships:
@@ -200,7 +213,7 @@ def legal_cards(hand, trick, leader, trump, variant, *, n_players=4, partnership
     cards = _cards(hand, "hand", n_players)
     shared = set(hand) & set(trick)
     if shared:
-        card = next(iter(sorted(shared)))
+        card = sorted(shared)[0]
         _fail(f"{card} is both in the hand and in the trick", "duplicate_card", card=card)
     if not played or not cards:
         return list(hand)
@@ -213,14 +226,14 @@ def legal_cards(hand, trick, leader, trump, variant, *, n_players=4, partnership
     best_rank, best_suit = played[winning]
     indexed = list(zip(hand, cards))
 
-    def lowest_or_counting(suits, counting_everywhere):
+    def lowest_or_counting(suits, with_counting):
         """Obligada's "lowest card" of each of ``suits`` plus the counting cards allowed."""
         allowed = set()
         for suit in suits:
             of_suit = [(card, rank) for card, (rank, s) in indexed if s == suit]
             if of_suit:
                 allowed.add(min(of_suit, key=lambda pair: strength[pair[1]])[0])
-                if counting_everywhere:
+                if with_counting:
                     allowed.update(card for card, rank in of_suit if rank in POINTS)
         return allowed
 
@@ -343,8 +356,8 @@ def parse_hand(text) -> dict:
     checked here; the play itself is checked by ``replay_hand``."""
     if not isinstance(text, str):
         _fail("a hand record is text", "bad_record")
-    record = {"players": None, "variant": None, "options": [], "dealer": None, "trump": None,
-              "hands": {}, "piles": {}, "tricks": []}
+    record = {"players": None, "variant": None, "options": [], "dealer": None,
+              "hands": {}, "piles": {}, "tricks": []}  # no "trump" until its line: None is botifarra
     seen = set()
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -414,6 +427,11 @@ def _checked_record(record) -> dict:
         _fail("both players need a piles line", "bad_record")
     hands = [record["hands"].get(seat, []) for seat in range(n)]
     piles = [record["piles"][seat] for seat in range(n)] if record["piles"] else None
+    for seat, hand in enumerate(hands):
+        _cards(hand, f"hand of seat {seat}", n)
+    for seat, seat_piles in enumerate(piles or []):
+        for pile in _checked_list(seat_piles, f"piles of seat {seat}"):
+            _cards(pile, f"pile of seat {seat}", n)
     everything = [card for hand in hands for card in hand]
     if piles:
         everything += [card for seat_piles in piles for pile in seat_piles for card in pile]
@@ -427,10 +445,27 @@ def _checked_record(record) -> dict:
             "tricks": [[leader, list(trick)] for leader, trick in record["tricks"]]}
 
 
+def _record_from_dict(record) -> dict:
+    """A record given as ``parse_hand``'s dict, checked the same way as the text."""
+    if not isinstance(record, dict):
+        _fail("a hand record is a dict or its text", "bad_record")
+    keys = ("players", "variant", "options", "dealer", "trump", "hands", "piles", "tricks")
+    missing = [key for key in keys if key not in record]
+    if missing:
+        _fail(f"the hand record has no {missing[0]!r}", "bad_record")
+    for key in ("hands", "piles", "options", "tricks"):
+        if not isinstance(record[key] or [], list):
+            _fail(f"the record's {key} must be a list", "bad_record")
+    for item in record["tricks"]:
+        if not isinstance(item, (list, tuple)) or len(item) != 2:
+            _fail("each trick of the record is [leader, cards]", "bad_record")
+    return _checked_record({**record, "hands": dict(enumerate(record["hands"])),
+                            "piles": dict(enumerate(record["piles"] or []))})
+
+
 def format_hand(record) -> str:
     """The text of a record as ``parse_hand`` returns it (round trip)."""
-    record = _checked_record({**record, "hands": dict(enumerate(record["hands"])),
-                              "piles": dict(enumerate(record["piles"] or []))})
+    record = _record_from_dict(record)
     lines = [f"players {record['players']}", f"variant {record['variant']}"]
     if record["options"]:
         lines.append("options " + " ".join(record["options"]))
@@ -453,11 +488,7 @@ def replay_hand(record) -> dict:
     ``card_points`` (per seat), ``points`` (per side with partnerships, else per seat; trick
     points included) and ``finished`` (every card played). Points count finished tricks only.
     """
-    if isinstance(record, str):
-        record = parse_hand(record)
-    else:
-        record = _checked_record({**record, "hands": dict(enumerate(record["hands"])),
-                                  "piles": dict(enumerate(record["piles"] or []))})
+    record = parse_hand(record) if isinstance(record, str) else _record_from_dict(record)
     n, trump = record["players"], record["trump"]
     flags = _flags(record)
     hands = [list(hand) for hand in record["hands"]]
