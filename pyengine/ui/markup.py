@@ -76,10 +76,31 @@ def fmt(number) -> str:
     return "0" if text in ("", "-0") else text
 
 
+_CHECKED_NAMES: set = set()  # names already found safe: screens reuse a few dozen of them
+
+
 def _check_name(kind: str, name) -> str:
+    if name in _CHECKED_NAMES:
+        return name
     if not isinstance(name, str) or not _NAME.match(name):
         raise ValueError(f"unsafe {kind} name: {name!r}")
+    _CHECKED_NAMES.add(name)
     return name
+
+
+_ALLOWED_ATTRIBUTES: dict = {}  # name -> lower-case name, for names already found allowed
+
+
+def _attribute_name(name) -> str:
+    """The lower-case form of an allowed attribute name; refuses handlers and inline style."""
+    lowered = _ALLOWED_ATTRIBUTES.get(name)
+    if lowered is None:
+        _check_name("attribute", name)
+        lowered = name.lower()
+        if lowered.startswith("on") or lowered == "style":
+            raise ValueError(f"attribute {name} is not allowed (inline script or style)")
+        _ALLOWED_ATTRIBUTES[name] = lowered
+    return lowered
 
 
 def _attribute_text(name: str, value) -> str:
@@ -105,10 +126,7 @@ def _attributes(attrs) -> str:
         raise TypeError("attributes must be a dict")
     parts = []
     for name, value in attrs.items():
-        _check_name("attribute", name)
-        lowered = name.lower()
-        if lowered.startswith("on") or lowered == "style":
-            raise ValueError(f"attribute {name} is not allowed (inline script or style)")
+        lowered = _attribute_name(name)
         if value is None or value is False:
             continue
         if value is True:

@@ -147,9 +147,9 @@ def buttons(html, attribute):
     """The values of the enabled buttons carrying ``attribute`` (JSON) in a screen."""
     found = []
     for tag in re.findall(r"<button[^>]*>", html):
-        match = re.search(attribute + r"='([^']*)'", tag)
+        match = re.search(attribute + r"""=(?:'([^']*)'|"([^"]*)")""", tag)
         if match and " disabled" not in tag:
-            found.append(json.loads(unescape(match.group(1))))
+            found.append(json.loads(unescape(match.group(1) if match.group(1) is not None else match.group(2))))
     return found
 
 

@@ -34,7 +34,7 @@ def test_a_game_against_bots_plays_saves_and_resumes():
         else:
             html = reply["html"]
             assert 'data-testid="my-cup"' in html and 'data-testid="points-table"' in html
-            acts = re.findall(r"data-act='([^']*)'", html)
+            acts = re.findall(r'data-act="([^"]*)"', html)
             doubt = [a for a in acts if "doubt" in a]
             choice = doubt[0] if doubt else acts[-1]
             reply = call(bridge.act, json.loads(unescape(choice)), "pt")

@@ -9,14 +9,16 @@ import pytest
 from pyengine.games.bozo import GAME, legal_bids
 from pyengine.games.bozo.view import render
 from pyengine.i18n import Translator, catalog
+from tests.markup_check import hostile_render_problems, random_play_views
 
+T = Translator("en")
 NAMES = ("Ana", "Rui", "Eva", "Iva", "Leo", "Mia", "Noé", "Olga", "Paulo", "Quim")
 
 
 def screen(state, seat, ui=None, lang="en"):
     view = GAME.view(state, seat)
     view["players"] = [{"kind": "human", "name": n} for n in NAMES[: state["seats"]]]
-    return render(view, ui or {}, Translator(lang))
+    return str(render(view, ui or {}, Translator(lang)))
 
 
 def table(dice, turn=0, bids=(), direction=1, **options):
@@ -29,7 +31,7 @@ def table(dice, turn=0, bids=(), direction=1, **options):
 
 
 def acts(html):
-    return [json.loads(unescape(a)) for a in re.findall(r"data-act='([^']*)'", html)]
+    return [json.loads(unescape(a)) for a in re.findall(r'data-act="([^"]*)"', html)]
 
 
 def enabled_faces(html):
@@ -186,3 +188,12 @@ def test_every_option_and_error_code_has_a_message():
             assert f"opt.bozo.{name}.{choice}" in english
     for code in GAME.reasons:
         assert f"err.{code}" in english, code
+
+
+def test_hostile_values_in_the_view_never_become_markup():
+    views = [*random_play_views(GAME, {}, 3, seed=5, every=61),
+             *random_play_views(GAME, {"blind_bids": True, "raise_own": True, "game_end": "rounds"}, 4,
+                                seed=6, every=97)]
+    problems, renders = hostile_render_problems(render, views, T, uis=({}, {"odds": True, "count": 3}))
+    assert problems == []
+    assert renders > 10 * len(views)

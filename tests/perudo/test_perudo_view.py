@@ -6,6 +6,7 @@ from html import unescape
 from pyengine.games.perudo import GAME
 from pyengine.games.perudo.view import render
 from pyengine.i18n import Translator
+from tests.markup_check import hostile_render_problems, random_play_views
 
 T = Translator("en")
 
@@ -13,7 +14,7 @@ T = Translator("en")
 def screen(state, seat, ui=None, lang="en"):
     view = GAME.view(state, seat)
     view["players"] = [{"kind": "human", "name": n} for n in ("Ana", "Rui", "Eva")[: state["seats"]]]
-    return render(view, ui or {}, Translator(lang))
+    return str(render(view, ui or {}, Translator(lang)))
 
 
 def table(dice, turn=0, bids=(), **options):
@@ -88,3 +89,11 @@ def test_every_language_renders_without_missing_keys():
     for lang in ("en", "pt", "es"):
         html = screen(after, after["turn"], {"odds": True}, lang)
         assert "perudo." not in re.sub(r'class="[^"]*"', "", html), lang
+
+
+def test_hostile_values_in_the_view_never_become_markup():
+    views = [*random_play_views(GAME, {}, 3, seed=5, every=13),
+             *random_play_views(GAME, {"calza": True}, 5, seed=6, every=47)]
+    problems, renders = hostile_render_problems(render, views, T, uis=({}, {"odds": True, "count": 3}))
+    assert problems == []
+    assert renders > 10 * len(views)
