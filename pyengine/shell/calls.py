@@ -66,16 +66,29 @@ def _refused(error: Exception) -> TabernaError:
     return refusal
 
 
-def _table_call(role: str):
-    """A table call: the language last; the answer is the reply envelope, a refusal comes
-    from the table of ``role`` on screen (or a bare envelope when there is none)."""
+def _table_call(role: str, opens=False, force=True):
+    """A table call of ``role``: the language last, the reply envelope out.
+
+    ``opens``: the call makes the table of its role (the form calls return their envelope
+    themselves); otherwise the call works on the open table, which answers with its screen
+    (always the whole screen when ``force``: the player's own input). A refusal comes from
+    the table the call was aimed at (or a bare envelope when there is none)."""
 
     def wrap(method):
         @wraps(method)
         def call(self, *args):
             t = _translator(args)
             try:
-                reply = method(self, t, *args[:-1])
+                if opens:
+                    result = method(self, t, *args[:-1])
+                    if isinstance(result, dict):  # a form: no table yet
+                        reply = result
+                    else:
+                        self.tables[role] = result
+                        reply = result.reply(t, force=True)
+                else:
+                    table = self._table(role)
+                    reply = method(self, t, table, *args[:-1]) or table.reply(t, force)
             except Exception as error:
                 refusal = _refused(error)
                 table = self.tables[role]
@@ -105,6 +118,13 @@ def _data_call(method):
     return call
 
 
+_MISSING = {
+    "local": ("No table is open", "no_table"),
+    "host": ("No shared table is open", "net_no_host"),
+    "guest": ("You are not at a shared table", "net_no_guest"),
+}
+
+
 class Worker:
     """The tables of one worker (one browser tab): at most one of each role. Tests make
     several, one per simulated tab; the worker exports the methods of ``WORKER``."""
@@ -113,204 +133,162 @@ class Worker:
         self.tables = {"local": None, "host": None, "guest": None}
 
     def _table(self, role: str):
-        table = self.tables[role]
-        if table is None:
-            codes = {
-                "local": ("No table is open", "no_table"),
-                "host": ("No shared table is open", "net_no_host"),
-                "guest": ("You are not at a shared table", "net_no_guest"),
-            }
-            raise TabernaError(*codes[role])
-        return table
-
-    def _open(self, role: str, table, t) -> dict:
-        self.tables[role] = table
-        return table.reply(t, force=True)
+        if self.tables[role] is None:
+            raise TabernaError(*_MISSING[role])
+        return self.tables[role]
 
     # --- one device ---------------------------------------------------------------------------
-    @_table_call("local")
+    @_table_call("local", opens=True)
     def setup(self, t, game_id):
         """The new-table form for ``game_id``."""
         game = get_game(game_id)
         return envelope("local", html=setup_form(game, t), status="setup", title=t(f"lobby.{game.id}.name"))
 
-    @_table_call("local")
+    @_table_call("local", opens=True)
     def start(self, t, request):
         """``{"game", "fields"}`` from the setup form -> the first screen of a new table."""
-        return self._open("local", LocalTable.start(request_object(request), t), t)
+        return LocalTable.start(request_object(request), t)
 
-    @_table_call("local")
+    @_table_call("local", opens=True)
     def resume(self, t, save):
         """Reopens a saved table (its log is replayed and so checked)."""
-        return self._open("local", LocalTable.resume(read_save(save)), t)
+        return LocalTable.resume(read_save(save))
 
     @_table_call("local")
-    def act(self, t, action):
+    def act(self, t, table, action):
         """Plays ``action`` for the seat on screen."""
-        table = self._table("local")
         table.act(parse_json(action))
-        return table.reply(t, force=True)
 
     @_table_call("local")
-    def ui(self, t, change):
+    def ui(self, t, table, change):
         """Changes only what the screen shows (selection, toggles, hand-off, take back)."""
-        table = self._table("local")
         table.change_ui(_ui_change(change))
-        return table.reply(t, force=True)
 
     @_table_call("local")
-    def bot_step(self, t):
+    def bot_step(self, t, table):
         """Lets the next bot play one action."""
-        table = self._table("local")
         table.bot_step()
-        return table.reply(t, force=True)
 
     @_table_call("local")
-    def render(self, t):
+    def render(self, t, table):
         """The current screen again (e.g. after a language change)."""
-        return self._table("local").reply(t, force=True)
 
     # --- a table this tab hosts ---------------------------------------------------------------
-    @_table_call("host")
+    @_table_call("host", opens=True)
     def net_host_setup(self, t, game_id):
         """The new-table form in shared mode (seats for friends)."""
         game = get_game(game_id)
         return envelope("host", html=setup_form(game, t, shared=True), status="setup", title=t(f"lobby.{game.id}.name"))
 
-    @_table_call("host")
+    @_table_call("host", opens=True)
     def net_host_create(self, t, request, now):
         """``{"game", "fields"}`` from the shared setup form -> a new table, arranging seats."""
         from .hosted import HostedTable
 
         _time(now)
-        return self._open("host", HostedTable.create(request_object(request), t), t)
+        return HostedTable.create(request_object(request), t)
 
-    @_table_call("host")
+    @_table_call("host", opens=True)
     def net_host_resume(self, t, save, now):
         """The host's table after its own reload; guests are forgotten and rejoin with tokens."""
         from .hosted import HostedTable
 
         _time(now)
-        return self._open("host", HostedTable.resume(read_save(save)), t)
+        return HostedTable.resume(read_save(save))
 
-    @_table_call("host")
-    def net_host_receive(self, t, peer, text, now):
+    @_table_call("host", force=False)
+    def net_host_receive(self, t, host, peer, text, now):
         """One text from a guest's channel."""
-        host = self._table("host")
         host.receive(peer, text, _time(now))
-        return host.reply(t, force=False)
 
-    @_table_call("host")
-    def net_host_tick(self, t, now):
+    @_table_call("host", force=False)
+    def net_host_tick(self, t, host, now):
         """About once a second: absences, forgetting long-gone peers."""
-        host = self._table("host")
         host.send(host.host.tick(_time(now)))
-        return host.reply(t, force=False)
 
-    @_table_call("host")
-    def net_host_dropped(self, t, peer, now):
+    @_table_call("host", force=False)
+    def net_host_dropped(self, t, host, peer, now):
         """The page saw ``peer``'s channel close: its seat shows absent at once."""
-        host = self._table("host")
         if not isinstance(peer, str) or not 0 < len(peer) <= MAX_PEER:
             raise TabernaError("That is not a peer", "net_bad_peer")
         host.send(host.host.drop(peer, _time(now)))
-        return host.reply(t, force=False)
 
     @_table_call("host")
-    def net_host_act(self, t, action, now):
+    def net_host_act(self, t, host, action, now):
         """A move of the seat on the host's screen (``data-act``)."""
-        host = self._table("host")
         _time(now)
         host.act(parse_json(action))
-        return host.reply(t, force=True)
 
     @_table_call("host")
-    def net_host_ui(self, t, change, now):
+    def net_host_ui(self, t, host, change, now):
         """A ``data-ui`` change of the host's screen (selection, hand-off); ``{}`` redraws."""
-        host = self._table("host")
         _time(now)
         host.change_ui(_ui_change(change))
-        return host.reply(t, force=True)
 
     @_table_call("host")
-    def net_host_bot_step(self, t, now):
+    def net_host_bot_step(self, t, host, now):
         """The next bot (or a bot covering for a friend) plays one action."""
-        host = self._table("host")
         _time(now)
         host.bot_step()
-        return host.reply(t, force=True)
 
     @_table_call("host")
-    def net_host_command(self, t, command, now):
+    def net_host_command(self, t, host, command, now):
         """A ``data-host`` button: start, give a seat to a bot or back, rematch, close."""
-        from .screens import closed_screen
-
-        host = self._table("host")
         _time(now)
         command = request_object(command, "net_bad_command")
         host.command(command)
-        if command == {"close": True}:
-            self.tables["host"] = None
-            outbox = [[peer, text] for peer, text in host.outbox]
-            return envelope("host", host.table_id(), html=closed_screen(t), status="closed", outbox=outbox)
-        return host.reply(t, force=True)
+        if command != {"close": True}:
+            return None
+        from .screens import closed_screen
+
+        self.tables["host"] = None
+        outbox = [[peer, text] for peer, text in host.outbox]
+        return envelope("host", host.table_id(), html=closed_screen(t), status="closed", outbox=outbox)
 
     # --- a seat at another tab's table --------------------------------------------------------
-    @_table_call("guest")
+    @_table_call("guest", opens=True)
     def net_guest_join(self, t, request, now):
         """``{"table", "seat", "name"}``: sit down (or watch, with seat null) at a table."""
         from .joined import JoinedTable
 
-        return self._open("guest", JoinedTable.join(request_object(request), _time(now)), t)
+        return JoinedTable.join(request_object(request), _time(now))
 
-    @_table_call("guest")
+    @_table_call("guest", opens=True)
     def net_guest_resume(self, t, save, now):
         """Back after this tab's reload: rejoin the saved seat with its token."""
         from .joined import JoinedTable
 
-        return self._open("guest", JoinedTable.resume(read_save(save), _time(now)), t)
+        return JoinedTable.resume(read_save(save), _time(now))
 
-    @_table_call("guest")
-    def net_guest_receive(self, t, text, now):
+    @_table_call("guest", force=False)
+    def net_guest_receive(self, t, guest, text, now):
         """One text from the host."""
-        guest = self._table("guest")
         guest.receive(text, _time(now))
-        return guest.reply(t, force=False)
 
-    @_table_call("guest")
-    def net_guest_tick(self, t, now):
+    @_table_call("guest", force=False)
+    def net_guest_tick(self, t, guest, now):
         """About once a second: heartbeats, resends, rejoin retries, noticing a silent host."""
-        guest = self._table("guest")
         guest.to_host(guest.guest.tick(_time(now)))
-        return guest.reply(t, force=False)
 
-    @_table_call("guest")
-    def net_guest_dropped(self, t, now):
+    @_table_call("guest", force=False)
+    def net_guest_dropped(self, t, guest, now):
         """The channel to the host closed: the banner shows at once."""
-        guest = self._table("guest")
         guest.to_host(guest.guest.lost(_time(now)))
-        return guest.reply(t, force=False)
 
-    @_table_call("guest")
-    def net_guest_connected(self, t, now):
+    @_table_call("guest", force=False)
+    def net_guest_connected(self, t, guest, now):
         """A new channel to the host is open: say hello on it now."""
-        guest = self._table("guest")
         guest.to_host(guest.guest.connected(_time(now)))
-        return guest.reply(t, force=False)
 
     @_table_call("guest")
-    def net_guest_act(self, t, action, now):
+    def net_guest_act(self, t, guest, action, now):
         """A move of this guest's seat (``data-act``), sent to the host as an intent."""
-        guest = self._table("guest")
         guest.act(parse_json(action), _time(now))
-        return guest.reply(t, force=True)
 
     @_table_call("guest")
-    def net_guest_ui(self, t, change, now):
+    def net_guest_ui(self, t, guest, change, now):
         """A ``data-ui`` change: the view's own state, or ``take_seat`` / ``retry`` / ``watch``."""
-        guest = self._table("guest")
         guest.change_ui(_ui_change(change), _time(now))
-        return guest.reply(t, force=True)
 
 
 TABLE_CALLS = tuple(name for name in vars(Worker) if not name.startswith("_"))
