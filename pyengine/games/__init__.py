@@ -1,6 +1,6 @@
-"""Every sub-package here is a game; importing it registers the game (see core.registry).
+"""Every sub-package here is a game; importing it declares the game (``core.registry.declare``).
 
-Discovery is automatic so that adding a game never edits a shared file.
+Discovery is automatic so that adding a game never edits a shared file: see README.md here.
 """
 
 import importlib
