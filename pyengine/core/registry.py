@@ -22,7 +22,6 @@ lobby strings included), its lobby icon (``icon.svg``) and its styles (``view.cs
 """
 
 import importlib
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -33,44 +32,38 @@ KINDS = ("dice", "board", "cards", "betting")
 _DECLARED: dict = {}
 
 
-@dataclass(frozen=True)
 class Screen:
     """A game's screen: its renderer and how the shell treats what it shows."""
 
-    render: object  # render(view, ui, t) -> markup
-    persistent_ui: tuple = ()
-    pauses: dict = field(default_factory=dict)
-    pause_hook: object = None  # pause_ms(state, action) -> ms or None
-
-    @classmethod
-    def from_module(cls, module) -> "Screen":
-        return cls(
-            render=module.render,
-            persistent_ui=tuple(getattr(module, "PERSISTENT_UI", ())),
-            pauses=dict(getattr(module, "PAUSE_AFTER_MS", {})),
-            pause_hook=getattr(module, "pause_ms", None),
-        )
+    def __init__(self, module):
+        self.render = module.render  # render(view, ui, t) -> markup
+        self.persistent_ui = tuple(getattr(module, "PERSISTENT_UI", ()))
+        self._pauses = dict(getattr(module, "PAUSE_AFTER_MS", {}))
+        self._pause_hook = getattr(module, "pause_ms", None)  # pause_ms(state, action)
 
     def pause_ms(self, state: dict, action: dict):
         """How long bots wait after ``action`` led to ``state``; ``None``: the usual pace."""
-        if self.pause_hook is not None:
-            return self.pause_hook(state, action)
-        return self.pauses.get(action.get("type"))
+        if self._pause_hook is not None:
+            return self._pause_hook(state, action)
+        return self._pauses.get(action.get("type"))
 
 
-@dataclass(frozen=True)
 class Declaration:
-    """What a game package says about itself (see the module docstring)."""
+    """What a game package says about itself (see the module docstring and ``declare``)."""
 
-    id: str
-    package: str
-    order: int
-    kind: str
-    rules: object = None  # the Game, or None while the game is coming soon
-    seats: tuple = ()  # (fewest, most) when there are no rules yet
-    bots_module: str = ""
-    screen_module: str = ""
-    tools_module: str = ""
+    def __init__(self, package: str, order: int, kind: str, rules, seats: tuple, bots: str, screen: str, tools: str):
+        self.id = package.rsplit(".", 1)[-1]
+        self.package = package
+        self.order = order
+        self.kind = kind
+        self.rules = rules  # the Game, or None while the game is coming soon
+        self.seats = tuple(seats)  # (fewest, most) when there are no rules yet
+        self.bots_module = bots
+        self.screen_module = screen
+        self.tools_module = tools
+
+    def __repr__(self) -> str:
+        return f"Declaration({self.package!r})"
 
     @property
     def playable(self) -> bool:
@@ -107,7 +100,7 @@ class Declaration:
     def screen(self) -> Screen:
         if not self.screen_module:
             raise InvalidOptions(f"{self.id} cannot be shown yet", "unknown_game", game=self.id)
-        return Screen.from_module(self._module(self.screen_module))
+        return Screen(self._module(self.screen_module))
 
     def tools(self) -> dict:
         return self._module(self.tools_module).TOOLS if self.tools_module else {}
@@ -138,17 +131,7 @@ def declare(package: str, *, order: int, kind: str, rules=None, seats=(), bots="
         raise ValueError(f"{game_id}: a game without rules declares seats=(fewest, most)")
     if game_id in _DECLARED and _DECLARED[game_id].package != package:
         raise ValueError(f"two packages declare the game {game_id!r}")
-    declaration = Declaration(
-        id=game_id,
-        package=package,
-        order=order,
-        kind=kind,
-        rules=rules,
-        seats=tuple(seats),
-        bots_module=bots,
-        screen_module=screen,
-        tools_module=tools,
-    )
+    declaration = Declaration(package, order, kind, rules, seats, bots, screen, tools)
     _DECLARED[game_id] = declaration
     return declaration
 

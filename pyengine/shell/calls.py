@@ -20,12 +20,10 @@ The page's script (``site/app.js``, ``site/net/driver.js``) calls these through
 import json
 import sys
 import time
-import traceback
 from functools import wraps
 
 from ..core.errors import TabernaError
 from ..core.registry import declarations, get_game
-from ..core.simulate import playout_digest, random_playout
 from ..core.validate import is_plain_json
 from ..i18n import Translator
 from .local import LocalTable
@@ -62,6 +60,8 @@ def _translator(args) -> Translator:
 def _refused(error: Exception) -> TabernaError:
     refusal = as_refusal(error)
     if refusal is not error:  # a fault of ours: keep the traceback for the console
+        import traceback
+
         traceback.print_exception(error, file=sys.stderr)
     return refusal
 
@@ -321,6 +321,8 @@ def lobby(lang="en"):
 @_data_call
 def selftest(request):
     """Digests of seeded random games, to compare Pyodide with CPython."""
+    from ..core.simulate import playout_digest
+
     request = request_object(request)
     results = [
         playout_digest(game_id, seed, request.get("seats"))
@@ -333,6 +335,8 @@ def selftest(request):
 @_data_call
 def bench(request):
     """Random games per second for one game in this interpreter."""
+    from ..core.simulate import random_playout
+
     request = request_object(request)
     count = int(request.get("games", 50))
     began = time.perf_counter()
