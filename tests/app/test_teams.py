@@ -63,6 +63,11 @@ PACKAGE = {
         def render(view, ui, t):
             mine = view["you"] is not None and view["you"] == view["turn"] and not view["result"]
             return h("div", {"data-testid": "pairs"}, mine and act_button("Pass", {"type": "pass"}))
+
+
+        def pause_ms(state, action):
+            """A longer look once the token has gone round the table (like a trick's last card)."""
+            return 1500 if state["passes"] % 4 == 0 else None
     ''',
 }
 
@@ -114,6 +119,17 @@ def test_the_hand_off_names_the_partner_and_partners_still_pass_the_phone(pairs)
         else:
             reply = call(tab.act, buttons(reply["html"], "data-act")[0], "en")
     assert "Ana, Carla win!" in _text(reply["html"])
+
+
+def test_the_pause_after_an_action_is_the_screens_choice_from_the_state(pairs):
+    tab = Worker()
+    fields = {f"seat{i}_kind": "bot:easy" for i in range(4)}
+    reply = call(tab.start, {"game": "pairs", "fields": {**fields, "seed": "4"}}, "en")
+    delays = [reply["delay_ms"]]
+    while reply["status"] == "bot":
+        reply = call(tab.bot_step, "en")
+        delays.append(reply["delay_ms"])
+    assert reply["status"] == "over" and delays == [900, 900, 900, 900, 1500, 900, 900, 900, 0]
 
 
 def test_the_shared_table_shows_partners_to_the_host_and_to_a_guest(pairs):
