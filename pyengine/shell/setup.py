@@ -113,7 +113,9 @@ def setup_form(game, t, shared=False):
             None,
             h("legend", None, t("setup.options")),
             [_option_field(t, game, name, option) for name, option in game.options.items()],
-        ),
+        )
+        if game.options
+        else None,
         h("button", {"type": "submit", "class": "tb-primary", "data-testid": "start"}, t("setup.start")),
     )
 
