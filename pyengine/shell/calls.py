@@ -83,9 +83,9 @@ def _table_call(role: str, opens=False, force=True):
                     result = method(self, t, *args[:-1])
                     if isinstance(result, dict):  # a form: no table yet
                         reply = result
-                    else:
-                        self.tables[role] = result
+                    else:  # kept only once its first screen is drawn
                         reply = result.reply(t, force=True)
+                        self.tables[role] = result
                 else:
                     table = self._table(role)
                     reply = method(self, t, table, *args[:-1]) or table.reply(t, force)
