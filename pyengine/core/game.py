@@ -9,8 +9,11 @@ A game is a stateless object of pure functions over plain JSON states:
 * ``apply(state, seat, action)`` returns a new state and never mutates its input; it raises
   ``IllegalAction`` with a reason, and a finished game accepts nothing.
 * ``view(state, seat)`` is what that seat may see; ``view(state, None)`` the spectator's.
-  Bots get views only, never states. ``view_shape`` declares what a view may hold, so a
-  guest can refuse a host's view that no honest host would send, before drawing it.
+  Bots get views only, never states (they are declared by the game's package, see
+  ``core.registry``: the rules never import their bots or screens). ``view_shape``
+  declares what a view may hold, so a guest can refuse a host's view that no honest host
+  would send, before drawing it.
+* ``teams(options, seats)`` names the partnerships, if the game has any.
 * ``resample(state, seat, rng)`` is a state that ``seat`` cannot tell from ``state``:
   everything it cannot see is redrawn, consistently with what it can (the contract test
   proves ``view(resample(s, seat, rng), seat) == view(s, seat)``, and that secrets do get
@@ -124,6 +127,8 @@ class Game:
     def check_view(self, view, seats) -> None:
         """Nothing if ``view`` fits ``view_shape`` at a table of ``seats`` seats, else
         ``ShapeError`` naming the misfit."""
+        if self.view_shape is None:  # nothing to check against: nothing is shown
+            raise ShapeError(f"{self.id} declares no view_shape")
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
             raise ShapeError(f"{self.id} is played by {self.min_seats} to {self.max_seats} seats")
         self.view_shape.check(view, seats)
@@ -147,14 +152,16 @@ class Game:
         resampled["rng"] = fresh_rng_state(rng)
         return resampled
 
-    # --- notation and bots --------------------------------------------------------------
+    def teams(self, options: dict, seats: int) -> list:
+        """The partnerships at a table of ``seats`` with these (resolved) options: a list of
+        seat lists, e.g. ``[[0, 2], [1, 3]]``; ``[]`` when every seat plays for itself.
+        Views keep ``options``, so a guest's shell can name partners too."""
+        return []
+
+    # --- notation -------------------------------------------------------------------------
     def action_text(self, action: dict) -> str:
         """The action in the game's notation (logs, bug reports, tests)."""
         raise NotImplementedError
 
     def parse_action(self, text: str) -> dict:
-        raise NotImplementedError
-
-    def bot_action(self, view: dict, level: str, seed: int) -> dict:
-        """A bot's choice from a seat's view only."""
         raise NotImplementedError

@@ -17,8 +17,9 @@ from pyengine.games.lasca import rules
 TIMEOUT_MS = 60_000
 MAX_HUMAN_MOVES = 120  # easy-bot games against random play end in well under 40 moves each
 I18N = Path(__file__).resolve().parents[2] / "pyengine/i18n"
+LASCA_I18N = Path(__file__).resolve().parents[2] / "pyengine/games/lasca/i18n"
 TEXT = {
-    **json.loads((I18N / "lasca.en.json").read_text("utf-8")),
+    **json.loads((LASCA_I18N / "lasca.en.json").read_text("utf-8")),
     **json.loads((I18N / "core.en.json").read_text("utf-8")),
 }
 HUMAN, BOT = "Ana", "Botvinnik"

@@ -182,11 +182,11 @@ def test_volunteer_screen_and_game_over():
 
 
 def test_catalogs_cover_the_game_in_the_complete_languages():
-    with open("pyengine/i18n/crown_anchor.en.json", encoding="utf-8") as f:
+    with open("pyengine/games/crown_anchor/i18n/crown_anchor.en.json", encoding="utf-8") as f:
         keys = set(json.load(f))
     assert len(keys) > 80
     for lang in ("pt", "es"):
-        with open(f"pyengine/i18n/crown_anchor.{lang}.json", encoding="utf-8") as f:
+        with open(f"pyengine/games/crown_anchor/i18n/crown_anchor.{lang}.json", encoding="utf-8") as f:
             assert set(json.load(f)) == keys, lang
     for name in GAME.options:
         assert f"opt.crown_anchor.{name}" in keys

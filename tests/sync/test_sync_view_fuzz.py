@@ -10,6 +10,7 @@ that what does fit, however odd, draws without error.
 import importlib
 import json
 import random
+from html import unescape
 
 import pytest
 
@@ -243,8 +244,9 @@ def test_a_welcome_to_another_game_drops_the_view_of_the_last_one():
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_guest_screen_never_draws_a_view_that_does_not_fit(game_id, monkeypatch):
     """Through the worker's guest calls, the ones the page makes: every view handed to the
-    game's renderer fits, and every refusal shows the previous screen with its reason."""
-    from pyengine.netplay import NetWorker  # the worker layer as it stands (moving to pyengine/shell)
+    game's renderer fits (and draws), and a refused state leaves the last good screen with
+    the reason."""
+    from pyengine.shell.calls import Worker
 
     welcome, states = genuine_messages(game_id)
     game = get_game(game_id)
@@ -266,10 +268,10 @@ def test_the_guest_screen_never_draws_a_view_that_does_not_fit(game_id, monkeypa
             raise
 
     monkeypatch.setattr(module, "render", watched)
-    worker = NetWorker()
+    worker = Worker()
     worker.net_guest_join(json.dumps({"table": TABLE_ID, "seat": 1, "name": "Bea"}), 1_000, "en")
     worker.net_guest_receive(welcome, 1_000, "pt")
-    guest = worker.guest.guest
+    guest = worker.tables["guest"].guest
     rng = random.Random(f"{game_id}-worker")
     mutator = Mutator(rng)
     refusals = 0
@@ -279,12 +281,15 @@ def test_the_guest_screen_never_draws_a_view_that_does_not_fit(game_id, monkeypa
             mutator.pick(mutator.kinds())(message)
         message["rev"] = guest.rev + 1
         misfits = guest.misfits
-        reply = json.loads(worker.net_guest_receive(json.dumps(message), 2_000, rng.choice(["en", "pt", "es", "ca", "it"])))
-        assert reply["ok"] is True
+        lang = rng.choice(["en", "pt", "es", "ca", "it"])
+        reply = json.loads(worker.net_guest_receive(json.dumps(message), 2_000, lang))
+        assert reply["ok"] is True and drawn["misfit"] == drawn["failed"] == 0, (drawn, message["view"])
         if guest.misfits > misfits:
             refusals += 1
-            assert reply["html"] is None or "role=\"alert\"" in reply["html"]
-    assert drawn["misfit"] == 0 and drawn["failed"] == 0, drawn
+            assert reply["html"] is None or 'data-testid="net-guest"' in reply["html"]
+            shown = worker.tables["guest"].shown
+            assert "tb-net-error" in shown and guest.error["params"]["path"] in unescape(shown)
+    assert drawn["fit"] >= WORKER_MESSAGES // len(GAMES) // 4, drawn
     assert refusals > WORKER_MESSAGES // len(GAMES) // 2, (drawn, refusals)
     print(game_id, "drawn", drawn, "refused", refusals)
 

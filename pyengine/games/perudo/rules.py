@@ -312,8 +312,3 @@ class Perudo(BluffingGame):
         result=Dict({"winners": List(Seat(), max_len=1, min_len=1)}),
     )
 
-    # --- bots ------------------------------------------------------------------------------
-    def bot_action(self, view: dict, level: str, seed: int) -> dict:
-        from .bot import choose_action
-
-        return choose_action(view, level, seed)
