@@ -44,3 +44,93 @@ def live_markup(html: str) -> list:
     collector.feed(str(html))
     collector.close()
     return collector.problems
+
+
+def random_play_views(game, options, seats: int, seed: int, every: int = 1):
+    """Views for the spectator and every seat, every ``every`` actions of one random legal game
+    (each with ``players`` added as the app does), so hostile-render tests see real screens."""
+    from pyengine.core.rng import Rng
+
+    state = game.new_state(options, seats, seed)
+    chooser = Rng(seed + 1000)
+    players = [{"kind": "human", "name": f"P{i}"} for i in range(seats)]
+    step = 0
+    while True:
+        if step % every == 0 or game.is_over(state):
+            for viewer in (None, *range(seats)):
+                yield {**game.view(state, viewer), "players": [dict(p) for p in players]}
+        if game.is_over(state):
+            return
+        movers = game.to_act(state)
+        seat = movers[chooser.below(len(movers))]
+        actions = game.legal_actions(state, seat)
+        state = game.apply(state, seat, actions[chooser.below(len(actions))])
+        step += 1
+
+
+def with_strings(value, payload):
+    """``value`` with every string in it (player names included) replaced by ``payload``."""
+    if isinstance(value, str):
+        return payload
+    if isinstance(value, dict):
+        return {key: with_strings(item, payload) for key, item in value.items()}
+    if isinstance(value, list):
+        return [with_strings(item, payload) for item in value]
+    return value
+
+
+def other_fields(value, path=()):
+    """Paths to every field of ``value`` that is not a string (numbers, booleans, ``None``)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from other_fields(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from other_fields(item, (*path, index))
+    elif not isinstance(value, str):
+        yield path
+
+
+def with_field(value, path, payload):
+    """A copy of ``value`` with the field at ``path`` replaced by ``payload``."""
+    if not path:
+        return payload
+    head, rest = path[0], path[1:]
+    if isinstance(value, dict):
+        return {**value, head: with_field(value[head], rest, payload)}
+    return [with_field(item, rest, payload) if index == head else item for index, item in enumerate(value)]
+
+
+# How a renderer may turn away a view whose field has the wrong type: the guest's view-shape
+# check refuses such views before anything is rendered, so only what renders is checked here.
+MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError)
+
+
+def hostile_render_problems(render, views, t, uis=({},), every_field_of: int = 4) -> tuple:
+    """Renders each view with every string replaced by each ``HOSTILE`` payload (these must
+    render), and every ``every_field_of``-th view once per other field (numbers and flags a
+    host could send as text) with just that field replaced, the payload turning from field to
+    field and view to view; the UI states ``uis`` take turns from view to view. Returns
+    ``(problems, renders)``: ``problems`` lists ``(payload, field, live markup)``,
+    ``renders`` counts the screens checked."""
+    problems, renders = [], 0
+
+    def check(payload, field, view, ui):
+        nonlocal renders
+        found = live_markup(str(render(view, dict(ui), t)))
+        problems.extend([(payload, field, found)] if found else [])
+        renders += 1
+
+    for number, view in enumerate(views):
+        ui = uis[number % len(uis)]
+        for payload in HOSTILE:
+            check(payload, "every string", with_strings(view, payload), ui)
+        if number % every_field_of:
+            continue
+        for index, path in enumerate(other_fields(view)):
+            payload = HOSTILE[(number + index) % len(HOSTILE)]
+            try:
+                check(payload, path, with_field(view, path, payload), ui)
+            except MALFORMED:
+                continue
+    return problems, renders

@@ -12,7 +12,7 @@ def call(fn, *args):
 
 
 def actions_in(page):
-    return [json.loads(htmllib.unescape(a)) for a in re.findall(r"data-act='([^']*)'", page)]
+    return [json.loads(htmllib.unescape(a)) for a in re.findall(r'data-act="([^"]*)"', page)]
 
 
 def test_setup_form_names_every_option_in_portuguese():
