@@ -101,6 +101,12 @@ def test_a_refused_tap_is_explained(ui, message):
     assert f'role="alert">{html.escape(message)}</p>' in fragment
 
 
+def test_a_stale_path_that_already_ends_a_move_starts_the_selection_again():
+    view = view_of("W:c3=W,d4=bb,a7=b")
+    fragment = render(view, {"select": "c3", "path": ["e5"]}, EN)
+    assert square_button(fragment, "e5")["data"] == {"act": {"type": "move", "path": "c3xe5"}}
+
+
 def test_a_half_entered_capture_must_go_on():
     fragment = render(view_of("W:c3=w,b4=b,d4=b,f6=b"), {"select": "c3", "path": ["e5"], "tap": "d6"}, EN)
     assert "The capture must go on" in fragment

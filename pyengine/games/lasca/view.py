@@ -100,8 +100,8 @@ def _interaction(view: dict, ui: dict, mine: bool):
         if select in NAMES and mine:
             hint = _refusal(view, select, starts)
         select, path = None, []
-    chosen = [m for m in moves if m[0] == select and m[1:len(path) + 1] == path]
-    if select and not chosen:  # a stale path: the selection starts again
+    chosen = [m for m in moves if m[0] == select and len(m) > len(path) + 1 and m[1:len(path) + 1] == path]
+    if select and not chosen:  # a stale or complete path: the selection starts again
         path = []
         chosen = [m for m in moves if m[0] == select]
     depth = len(path) + 1
@@ -142,14 +142,17 @@ def _in_flight(columns: dict, squares: list) -> dict:
     return {NAMES[i]: col for i, col in enumerate(after) if col}
 
 
+# The 49 squares never change: built once.
+_SQUARES = fragment(
+    h("rect", {"x": col * CELL, "y": row * CELL, "width": CELL, "height": CELL,
+               "fill": "#e9d8b4" if (row + col) % 2 == 0 else "#7a5230"})
+    for row in range(7) for col in range(7)
+)
+
+
 def _board_svg(t, board: _Board, columns: dict, last: list, marked: set, targets: set) -> Markup:
     """The squares, the last move shaded, the selection outlined, landing squares dotted."""
-    shapes = []
-    for row in range(7):
-        for col in range(7):
-            light = (row + col) % 2 == 0
-            shapes.append(h("rect", {"x": col * CELL, "y": row * CELL, "width": CELL, "height": CELL,
-                                     "fill": "#e9d8b4" if light else "#7a5230"}))
+    shapes = [_SQUARES]
     for index, (f, r) in enumerate(SQUARES):
         name = NAMES[index]
         cx, cy = board.cell(f, r)
