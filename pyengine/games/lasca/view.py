@@ -180,15 +180,13 @@ def _square_buttons(t, board: _Board, columns: dict, actions: dict, targets: set
         label = t("lasca.square", square=name, contents=_describe(t, column) if column else t("lasca.empty"))
         if name in targets:
             label += " — " + t("lasca.destination")
-        attrs = {"cls": ["lasca-sq", f"lasca-col-{cx}", f"lasca-row-{cy}"], "aria-label": label}
+        classes = ["lasca-sq", f"lasca-col-{cx}", f"lasca-row-{cy}"]
         kind, payload = actions.get(name, (None, None))
-        if kind == "act":
-            buttons.append(act_button(None, payload, **attrs))
-        elif kind == "ui":
-            buttons.append(ui_button(None, payload, **attrs))
+        button = {"act": act_button, "ui": ui_button}.get(kind)
+        if button:
+            buttons.append(button(None, payload, cls=classes, **{"aria-label": label}))
         else:
-            buttons.append(h("button", {"type": "button", "class": attrs["cls"], "disabled": True,
-                                        "aria-label": label}))
+            buttons.append(h("button", {"type": "button", "class": classes, "disabled": True, "aria-label": label}))
     return buttons
 
 
