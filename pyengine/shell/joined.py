@@ -144,12 +144,12 @@ class JoinedTable(Controller):
             lambda index, conn: self._seat_buttons(t, index, conn), teams,
         )
         notes = [] if seated else [notice(t("sync.watching"), None, "tb-hint")]
+        if guest.error is not None and guest.error["code"] != "sync_not_joined":  # even before a first view
+            notes.append(notice(host_reason(t, guest.error), "alert", "tb-net-error"))
         if not guest.started:
             return fragment(h("h2", None, self.title(t)), strip, notes, notice(t("sync.waiting_start"), "status", "tb-hint"))
         if guest.pending is not None:
             notes.append(notice(t("sync.pending"), "status", "tb-net-pending"))
-        if guest.error is not None and guest.error["code"] != "sync_not_joined":
-            notes.append(notice(host_reason(t, guest.error), "alert", "tb-net-error"))
         view = guest.view
         body = [seat_view(declaration.screen(), view, guest.seats, self.ui, t)]
         if view.get("result"):

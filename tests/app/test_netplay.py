@@ -536,8 +536,9 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
     state = {"version": 0, "rev": 1, "started": True, "acted": None}
     seats = [{"kind": "human", "name": "Ana", "open": False, "covered": False, "connected": True}] * 2
     say("welcome", game="perudo", seat=1, token="tok")
-    shown = say("state", **state, seats=seats, view={"you": 1})
-    assert shown["ok"] and "The host sent a table this screen cannot show." in shown["html"]
+    shown = say("state", **state, seats=seats, view={"you": 1})  # refused before it is kept
+    assert shown["ok"] and "The host sent a table this screen cannot show (view); it was not shown." in shown["html"]
+    assert tabs.guests["pa"].tables["guest"].guest.view is None
     shown = say("state", **{**state, "rev": 2}, seats=[{"name": 5}], view={})
     assert shown["ok"] and shown["html"] is None  # the same notice: nothing to redraw
     shown = say("welcome", game="botifarra", seat=1, token="tok")
