@@ -15,7 +15,7 @@ from pyengine.core.rng import Rng
 from pyengine.games import botifarra as package
 from pyengine.games.botifarra import rules
 from pyengine.games.botifarra.rules import Botifarra
-from pyengine.games.botifarra.tricks import SUITS, card_points, hand_result, replay_hand
+from pyengine.games.botifarra.tricks import SUITS, hand_result, replay_hand
 
 GAME = Botifarra()
 DECK48 = [f"{rank}{suit}" for suit in SUITS for rank in range(1, 13)]
@@ -384,6 +384,31 @@ def test_obligada_not_beating_means_the_lowest_and_nothing_higher():
     assert {"5c", "4c", "3c", "2c"} <= cannot   # played the lowest: nothing lower
     assert not {"8c", "7c", "10c", "11c"} & cannot  # between: allowed
     assert state["voids"][1] == []
+
+
+def test_every_refusal_of_legal_cards_has_a_single_witness():
+    # What cannot_hold and the refusal reasons rest on: a card is illegal from a hand exactly
+    # when one other card of the hand makes it illegal on its own.
+    rng = Rng(3)
+    setups = [(4, {"partnerships": True}), (4, {"partnerships": False, "discard_suit_order": True}),
+              (3, {}), (2, {}), (4, {"partnerships": True, "three_second": True})]
+    checked = 0
+    for round_ in range(1500):
+        n, flags = setups[round_ % len(setups)]
+        deck = [c for c in DECK48 if n != 3 or c[:-1] not in ("2", "3", "4")]
+        cards = rng.shuffle(deck)
+        trick_size = rng.below(n)
+        trick, hand = cards[:trick_size], cards[trick_size:trick_size + 1 + rng.below(8)]
+        trump = rng.choice([None, *SUITS])
+        variant = rng.choice(["obligada", "lliure", "intermedia"])
+        leader = rng.below(n)
+        legal = rules.legal_cards(hand, trick, leader, trump, variant, n_players=n, **flags)
+        unwitnessed = [c for c in hand if all(
+            c in rules.legal_cards([c, x], trick, leader, trump, variant, n_players=n, **flags)
+            for x in hand if x != c)]
+        assert legal == unwitnessed, (n, flags, hand, trick, leader, trump, variant)
+        checked += len(hand) > len(legal)
+    assert checked > 300
 
 
 def test_the_inference_is_never_wrong_over_random_play():

@@ -8,23 +8,22 @@ botifarra, or delegates to his partner (who must choose); the doubling questions
 the player on the dealer's right leads; after the last trick the hand is scored, the deal
 moves one seat to the right and the next hand is dealt in the same ``apply``.
 
-**Seats** are numbered in playing order (the player after ``s`` is ``s + 1``, on his right).
-Who partners whom is derived once, in ``Seating``: partnerships ``[[0, 2], [1, 3]]``, else
-every player is his own side. Scores, last tricks and hand summaries are kept per side.
+The trick mechanics (seats and sides derived once, playable cards, collecting tricks, what
+play reveals, the view's card part, ``resample``) are ``trickgame.TrickTakingGame``; this
+module holds Botifarra's own rules. **Seats** are in playing order (``s + 1`` is on ``s``'s
+right); sides are ``[[0, 2], [1, 3]]`` in partnerships, else one seat each. Scores, last
+tricks and hand summaries are kept per side.
 
 **Actions**: ``{"type": "trump", "suit": "o"}``, ``{"type": "botifarra"}``,
 ``{"type": "delegate"}``, ``{"type": "double"}`` (the call now asked: contro, recontro or
 Sant Vicenç), ``{"type": "pass"}``, ``{"type": "play", "card": "9o"}``. Text notation:
 ``trump o``, ``botifarra``, ``delego``, ``double``, ``pass``, ``9o``.
 
-**What play reveals** is kept in the state as it happens, for ``resample`` and the bots:
-``voids[s]`` (suits ``s`` showed out of) and ``cannot_hold[s]`` (every unplayed card that
-``s``'s hidden hand cannot hold, given that the card he played was legal). The second is
-exact: each refusal in ``legal_cards`` has a single witness card (a card of the suit led, a
-card that beats, a winning trump, a lower card of the suit, a card of an earlier suit), so
-"card c was legal" means precisely "none of the cards x with c not in
-``legal_cards([c, x], ...)`` is in the hand". That covers voids, "could not beat" and
-obligada's "played the lowest".
+**What play reveals** is kept as it happens, for ``resample`` and the bots: ``voids[s]``
+(suits ``s`` showed out of) and ``cannot_hold[s]`` (every unplayed card ``s``'s hidden hand
+cannot hold since the card he played was legal: voids, "could not beat" and obligada's
+"played the lowest"). It is exact because each refusal of ``legal_cards`` has a single
+witness card (see ``trickgame``).
 
 Choices where the digest is silent (each documented here and tested):
 
@@ -64,15 +63,12 @@ Choices where the digest is silent (each documented here and tested):
   the running card points (a player only sees his side's last trick on the table).
 """
 
-from functools import lru_cache
-
 from ...core.cards import SPANISH_36, SPANISH_48, BadCard, deal, shuffled, sort_cards
 from ...core.errors import IllegalAction
-from ...core.game import Game
 from ...core.options import Option
-from ...core.redeal import redeal
 from ...core.rng import Rng
 from ...core.validate import copy_json, only_fields
+from .trickgame import TrickTakingGame, seating, suit_of
 from .tricks import (
     RANK_ORDER,
     RANK_ORDER_THREE_SECOND,
@@ -90,45 +86,8 @@ PACKET = 4
 HAND_TOTAL = 72
 CALLS = ("contro", "recontro", "sant_vicenc")
 FIVE_OF_ESPASES = "5e"
-MAX_SEED = (1 << 53) - 1
 _RANKS = {False: [str(r) for r in RANK_ORDER], True: [str(r) for r in RANK_ORDER_THREE_SECOND]}
 _STRENGTH = {flag: {rank: len(ranks) - i for i, rank in enumerate(ranks)} for flag, ranks in _RANKS.items()}
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
-
-
-# --- who sits where --------------------------------------------------------------------------
-class Seating:
-    """Seats, sides and playing order of one table, derived once (never ``1 - player``)."""
-
-    __slots__ = ("players", "partnerships", "sides", "side_of")
-
-    def __init__(self, players: int, partnerships: bool):
-        self.players = players
-        self.partnerships = partnerships
-        self.sides = ((0, 2), (1, 3)) if partnerships else tuple((s,) for s in range(players))
-        self.side_of = tuple(next(i for i, side in enumerate(self.sides) if s in side) for s in range(players))
-
-    def right_of(self, seat: int) -> int:
-        """The next player in playing order (play goes anticlockwise, to the right)."""
-        return (seat + 1) % self.players
-
-    def partner(self, seat: int):
-        return next((s for s in self.sides[self.side_of[seat]] if s != seat), None)
-
-    def in_order_after(self, seat: int) -> list:
-        """Every seat in playing order starting on ``seat``'s right, ``seat`` itself last."""
-        return [(seat + step) % self.players for step in range(1, self.players + 1)]
-
-    def teams(self) -> list:
-        return [list(side) for side in self.sides] if self.partnerships else []
-
-
-@lru_cache(maxsize=None)
-def seating(players: int, partnerships: bool) -> Seating:
-    return Seating(players, partnerships)
 
 
 def partnerships_at(options: dict, players: int) -> bool:
@@ -136,7 +95,7 @@ def partnerships_at(options: dict, players: int) -> bool:
 
 
 # --- the game --------------------------------------------------------------------------------
-class Botifarra(Game):
+class Botifarra(TrickTakingGame):
     id = "botifarra"
     min_seats = 2
     max_seats = 4
@@ -154,12 +113,40 @@ class Botifarra(Game):
         "two_player_trump": Option("chosen", choices=("chosen", "last_pile")),
     }
 
-    # --- derived once per call --------------------------------------------------------------
-    def seating(self, state: dict) -> Seating:
-        return seating(state["seats"], partnerships_at(state["options"], state["seats"]))
+    # --- the hooks of TrickTakingGame ----------------------------------------------------------
+    def partnerships(self, options: dict, players: int) -> bool:
+        return partnerships_at(options, players)
 
-    def teams(self, options: dict, seats: int) -> list:
-        return seating(seats, partnerships_at(options, seats)).teams()
+    def deck(self, players: int):
+        return SPANISH_36 if players == 3 else SPANISH_48
+
+    def sort_hand(self, state: dict, cards) -> list:
+        return sort_cards(cards, _RANKS[state["options"]["three_second"]], SUITS)
+
+    def legal(self, state: dict, playable: list) -> list:
+        trick = state["trick"]
+        return legal_cards(playable, trick["cards"], trick["leader"], state["trump"], **self.card_rules(state))
+
+    def trick_winner(self, state: dict, trick: dict) -> int:
+        return trick_winner(trick["cards"], trick["leader"], state["trump"], state["seats"],
+                            state["options"]["three_second"])
+
+    def card_value(self, card: str) -> int:
+        return card_points(card)
+
+    def witness_suits(self, state: dict, card: str):
+        """Only the suit led, trumps and the card's own suit can witness against it, except
+        under the discard order, where any earlier suit can."""
+        if self.card_rules(state)["discard_suit_order"]:
+            return None
+        return {suit_of(state["trick"]["cards"][0]), state["trump"], suit_of(card)}
+
+    def pinned_cards(self, state: dict) -> dict:
+        """The 5 of espases, announced by its holder choosing first, until it is played."""
+        if (state["options"]["first_dealer"] == "five_of_espases" and state["hand_number"] == 1
+                and FIVE_OF_ESPASES not in self.publicly_located(state)):
+            return {FIVE_OF_ESPASES: state["dealer"]}
+        return {}
 
     def card_rules(self, state: dict) -> dict:
         """The keywords ``legal_cards`` takes at this table (besides hand, trick and trump)."""
@@ -172,12 +159,6 @@ class Botifarra(Game):
             "three_second": options["three_second"],
             "discard_suit_order": options["discard_suit_order"] and not partnerships,
         }
-
-    def deck(self, players: int):
-        return SPANISH_36 if players == 3 else SPANISH_48
-
-    def sort_hand(self, state: dict, cards) -> list:
-        return sort_cards(cards, _RANKS[state["options"]["three_second"]], SUITS)
 
     def is_individual(self, state: dict) -> bool:
         """Each player scores his own points minus his share (4 individual, 3 players)."""
@@ -237,7 +218,7 @@ class Botifarra(Game):
     def start_hand(self, state: dict, dealer: int, rng: Rng) -> None:
         """Shuffle and deal packets of 4 from the dealer's right, the dealer last."""
         n = state["seats"]
-        table = seating(n, partnerships_at(state["options"], n))
+        table = self.seating(state)
         dealt = deal(shuffled(self.deck(n), rng), n, packets=PACKET, first=table.right_of(dealer)).hands
         state["hand_number"] += 1
         state["dealer"] = dealer
@@ -251,13 +232,8 @@ class Botifarra(Game):
             state["piles"] = state["taken"] = None
             hands = dealt
         state["hands"] = [self.sort_hand(state, hand) for hand in hands]
-        state.update({
-            "phase": "choose", "chooser": dealer, "delegated": False, "trump": None, "botifarra": False,
-            "doubling": 0, "calls": [], "asking": [],
-            "trick": {"leader": None, "cards": []}, "tricks": [],
-            "won": [0] * n, "card_points": [0] * n,
-            "voids": [[] for _ in range(n)], "cannot_hold": [[] for _ in range(n)],
-        })
+        state.update(self.fresh_hand_keys(n), phase="choose", chooser=dealer, delegated=False, trump=None,
+                     botifarra=False, doubling=0, calls=[], asking=[])
 
     def begin_choice(self, state: dict) -> None:
         """The dealer (now settled) chooses; the player on his right will lead."""
@@ -278,26 +254,6 @@ class Botifarra(Game):
         if phase == "double":
             return [state["asking"][0]]
         return [self.player_to_play(state)]
-
-    def player_to_play(self, state: dict) -> int:
-        trick = state["trick"]
-        return (trick["leader"] + len(trick["cards"])) % state["seats"]
-
-    def pile_tops(self, state: dict, seat: int) -> list:
-        if not state["piles"]:
-            return []
-        return [pile[taken] for pile, taken in zip(state["piles"][seat], state["taken"][seat]) if taken < len(pile)]
-
-    def playable(self, state: dict, seat: int) -> list:
-        """The cards ``seat`` may choose from: his hand, plus his face-up pile tops."""
-        return state["hands"][seat] + self.pile_tops(state, seat)
-
-    def legal_cards(self, state: dict, seat: int) -> list:
-        if state["result"] is not None or state["phase"] != "play" or seat != self.player_to_play(state):
-            return []
-        trick = state["trick"]
-        return legal_cards(self.playable(state, seat), trick["cards"], trick["leader"], state["trump"],
-                           **self.card_rules(state))
 
     def legal_actions(self, state: dict, seat) -> list:
         if seat not in self.to_act(state):
@@ -375,37 +331,13 @@ class Botifarra(Game):
         state["phase"] = "play"
         state["asking"] = []
 
-    def play_card(self, state: dict, seat: int, card, rng: Rng) -> None:
-        playable = self.playable(state, seat)
-        if not isinstance(card, str) or card not in playable:
-            shown = card[:8] if isinstance(card, str) else "?"
-            raise IllegalAction(f"Seat {seat} cannot play {shown}: not among its playable cards",
-                                "not_your_card", card=shown)
-        trick = state["trick"]
-        rules = self.card_rules(state)
-        if card not in legal_cards(playable, trick["cards"], trick["leader"], state["trump"], **rules):
-            raise self.refusal(state, card, playable, rules)
-        self.record_inferences(state, seat, card, rules)
-        if card in state["hands"][seat]:
-            state["hands"][seat].remove(card)
-        else:
-            tops = [pile[taken] if taken < len(pile) else None
-                    for pile, taken in zip(state["piles"][seat], state["taken"][seat])]
-            state["taken"][seat][tops.index(card)] += 1
-        for cards in state["cannot_hold"]:
-            if card in cards:
-                cards.remove(card)
-        trick["cards"].append(card)
-        if len(trick["cards"]) == state["seats"]:
-            self.collect_trick(state, rng)
-
-    def refusal(self, state: dict, card: str, playable: list, rules: dict) -> IllegalAction:
+    def refusal(self, state: dict, card: str, playable: list) -> IllegalAction:
         """Why ``card`` is illegal, named by a card that witnesses it (see the docstring)."""
         trick = state["trick"]
         led, trump = suit_of(trick["cards"][0]), state["trump"]
         strength = _STRENGTH[state["options"]["three_second"]]
         for other in playable:
-            if other == card or card in legal_cards([card, other], trick["cards"], trick["leader"], trump, **rules):
+            if other == card or card in self.legal(state, [card, other]):
                 continue
             if suit_of(other) == suit_of(card):
                 higher = strength[other[:-1]] > strength[card[:-1]]
@@ -419,49 +351,9 @@ class Botifarra(Game):
             return IllegalAction(f"{card} may not be played now ({code.replace('_', ' ')})", code, card=card)
         return IllegalAction(f"{card} may not be played now", "illegal_card", card=card)
 
-    def record_inferences(self, state: dict, seat: int, card: str, rules: dict) -> None:
-        """What everyone learns about ``seat``'s hidden hand from his legal ``card``."""
-        trick = state["trick"]
-        if not trick["cards"] or (state["seats"] == 2 and state["options"]["two_player_layout"] == "six_piles"):
-            return  # a lead reveals nothing; two players with six piles have no hidden hand
-        led = suit_of(trick["cards"][0])
-        if suit_of(card) != led and led not in state["voids"][seat]:
-            state["voids"][seat].append(led)
-        suits = set(SUITS) if rules["discard_suit_order"] else {led, state["trump"], suit_of(card)}
-        known = set(state["cannot_hold"][seat])
-        located = self.publicly_located(state)
-        candidates = [other for other in self.deck(state["seats"]).cards
-                      if suit_of(other) in suits and other not in located and other not in known and other != card]
-        newly = [other for other in candidates
-                 if card not in legal_cards([card, other], trick["cards"], trick["leader"], state["trump"], **rules)]
-        if newly:
-            order = {c: i for i, c in enumerate(self.deck(state["seats"]).cards)}
-            state["cannot_hold"][seat] = sorted(known | set(newly), key=order.__getitem__)
-
-    def publicly_located(self, state: dict) -> set:
-        """Cards everyone has seen: played this hand, on the table, face up on a pile."""
-        seen = {card for trick in state["tricks"] for card in trick["cards"]}
-        seen.update(state["trick"]["cards"])
-        for seat in range(state["seats"]):
-            seen.update(self.pile_tops(state, seat))
-        if state["piles"]:
-            for seat_piles, seat_taken in zip(state["piles"], state["taken"]):
-                for pile, taken in zip(seat_piles, seat_taken):
-                    seen.update(pile[:taken])
-        return seen
-
-    def collect_trick(self, state: dict, rng: Rng) -> None:
-        trick, n = state["trick"], state["seats"]
-        winner = trick_winner(trick["cards"], trick["leader"], state["trump"], n, state["options"]["three_second"])
-        state["won"][winner] += 1
-        state["card_points"][winner] += sum(card_points(card) for card in trick["cards"])
-        state["tricks"].append({"leader": trick["leader"], "cards": trick["cards"], "winner": winner})
-        state["trick"] = {"leader": winner, "cards": []}
-        if len(state["tricks"]) * n == len(self.deck(n)):
-            self.score_hand(state, rng)
-
     # --- scoring -----------------------------------------------------------------------------
-    def score_hand(self, state: dict, rng: Rng) -> None:
+    def hand_over(self, state: dict, rng: Rng) -> None:
+        """Score the hand; then the game is over, or the deal moves one seat to the right."""
         table = self.seating(state)
         n, options = state["seats"], state["options"]
         points = hand_points(state["won"], state["card_points"], n, table.partnerships)
@@ -506,16 +398,13 @@ class Botifarra(Game):
     # --- seeing ------------------------------------------------------------------------------
     def view(self, state: dict, seat) -> dict:
         table = self.seating(state)
-        n, phase = state["seats"], state["phase"]
-        mine = seat if type(seat) is int and 0 <= seat < n else None
-        tricks = state["tricks"]
-        last_of_side = [next((copy_json(t) for t in reversed(tricks) if t["winner"] in side), None)
-                        for side in table.sides]
+        phase = state["phase"]
+        mine = seat if type(seat) is int and 0 <= seat < state["seats"] else None
         to_act = self.to_act(state)
         return {
             "game": self.id,
             "you": mine,
-            "players": n,
+            "players": state["seats"],
             "sides": [list(side) for side in table.sides],
             "partnerships": table.partnerships,
             "options": dict(state["options"]),
@@ -533,68 +422,12 @@ class Botifarra(Game):
             "multiplier": self.hand_multiplier(state),
             "to_act": to_act,
             "turn": to_act[0] if to_act else None,
-            "hand": list(state["hands"][mine]) if mine is not None else None,
-            "hand_counts": [len(hand) for hand in state["hands"]],
-            "piles": self.piles_view(state),
-            "trick": copy_json(state["trick"]),
-            "last_trick": copy_json(tricks[-1]) if tricks else None,
-            "last_tricks": last_of_side,
-            "tricks_won": list(state["won"]),
-            "voids": copy_json(state["voids"]),
-            "cannot_hold": copy_json(state["cannot_hold"]),
-            "legal_cards": self.legal_cards(state, mine) if mine is not None else [],
+            **self.trick_view(state, mine),
             "legal_actions": self.legal_actions(state, mine) if mine is not None else [],
             "scores": list(state["scores"]),
             "last_hand": copy_json(state["last_hand"]),
             "result": copy_json(state["result"]),
         }
-
-    def piles_view(self, state: dict):
-        """Two players: each pile as its face-up top (``None`` once empty) and face-down count."""
-        if not state["piles"]:
-            return None
-        return [[{"top": pile[taken] if taken < len(pile) else None, "down": max(0, len(pile) - taken - 1)}
-                 for pile, taken in zip(seat_piles, seat_taken)]
-                for seat_piles, seat_taken in zip(state["piles"], state["taken"])]
-
-    def resample(self, state: dict, seat, rng: Rng) -> dict:
-        """A state ``seat`` cannot tell from ``state``: every card it cannot see redealt among
-        the places it cannot see (other hands, face-down pile cards, its own included), each
-        keeping its size, no hand getting a card it is known not to hold, the 5 of espases
-        kept by its announced holder. The RNG is replaced, so future deals are unknown too."""
-        new = copy_json(state)
-        n = state["seats"]
-        mine = seat if type(seat) is int and 0 <= seat < n else None
-        pinned = None
-        if (state["options"]["first_dealer"] == "five_of_espases" and state["hand_number"] == 1
-                and FIVE_OF_ESPASES not in self.publicly_located(state)):
-            pinned = state["dealer"]
-        places, cards, sizes, forbidden = [], [], [], []
-        for owner in range(n):
-            hidden = []
-            if owner != mine:
-                hidden.append(("hand", state["hands"][owner], set(state["cannot_hold"][owner])))
-            if state["piles"]:
-                down = [card for pile, taken in zip(state["piles"][owner], state["taken"][owner])
-                        for card in pile[taken + 1:]]
-                hidden.append(("down", down, set()))
-            for kind, held, excluded in hidden:
-                if pinned is not None and owner != pinned:
-                    excluded = excluded | {FIVE_OF_ESPASES}
-                places.append((kind, owner))
-                cards += held
-                sizes.append(len(held))
-                forbidden.append(excluded)
-        dealt = redeal(cards, sizes, forbidden, rng)
-        for (kind, owner), held in zip(places, dealt):
-            if kind == "hand":
-                new["hands"][owner] = self.sort_hand(state, held)
-                continue
-            fresh = iter(held)
-            for pile, taken in zip(new["piles"][owner], state["taken"][owner]):
-                pile[taken + 1:] = [next(fresh) for _ in pile[taken + 1:]]
-        new["rng"] = Rng(rng.below(MAX_SEED)).state()
-        return new
 
     # --- notation ---------------------------------------------------------------------------
     def action_text(self, action: dict) -> str:
