@@ -12,22 +12,14 @@ from ..ui.markup import Markup, fragment, h
 TEAM_COLOURS = 4  # team badges cycle through tb-team-0 .. tb-team-3
 
 
-def game_markup(rendered) -> Markup:
-    """A game renderer's output as markup. Renderers being ported to ``ui.markup`` still
-    return ``str``; that string is the game's own trusted drawing and is taken as it was
-    before the port (remove this once every ``render`` returns ``Markup``)."""
-    if isinstance(rendered, Markup):
-        return rendered
-    if not isinstance(rendered, str):
-        raise TypeError("a game's render must return markup")
-    return Markup(rendered, _built=True)
-
-
 def seat_view(screen, view: dict, seats: list, ui: dict, t) -> Markup:
     """One seat's view drawn by its game; views name players from ``players`` (the seats)."""
     view = dict(view)
     view["players"] = [dict(seat) for seat in seats]
-    return game_markup(screen.render(view, dict(ui), t))
+    drawn = screen.render(view, dict(ui), t)
+    if not isinstance(drawn, Markup):
+        raise TypeError("a game's render must return markup built with ui.markup")
+    return drawn
 
 
 def table_section(t, game_id: str, status: str, version: int, body) -> Markup:

@@ -14,10 +14,12 @@ PLAYABLE = [d for d in declarations() if d.playable]
 
 
 def with_hostile_keys(value, payload):
-    """``value`` with an extra ``payload: payload`` entry in every object (a renderer that
-    listed an object's keys would show it)."""
+    """``value`` with an extra entry keyed ``payload`` in every object (a renderer that lists
+    an object's keys would show it); its value is a copy of the object's last value, so a
+    table of numbers stays a table of numbers (empty objects stay empty)."""
     if isinstance(value, dict):
-        return {**{key: with_hostile_keys(item, payload) for key, item in value.items()}, payload: payload}
+        entries = {key: with_hostile_keys(item, payload) for key, item in value.items()}
+        return {**entries, payload: list(entries.values())[-1]} if entries else entries
     if isinstance(value, list):
         return [with_hostile_keys(item, payload) for item in value]
     return value
