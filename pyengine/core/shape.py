@@ -105,7 +105,9 @@ class Seat(Shape):
 
 
 class Str(Shape):
-    """Text of at most ``max_len`` characters (valid Unicode), matching ``pattern`` if given."""
+    """Text of at most ``max_len`` characters (valid Unicode), matching ``pattern`` if given.
+    Markup characters fit (screens escape text by construction) and so do control characters
+    (a name typed on the host's device may hold a tab): refusing them would lock guests out."""
 
     def __init__(self, max_len: int, pattern: str | None = None):
         self.max_len = max_len
