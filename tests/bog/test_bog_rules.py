@@ -121,7 +121,7 @@ def test_seat_count_is_three_to_ten():
 def test_options_schema_and_defaults():
     defaults = {name: option.default for name, option in OPTIONS.items()}
     assert defaults == {
-        "start_chips": 30, "four_players": 6, "board_ace": "AH", "antes": "rotation", "stakes": "at_least",
+        "start_chips": 30, "four_players": 6, "board_ace": "AH", "antes": "rotation", "stake_rule": "at_least",
         "leader": "bog_winner", "change_suit": "leader_void", "penalty": "box", "run_players": "all",
         "deals": 0, "survivors": 1, "direction": "clockwise",
     }
@@ -222,7 +222,7 @@ def test_bogging_order_and_least_stake():
 
 
 def test_raise_option_each_bogger_beats_the_stake_before():
-    state = GAME.replay_deal(with_options(THREE, "stakes=raise"), )
+    state = GAME.replay_deal(with_options(THREE, "stake_rule=raise"))
     state = act(act(state, "0: decline"), "1: bog 5")
     assert GAME.view(state, 2)["min_stake"] == 6
     refused(state, 2, {"type": "bog", "chips": 5}, "bog.stake_low")
@@ -646,7 +646,7 @@ def test_resample_moves_the_hidden_cards_and_only_them():
 OPTION_SETS = [
     {},
     {"change_suit": "all_void", "direction": "anticlockwise"},
-    {"antes": "every_box", "stakes": "raise", "penalty": "stakers"},
+    {"antes": "every_box", "stake_rule": "raise", "penalty": "stakers"},
     {"run_players": "boggers", "leader": "after_dealer", "board_ace": "AD"},
     {"survivors": 2, "start_chips": 12, "four_players": 7},
     {"four_players": 8, "change_suit": "all_void", "run_players": "boggers", "penalty": "stakers"},

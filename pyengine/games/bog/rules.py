@@ -22,7 +22,7 @@ Choices where the digest is silent, and why (the table options are listed in ``O
   adds 2 on BOG. ``every_box``: one chip on each card box. A player short of chips pays what
   he has (box by box, in that order); so does anyone paying anything below.
 * "The initial stake" is the seed's 2-chip ante, so a bog stake is at least 3 chips in both
-  ante modes; no upper limit but the stack. ``stakes="raise"``: each bogger must stake more
+  ante modes; no upper limit but the stack. ``stake_rule="raise"``: each bogger must stake more
   than the highest stake before him. A player who cannot afford the least stake goes out.
 * Going out costs 2 chips into BOG; the goer's antes stay on the board.
 * Showdown (two boggers or more): each shows the cards of his best combination only (a
@@ -78,7 +78,7 @@ OPTIONS = {
     "four_players": Option(6, choices=(6, 7, 8)),
     "board_ace": Option("AH", choices=("AH", "AD")),
     "antes": Option("rotation", choices=("rotation", "every_box")),
-    "stakes": Option("at_least", choices=("at_least", "raise")),
+    "stake_rule": Option("at_least", choices=("at_least", "raise")),
     "leader": Option("bog_winner", choices=("bog_winner", "after_dealer")),
     "change_suit": Option("leader_void", choices=CHANGE_SUIT),
     "penalty": Option("box", choices=("box", "stakers")),
@@ -264,7 +264,7 @@ class Bog(Game):
 
     def min_stake(self, state: dict) -> int:
         """The least a bogger may stake now."""
-        if state["options"]["stakes"] == "raise":
+        if state["options"]["stake_rule"] == "raise":
             return max(MIN_STAKE, max(state["stakes"]) + 1)
         return MIN_STAKE
 
