@@ -19,6 +19,7 @@ import csv
 import functools
 import hashlib
 import http.server
+import importlib
 import importlib.util
 import io
 import json
@@ -50,7 +51,6 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-LANGUAGES = ("en", "pt", "es", "ca", "it")
 # Zip entries get one fixed time so an unchanged package gives a byte-identical wheel
 # (and an unchanged content hash, so the service worker does not re-download it).
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)
@@ -278,61 +278,38 @@ def worker_wheels() -> list:
     return paths
 
 
-# --- catalogs and the lobby ------------------------------------------------------------------
+# --- catalogs, the games and the lobby (all from the engine package) -----------------------------
+def engine(module: str):
+    """A module of the engine package: the languages, catalogs, games and lobby markup are
+    the engine's own, so the static page and the worker never disagree."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module(module)
+
+
 def merged_catalogs() -> dict:
-    """``{lang: {key: text}}`` from every ``pyengine/i18n/<domain>.<lang>.json``, English filling gaps."""
-    catalogs = {}
-    for lang in LANGUAGES:
-        merged = {}
-        for path in sorted((PACKAGE / "i18n").glob(f"*.{lang}.json")):
-            merged.update(json.loads(path.read_text(encoding="utf-8")))
-        catalogs[lang] = merged
-    english = catalogs["en"]
-    return {lang: {**english, **catalog} for lang, catalog in catalogs.items()}
+    """``{lang: {key: text}}`` from every catalog the engine finds (``pyengine/i18n/`` and each
+    game package's ``i18n/``), English filling gaps."""
+    i18n = engine("pyengine.i18n")
+    english = i18n.catalog("en")
+    return {lang: {**english, **i18n.catalog(lang)} for lang in i18n.LANGUAGES}
 
 
 def engine_games() -> list:
-    """Lobby entries from the engine's own bridge (one answer for the page and the worker)."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        from pyengine import bridge
-
-        return json.loads(bridge.lobby("en"))["games"]
-    finally:
-        sys.path.remove(str(ROOT))
+    """Lobby entries from the engine's own ``lobby`` call (one answer for the page and the worker)."""
+    return json.loads(engine("pyengine.shell.calls").lobby("en"))["games"]
 
 
 def lobby_html(games: list, t: dict) -> str:
-    """The static game cards: the lobby's first paint needs no Python."""
-    from html import escape
+    """The static game cards, built by the engine: the lobby's first paint needs no Python."""
+    cards = engine("pyengine.shell.lobby").lobby_cards(games, lambda key, **params: t[key].format(**params))
+    return str(cards)
 
-    cards = []
-    for game in games:
-        gid = game["id"]
-        seats = ""
-        if game["playable"]:
-            low, high = game["min_seats"], game["max_seats"]
-            key = "lobby.seats" if low != high else "lobby.seats_exact"
-            seats = (
-                f'<p class="card-seats" data-i18n="{key}" data-i18n-low="{low}" '
-                f'data-i18n-high="{high}">{escape(t[key].format(low=low, high=high))}</p>'
-            )
-            action = (
-                f'<button type="button" class="btn btn-primary" data-open="{gid}" '
-                f'aria-describedby="name-{gid}"><span data-i18n="lobby.play">'
-                f'{escape(t["lobby.play"])}</span></button>'
-            )
-        else:
-            action = f'<p class="card-soon" data-i18n="lobby.soon">{escape(t["lobby.soon"])}</p>'
-        cards.append(
-            f'<li class="card" data-game="{gid}" data-playable="{str(game["playable"]).lower()}">'
-            f'<img class="card-art" src="icons/game-{gid}.svg" alt="" width="56" height="56">'
-            f'<div class="card-body"><h2 class="card-name" id="name-{gid}" data-i18n="lobby.{gid}.name">'
-            f'{escape(t[f"lobby.{gid}.name"])}</h2>'
-            f'<p class="card-blurb" data-i18n="lobby.{gid}.blurb">{escape(t[f"lobby.{gid}.blurb"])}</p>'
-            f"{seats}{action}</div></li>"
-        )
-    return "\n".join(cards)
+
+def copy_game_icons(dest: Path) -> None:
+    """Each declared game's ``icon.svg`` (in its package) as ``icons/game-<id>.svg``."""
+    for declaration in engine("pyengine.core.registry").declarations():
+        shutil.copyfile(declaration.icon, dest / f"game-{declaration.id}.svg")
 
 
 def preload_links(out: Path) -> str:
@@ -357,11 +334,16 @@ def fill_template(text: str, t: dict) -> str:
 
 
 def site_css() -> str:
-    """The shell's CSS, then the engine's shared screens' ``pyengine/ui/*.css``, then each
-    game's own ``pyengine/games/<id>/view.css`` (so a game's owner styles it beside its
-    view, without editing the shell).
+    """The site's CSS, then the engine's shared pieces' ``pyengine/ui/*.css`` and shell screens'
+    ``pyengine/shell/*.css``, then each game's own ``pyengine/games/<id>/view.css`` (so a
+    game's owner styles it beside its view, without editing the shell).
     One file keeps the first paint to a single stylesheet request."""
-    parts = [SITE / "style.css", *sorted(PACKAGE.glob("ui/*.css")), *sorted(PACKAGE.glob("games/*/view.css"))]
+    parts = [
+        SITE / "style.css",
+        *sorted(PACKAGE.glob("ui/*.css")),
+        *sorted(PACKAGE.glob("shell/*.css")),
+        *sorted(PACKAGE.glob("games/*/view.css")),
+    ]
     return "\n".join(p.read_text(encoding="utf-8") for p in parts)
 
 
@@ -494,6 +476,7 @@ def build(out: Path = DIST) -> dict:
             text = (
                 path.read_text(encoding="utf-8")
                 .replace("<!--LOBBY-->", lobby_html(games, english))
+                .replace("<!--LANGUAGES-->", str(engine("pyengine.shell.lobby").language_options()))
                 .replace("<!--PRELOAD-->", preload_links(stage))
             )
             (stage / path.name).write_text(fill_template(text, english), encoding="utf-8")
@@ -511,6 +494,7 @@ def build(out: Path = DIST) -> dict:
     files = {f"./wheels/{name}": "./*" for name in (wheel.name, *(p.name for p in extra_wheels))}
     (stage / "worker.json").write_text(json.dumps({"files": files}, indent=1), encoding="utf-8")
     write_icons(stage / "icons")
+    copy_game_icons(stage / "icons")
     version = write_service_worker(stage)
     total = sum(p.stat().st_size for p in stage.rglob("*") if p.is_file())
 

@@ -13,7 +13,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from pyengine.core.registry import get_game  # noqa: E402
+from pyengine.core.registry import get_declaration, get_game  # noqa: E402
 from pyengine.core.rng import derive_seed  # noqa: E402
 from pyengine.core.simulate import random_playout  # noqa: E402
 
@@ -29,6 +29,7 @@ def random_speed(seeds: int, seats: int) -> None:
 def match(levels: list, games: int) -> None:
     """Round-robin seating of ``levels``; share of games won per level, with a 95% margin."""
     game = get_game("bozo")
+    bots = get_declaration("bozo").bots()
     seats = len(levels)
     wins = {level: 0.0 for level in set(levels)}
     seat_games = {level: 0 for level in set(levels)}
@@ -39,7 +40,7 @@ def match(levels: list, games: int) -> None:
         while not game.is_over(state):
             seat = game.to_act(state)[0]
             started = time.perf_counter()
-            action = game.bot_action(game.view(state, seat), order[seat], derive_seed(number, seat, state["hand"]))
+            action = bots[order[seat]](game.view(state, seat), derive_seed(number, seat, state["hand"]))
             thinking += time.perf_counter() - started
             decisions += 1
             state = game.apply(state, seat, action)

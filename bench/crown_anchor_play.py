@@ -86,7 +86,7 @@ def main() -> None:
     for _ in range(200):
         render(view, {}, t)
     print(f"render, six seats, 12 rolls of history: {5 * (time.process_time() - began):.2f} ms per screen "
-          f"({len(render(view, {}, t))} bytes)")
+          f"({len(str(render(view, {}, t)))} bytes)")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
     python bench/lasca_perft_pyodide.py [--depth N]
 
 Builds a private copy of the site, loads it headless, and calls the worker's ``perft``
-(the bridge's); prints nodes per second per depth, to compare with bench/lasca_perft.py.
+(Lasca's own tool, declared by its package); prints nodes per second per depth, to compare
+with bench/lasca_perft.py.
 """
 
 import argparse

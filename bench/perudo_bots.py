@@ -6,7 +6,7 @@ Usage: python bench/perudo_bots.py [--games 2000] [--levels easy,medium,hard] [-
 The tested bot's seat rotates with the game number, so the opening seat (drawn at random
 by the engine) gives no edge. A level as strong as medium wins 25% of the games; the
 interval printed is the 95% normal approximation. Decision times are per call to
-``bot_action``, in CPU time so that other work on the machine does not count (Pyodide is
+the level's bot (``BOTS[level]``), in CPU time so that other work on the machine does not count (Pyodide is
 about 2-3x slower than this CPython): in the 4-seat games above,
 and in full 6-seat tables of the level (30 dice, the most a bot ever reasons about).
 """
@@ -19,13 +19,14 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from pyengine.core.registry import get_game  # noqa: E402
+from pyengine.core.registry import get_declaration, get_game  # noqa: E402
 from pyengine.core.rng import derive_seed  # noqa: E402
 
 SEATS = 4
 
 
 def play(game, levels: list, seed: int, timings: dict) -> int:
+    bots = get_declaration(game.id).bots()
     """One game with ``levels[seat]`` bots; returns the winner and adds decision times."""
     state = game.new_state({}, len(levels), seed)
     ply = 0
@@ -34,7 +35,7 @@ def play(game, levels: list, seed: int, timings: dict) -> int:
         level = levels[seat]
         view = game.view(state, seat)
         started = time.process_time()
-        action = game.bot_action(view, level, derive_seed(seed, ply, seat))
+        action = bots[level](view, derive_seed(seed, ply, seat))
         spent = time.process_time() - started
         total, calls, worst = timings.get(level, (0.0, 0, 0.0))
         timings[level] = (total + spent, calls + 1, max(worst, spent))

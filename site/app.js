@@ -19,7 +19,8 @@ const KEYS = {
   useRelays: "taberna.useRelays",
   stun: "taberna.stun",
 };
-const LANGUAGES = ["en", "pt", "es", "ca", "it"];
+// The engine's languages (pyengine/i18n LANGUAGES), written into the settings by the build.
+const LANGUAGES = [...$("lang").options].map((option) => option.value);
 // Multiplies the bridge's suggested bot delay, so bots play visibly at the player's pace.
 const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2 };
 

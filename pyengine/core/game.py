@@ -9,7 +9,9 @@ A game is a stateless object of pure functions over plain JSON states:
 * ``apply(state, seat, action)`` returns a new state and never mutates its input; it raises
   ``IllegalAction`` with a reason, and a finished game accepts nothing.
 * ``view(state, seat)`` is what that seat may see; ``view(state, None)`` the spectator's.
-  Bots get views only, never states.
+  Bots get views only, never states (they are declared by the game's package, see
+  ``core.registry``: the rules never import their bots or screens).
+* ``teams(options, seats)`` names the partnerships, if the game has any.
 * ``scramble_private(state, seat, seed)`` redraws what only ``seat`` knows; the contract
   test uses it to prove that no other seat's view depends on those secrets.
 """
@@ -97,14 +99,16 @@ class Game:
         """A copy of ``state`` with ``seat``'s secrets redrawn; games without secrets keep it."""
         return copy_json(state)
 
-    # --- notation and bots --------------------------------------------------------------
+    def teams(self, options: dict, seats: int) -> list:
+        """The partnerships at a table of ``seats`` with these (resolved) options: a list of
+        seat lists, e.g. ``[[0, 2], [1, 3]]``; ``[]`` when every seat plays for itself.
+        Views keep ``options``, so a guest's shell can name partners too."""
+        return []
+
+    # --- notation -------------------------------------------------------------------------
     def action_text(self, action: dict) -> str:
         """The action in the game's notation (logs, bug reports, tests)."""
         raise NotImplementedError
 
     def parse_action(self, text: str) -> dict:
-        raise NotImplementedError
-
-    def bot_action(self, view: dict, level: str, seed: int) -> dict:
-        """A bot's choice from a seat's view only."""
         raise NotImplementedError

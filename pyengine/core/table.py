@@ -6,7 +6,7 @@ checked on load — a tampered log fails to replay and is rejected with the reas
 """
 
 from .errors import BadSave, IllegalAction, InvalidOptions, TabernaError
-from .registry import get_game
+from .registry import get_declaration, get_game
 from .rng import derive_seed
 from .validate import is_plain_json
 
@@ -90,7 +90,12 @@ class Table:
     def bot_action(self, seat: int) -> dict:
         """What the bot in ``seat`` plays now, decided from that seat's view only."""
         level = self.seats[seat].get("level", self.game.bot_levels[0])
-        return self.game.bot_action(self.view(seat), level, derive_seed(self.seed, self.version, seat))
+        play = get_declaration(self.game.id).bots()[level]
+        return play(self.view(seat), derive_seed(self.seed, self.version, seat))
+
+    def teams(self) -> list:
+        """The partnerships at this table (``Game.teams``)."""
+        return self.game.teams(self.options, len(self.seats))
 
     # --- saving -------------------------------------------------------------------
     def to_dict(self) -> dict:

@@ -1,9 +1,11 @@
 """Message catalogs: ``<domain>.<lang>.json`` files of flat ``key -> template`` maps.
 
-Domains (``shell``, ``core``, ``perudo`` ...) keep each game's strings beside the others
-without two people editing one file. English is complete and the fallback for any key a
-language lacks; ``{name}`` placeholders are filled by ``str.format``. The build merges the
-same files into ``i18n/<lang>.json`` for the page's static shell, so there is one source.
+The shell's domains (``shell``, ``core``, ``sync``, ``friends``) live here; each game keeps
+its own in its package, ``pyengine/games/<id>/i18n/<id>.<lang>.json`` (lobby strings
+included), so adding a game edits no shared catalog. English is complete and the fallback
+for any key a language lacks; ``{name}`` placeholders are filled by ``str.format``. The
+build merges the same files (``catalog_files``) into ``i18n/<lang>.json`` for the page's
+static shell, so there is one source.
 """
 
 import json
@@ -14,13 +16,19 @@ LANGUAGES = ("en", "pt", "es", "ca", "it")
 COMPLETE_LANGUAGES = ("en", "pt", "es")
 FALLBACK = "en"
 _FOLDER = Path(__file__).parent
+_GAMES = _FOLDER.parent / "games"
+
+
+def catalog_files(lang: str) -> list:
+    """Every catalog of one language: the shell's, then each game package's."""
+    return [*sorted(_FOLDER.glob(f"*.{lang}.json")), *sorted(_GAMES.glob(f"*/i18n/*.{lang}.json"))]
 
 
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> dict:
     """All keys of one language, every domain merged."""
     merged: dict = {}
-    for path in sorted(_FOLDER.glob(f"*.{lang}.json")):
+    for path in catalog_files(lang):
         merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged
 

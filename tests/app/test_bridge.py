@@ -1,10 +1,13 @@
-"""The worker's app controller: screens, pass-and-play hand-off, saves, refusals."""
+"""A table on one device through the worker's calls: screens, pass-and-play hand-off, saves,
+refusals (``pyengine.shell``)."""
 
 import json
 import re
 
+from pyengine.shell import calls
+from tests.app.screens import handoff_seat
 
-from pyengine import bridge
+bridge = calls.WORKER  # this tab's tables, as the browser worker holds them
 
 
 def call(fn, *args):
@@ -15,12 +18,17 @@ def start(fields, lang="en"):
     return call(bridge.start, {"game": "perudo", "fields": fields}, lang)
 
 
+def kept():
+    """The one-device table as its save would be written now."""
+    return bridge.tables["local"].save()
+
+
 def dice_in(html):
     return re.findall(r'data-testid="my-cup".*?</div></div>', html)
 
 
 def test_lobby_lists_all_six_games_with_perudo_playable():
-    games = json.loads(bridge.lobby("en"))["games"]
+    games = json.loads(calls.lobby("en"))["games"]
     assert [g["id"] for g in games] == ["perudo", "bozo", "lasca", "crown_anchor", "bog", "botifarra"]
     perudo = games[0]
     assert perudo["playable"] and perudo["min_seats"] == 2 and perudo["max_seats"] == 6
@@ -38,17 +46,17 @@ def test_single_human_sees_own_screen_and_bots_are_announced():
     reply = start({"seat0_kind": "human", "seat1_kind": "bot:easy", "seat2_kind": "bot:hard", "seed": "3"})
     assert reply["ok"] and reply["status"] in ("human", "bot")
     assert 'data-testid="my-cup"' in reply["html"]
-    assert reply["save"]["seats"][1] == {"kind": "bot", "level": "easy", "name": "Bot 2"}
+    assert json.loads(reply["save"])["seats"][1] == {"kind": "bot", "level": "easy", "name": "Bot 2"}
 
 
 def test_pass_and_play_hides_dice_until_the_right_player_takes_the_phone():
     reply = start({"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "human", "seat1_name": "Rui", "seed": "5"})
     assert reply["status"] == "handoff"
     assert 'data-testid="my-cup"' not in reply["html"] and "Pass the phone to" in reply["html"]
-    first = reply["save"]["log"] == [] and re.search(r'"handoff":(\d)', reply["html"]).group(1)
-    wrong = call(bridge.ui, {"handoff": 1 - int(first)}, "en")
+    first = json.loads(reply["save"])["log"] == [] and handoff_seat(reply["html"])
+    wrong = call(bridge.ui, {"handoff": 1 - first}, "en")
     assert not wrong["ok"] and wrong["status"] == "handoff"
-    shown = call(bridge.ui, {"handoff": int(first)}, "en")
+    shown = call(bridge.ui, {"handoff": first}, "en")
     assert shown["status"] == "human" and 'data-testid="my-cup"' in shown["html"]
     after = call(bridge.act, {"type": "bid", "count": 1, "face": 2}, "en")
     assert after["ok"] and after["status"] == "handoff" and 'data-testid="my-cup"' not in after["html"]
@@ -56,15 +64,14 @@ def test_pass_and_play_hides_dice_until_the_right_player_takes_the_phone():
 
 def test_refused_action_keeps_the_table_and_explains_in_the_players_language():
     reply = start({"seat0_kind": "human", "seat1_kind": "human", "seed": "5"})
-    seat = int(re.search(r'"handoff":(\d)', reply["html"]).group(1))
-    call(bridge.ui, {"handoff": seat}, "pt")
-    before = call(bridge.render, "pt")["save"]
+    call(bridge.ui, {"handoff": handoff_seat(reply["html"])}, "pt")
+    before = kept()
     refused = call(bridge.act, {"type": "bid", "count": 2, "face": 1}, "pt")
     assert not refused["ok"] and refused["error"]["code"] == "paco_opening"
     assert refused["message"] == "Ninguém pode abrir em pacos fora de uma ronda palifico."
-    assert refused["save"] == before
+    assert refused["save"] is None and refused["html"] is None and kept() == before
     junk = call(bridge.act, "not json", "en")
-    assert not junk["ok"] and junk["save"] == before
+    assert not junk["ok"] and junk["save"] is None and kept() == before
 
 
 def test_bad_setup_fields_are_refused_with_a_reason():
@@ -91,7 +98,7 @@ def test_all_bot_table_plays_to_the_end_and_resumes_from_its_save():
 
 
 def test_corrupt_or_foreign_saves_are_refused_with_a_message():
-    good = start({"seat0_kind": "human", "seat1_kind": "bot:easy", "seed": "1"})["save"]
+    good = json.loads(start({"seat0_kind": "human", "seat1_kind": "bot:easy", "seed": "1"})["save"])
     tampered = dict(good, log=[{"seat": 0, "action": {"type": "bid", "count": 0, "face": 9}}])
     for save in (tampered, dict(good, format=99), {"hello": 1}, "{not json"):
         reply = call(bridge.resume, save, "en")
@@ -102,7 +109,7 @@ def test_corrupt_or_foreign_saves_are_refused_with_a_message():
 def test_selftest_digests_match_a_direct_playout():
     from pyengine.core.simulate import playout_digest
 
-    reply = json.loads(bridge.selftest(json.dumps({"games": ["perudo"], "seeds": [1, 2]})))
+    reply = json.loads(calls.selftest(json.dumps({"games": ["perudo"], "seeds": [1, 2]})))
     assert reply["results"] == [playout_digest("perudo", 1), playout_digest("perudo", 2)]
 
 
@@ -110,7 +117,7 @@ def test_undo_is_refused_where_the_game_forbids_it():
     start({"seat0_kind": "human", "seat1_kind": "bot:easy", "seed": "4"})
     reply = call(bridge.ui, {"undo": True}, "en")
     assert not reply["ok"] and reply["error"]["code"] == "no_undo"
-    assert 'data-testid="undo"' not in reply["html"]
+    assert 'data-testid="undo"' not in call(bridge.render, "en")["html"]
 
 
 def test_undo_goes_back_to_before_the_humans_previous_move(monkeypatch):
@@ -121,7 +128,7 @@ def test_undo_goes_back_to_before_the_humans_previous_move(monkeypatch):
     while reply["status"] == "bot":
         reply = call(bridge.bot_step, "en")
     before = reply["save"]
-    reply = call(bridge.act, {"type": "bid", "count": 1, "face": 6} if not before["log"] else {"type": "dudo"}, "en")
+    reply = call(bridge.act, {"type": "bid", "count": 1, "face": 6} if not json.loads(before)["log"] else {"type": "dudo"}, "en")
     while reply["status"] == "bot":
         reply = call(bridge.bot_step, "en")
     assert 'data-testid="undo"' in reply["html"]
@@ -135,15 +142,15 @@ def test_lasca_against_a_bot_offers_take_back_to_the_humans_previous_move():
     reply = call(bridge.start, {"game": "lasca", "fields": {"seat0_kind": "human", "seat1_kind": "bot:easy", "seed": "2"}}, "en")
     assert reply["status"] == "human" and 'data-testid="undo"' not in reply["html"]
     before = reply["save"]
-    table = Table.from_dict(before)
+    table = Table.from_dict(json.loads(before))
     reply = call(bridge.act, table.game.legal_actions(table.state, 0)[0], "en")
     while reply["status"] == "bot":
         reply = call(bridge.bot_step, "en")
-    assert len(reply["save"]["log"]) == 2 and 'data-testid="undo"' in reply["html"]
+    assert len(json.loads(reply["save"])["log"]) == 2 and 'data-testid="undo"' in reply["html"]
     undone = call(bridge.ui, {"undo": True}, "en")
     assert undone["ok"] and undone["save"] == before
 
 
 def test_perft_call_counts_lasca_moves_as_the_digest_does():
-    rows = json.loads(bridge.perft(json.dumps({"depth": 6})))["results"]
+    rows = json.loads(calls.exports()["perft"](json.dumps({"depth": 6})))["results"]
     assert [r["nodes"] for r in rows] == [6, 6, 18, 54, 116, 324]

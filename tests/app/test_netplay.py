@@ -1,16 +1,17 @@
 """Play with friends through the worker's calls: a host tab and guest tabs, each its own
-``NetWorker``, linked as the page's driver links them (every reply's outbox delivered)."""
+``Worker`` (``pyengine.shell.calls``), linked as the page's driver links them (every reply's
+outbox delivered)."""
 
 import json
 import random
 import re
 from collections import defaultdict, deque
-from html import unescape
 
 import pytest
 
-from pyengine.core.registry import playable_games
-from pyengine.netplay import NetWorker
+from pyengine.core.registry import get_declaration, playable_games
+from pyengine.shell.calls import Worker as NetWorker
+from tests.app.screens import buttons
 
 FIELDS = {
     "seat0_kind": "human",
@@ -50,7 +51,7 @@ class Tabs:
         self.queue.extend((peer, False, text) for peer, text in reply["outbox"])
         table = self.table()
         if table is not None:
-            self.history[self.host.host.host.version] = (
+            self.history[self.host.tables["host"].host.version] = (
                 [table.view(s) for s in range(len(table.seats))] + [table.view(None)],
                 [list(cup) for cup in table.state["dice"]] if table.game.id == "perudo" else [],
             )
@@ -66,13 +67,14 @@ class Tabs:
         return reply
 
     def table(self):
-        return self.host.host.host.table if self.host.host else None
+        hosted = self.host.tables["host"]
+        return hosted.host.table if hosted else None
 
     # --- the network ------------------------------------------------------------------------
     def join(self, peer, seat, name="", worker=None):
         """A guest tab: join (its hello is lost, no channel yet), then the channel opens."""
         self.guests[peer] = worker or NetWorker()
-        code = self.host.host.table_id()
+        code = self.host.tables["host"].table_id()
         reply = self.guest_call(peer, "net_guest_join", {"table": code, "seat": seat, "name": name})
         self.queue.clear()
         self.open(peer)
@@ -121,7 +123,8 @@ class Tabs:
         message = json.loads(text)
         if message["kind"] != "state":
             return
-        seat = self.guests[peer].guest.guest.seat if self.guests[peer].guest.guest.token else None
+        guest = self.guests[peer].tables["guest"].guest
+        seat = guest.seat if guest.token else None
         views, cups = self.history[message["version"]]
         assert message["view"] == views[-1 if seat is None else seat]
         if not cups:
@@ -141,16 +144,6 @@ def shown_cup(html):
         return None
     assert len(blocks) == 1
     return [FACES[label] for label in re.findall(r'aria-label="([^"]+)"', blocks[0])]
-
-
-def buttons(html, attribute):
-    """The values of the enabled buttons carrying ``attribute`` (JSON) in a screen."""
-    found = []
-    for tag in re.findall(r"<button[^>]*>", html):
-        match = re.search(attribute + r"""=(?:'([^']*)'|"([^"]*)")""", tag)
-        if match and " disabled" not in tag:
-            found.append(json.loads(unescape(match.group(1) if match.group(1) is not None else match.group(2))))
-    return found
 
 
 def new_table(tabs, fields=FIELDS, guests=(("pa", 1, "Bea"), ("pb", 2, "Caio"))):
@@ -174,7 +167,7 @@ def started(lang="en"):
 def whose_screen(tabs, seat):
     if seat == 0:
         return "host", "net_host_act", "net_host_ui"
-    peer = next(p for p, w in tabs.guests.items() if w.guest and w.guest.guest.seat == seat and p in tabs.links)
+    peer = next(p for p, w in tabs.guests.items() if w.tables["guest"] and w.tables["guest"].guest.seat == seat and p in tabs.links)
     return peer, "net_guest_act", "net_guest_ui"
 
 
@@ -250,7 +243,7 @@ def test_the_same_friends_play_again_without_a_new_invite():
     assert reply["ok"], reply["message"]
     tabs.settle()
     assert tabs.table() is not first and not tabs.table().is_over()
-    version = tabs.host.host.host.version
+    version = tabs.host.tables["host"].host.version
     for screen in ("host", "pa", "pb"):
         assert 'data-testid="game-over"' not in tabs.screens[screen]
         assert f'data-version="{version}"' in tabs.screens[screen]
@@ -277,6 +270,7 @@ def test_every_game_travels_the_same_way(game):
     assert tabs.host_call("net_host_command", {"start": True})["ok"]
     tabs.settle()
     level = rules.bot_levels[0]
+    bots = get_declaration(game).bots()
     for step in range(400):
         table = tabs.table()
         if table.is_over():
@@ -286,9 +280,9 @@ def test_every_game_travels_the_same_way(game):
             reply = tabs.host_call("net_host_act", table.bot_action(0))
         else:
             peer = f"p{seat}"
-            guest = tabs.guests[peer].guest.guest
+            guest = tabs.guests[peer].tables["guest"].guest
             assert guest.version == table.version  # up to date before it decides
-            reply = tabs.guest_call(peer, "net_guest_act", rules.bot_action(guest.view, level, step))
+            reply = tabs.guest_call(peer, "net_guest_act", bots[level](guest.view, step))
         assert reply["ok"], reply["message"]
         tabs.settle()
     assert tabs.table().version > 20
@@ -321,7 +315,7 @@ def test_a_guest_reloads_mid_game_and_continues_in_its_seat():
     rng = random.Random(2)
     for _ in range(6):
         play_turn(tabs, rng)
-    stored = tabs.guests["pa"].guest.saved
+    stored = tabs.guests["pa"].tables["guest"].saved
     assert json.loads(stored)["seat"] == 1 and json.loads(stored)["token"]
     # The tab reloads: a new worker, a new channel under a new peer id.
     tabs.links.discard("pa")
@@ -348,7 +342,7 @@ def test_the_host_reloads_mid_game_and_the_guests_rejoin():
     for _ in range(7):
         play_turn(tabs, rng)
     log = list(tabs.table().log)
-    stored = tabs.host.host.saved
+    stored = tabs.host.tables["host"].saved
     # The host tab reloads: every channel closes, each guest sees the banner at once.
     for peer in ("pa", "pb"):
         tabs.links.discard(peer)
@@ -364,7 +358,7 @@ def test_the_host_reloads_mid_game_and_the_guests_rejoin():
     tabs.settle()
     for peer in ("pa", "pb"):
         assert 'data-testid="host-lost"' not in tabs.screens[peer]
-        assert tabs.guests[peer].guest.status() == "seated"
+        assert tabs.guests[peer].tables["guest"].status() == "seated"
     assert tabs.screens["host"].count('data-conn="connected"') == 2
     for _ in range(5):
         play_turn(tabs, rng)
@@ -412,7 +406,7 @@ def refused_unchanged(tabs, reply, code, message=None):
 def test_refused_inputs_are_explained_and_change_nothing():
     tabs = started("pt")
     table = tabs.table()
-    before = (list(table.log), tabs.host.host.saved, dict(tabs.screens))
+    before = (list(table.log), tabs.host.tables["host"].saved, dict(tabs.screens))
     mover = table.to_act()[0]
     # The host acting out of turn, junk, wrong types, a bad clock.
     if mover != 0:
@@ -449,7 +443,7 @@ def test_refused_inputs_are_explained_and_change_nothing():
     refused_unchanged(tabs, tabs.guest_call(peer, "net_guest_act", {"type": "dudo"}), "sync_pending")
     tabs.run()
     assert "Não é a sua vez." in tabs.screens[peer] and "A enviar" not in tabs.screens[peer]
-    assert list(table.log) == before[0] and tabs.host.host.saved == before[1]
+    assert list(table.log) == before[0] and tabs.host.tables["host"].saved == before[1]
     assert tabs.screens["host"] == before[2]["host"]
 
 
@@ -459,7 +453,7 @@ def test_start_waits_for_every_friend_seat_or_a_bot_in_it():
     html = tabs.screens["host"]
     assert re.search(r'data-testid="room-code"[^>]*>[A-HJ-NP-Z2-9]{8}<', html)
     assert re.search(r"data-testid=\"net-start\" disabled", html)
-    assert 'data-invite=\'2\'' in html and "data-invite='1'" not in html
+    assert 'data-invite="2"' in html and 'data-invite="1"' not in html
     refused_unchanged(tabs, tabs.host_call("net_host_command", {"start": True}), "net_seats_open")
     reply = tabs.host_call("net_host_command", {"seat": 2, "kind": "bot", "level": "easy"})
     assert reply["ok"] and 'data-testid="seat-2" data-conn="bot"' in reply["html"]
@@ -476,13 +470,13 @@ def test_a_watcher_takes_an_open_seat_and_a_late_joiner_is_refused_with_the_reas
     tabs.join("pw", None, "Dani")
     tabs.run()
     watching = tabs.screens["pw"]
-    assert tabs.guests["pw"].guest.status() == "watching"
-    assert tabs.guests["pw"].guest.saved is None  # a watcher has no seat to come back to
+    assert tabs.guests["pw"].tables["guest"].status() == "watching"
+    assert tabs.guests["pw"].tables["guest"].saved is None  # a watcher has no seat to come back to
     assert buttons(watching, "data-ui") == [{"take_seat": 2}]
     tabs.guest_call("pw", "net_guest_ui", {"take_seat": 2})
     tabs.run()
-    assert tabs.guests["pw"].guest.status() == "seated"
-    assert json.loads(tabs.guests["pw"].guest.saved)["seat"] == 2
+    assert tabs.guests["pw"].tables["guest"].status() == "seated"
+    assert json.loads(tabs.guests["pw"].tables["guest"].saved)["seat"] == 2
     assert "Dani" in tabs.screens["host"] and 'data-testid="seat-2" data-conn="connected"' in tabs.screens["host"]
     tabs.join("px", 1, "Eva")
     tabs.run()
@@ -493,10 +487,10 @@ def test_a_watcher_takes_an_open_seat_and_a_late_joiner_is_refused_with_the_reas
 def test_closing_the_table_tells_every_guest():
     tabs = started()
     reply = tabs.host_call("net_host_command", {"close": True})
-    assert reply["ok"] and reply["status"] == "closed" and tabs.host.host is None
+    assert reply["ok"] and reply["status"] == "closed" and tabs.host.tables["host"] is None
     tabs.run()
     for peer in ("pa", "pb"):
-        assert tabs.guests[peer].guest.status() == "refused"
+        assert tabs.guests[peer].tables["guest"].status() == "refused"
         assert "The host closed this table." in tabs.screens[peer]
     after = json.loads(tabs.host.net_host_tick(tabs.now, "en"))
     assert not after["ok"] and after["error"]["code"] == "net_no_host"
@@ -504,11 +498,11 @@ def test_closing_the_table_tells_every_guest():
 
 def test_damaged_saves_are_refused():
     tabs = started()
-    save = json.loads(tabs.host.host.saved)
+    save = json.loads(tabs.host.tables["host"].saved)
     save["friends"] = [0, 1, 2]
     other = NetWorker()
     reply = json.loads(other.net_host_resume(json.dumps(save), 1, "en"))
-    assert not reply["ok"] and reply["error"]["code"] == "net_save_friends" and other.host is None
+    assert not reply["ok"] and reply["error"]["code"] == "net_save_friends" and other.tables["host"] is None
     reply = json.loads(other.net_host_resume("{}", 1, "es"))
     assert not reply["ok"] and reply["message"] == "La mesa compartida guardada es de otra versión de Taberna."
     reply = json.loads(other.net_guest_resume('{"format": 1, "table": "A B"}', 1, "en"))
@@ -526,11 +520,10 @@ def test_the_shared_setup_form_offers_friend_seats_and_needs_one():
 
 
 def test_a_table_on_one_device_never_waits_for_a_friend():
-    from pyengine import bridge
-
-    reply = json.loads(bridge.start(json.dumps({"game": "perudo", "fields": FIELDS}), "en"))
+    tab = NetWorker()
+    reply = json.loads(tab.start(json.dumps({"game": "perudo", "fields": FIELDS}), "en"))
     assert not reply["ok"] and reply["error"]["code"] == "seat_kind"
-    assert 'value="remote"' not in json.loads(bridge.setup("perudo", "en"))["html"]
+    assert 'value="remote"' not in json.loads(tab.setup("perudo", "en"))["html"]
 
 
 def test_a_hostile_host_cannot_break_a_guest_tab():
@@ -557,15 +550,13 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
 
 
 def test_the_worker_exports_every_shared_table_call():
-    import ast
     from pathlib import Path
 
+    from pyengine.shell.calls import exports
+
     source = (Path(__file__).resolve().parents[2] / "site" / "worker.py").read_text(encoding="utf-8")
-    listed = next(
-        ast.literal_eval(node.value)
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "NET_CALLS"
-    )
+    assert "for _name, _call in exports().items():" in source  # every exported call, as it is
     methods = {name for name in vars(NetWorker) if name.startswith("net_")}
-    assert sorted(listed) == sorted(methods) and len(methods) == 18
-    assert "xworker.sync.net_qr = netplay.net_qr" in source
+    exported = exports()
+    assert methods <= set(exported) and len(methods) == 18
+    assert exported["net_qr"] and exported["net_host_create"].__self__ is exported["net_guest_join"].__self__

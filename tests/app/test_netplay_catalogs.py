@@ -7,11 +7,11 @@ from pathlib import Path
 from pyengine.i18n import COMPLETE_LANGUAGES, LANGUAGES, catalog
 
 PACKAGE = Path(__file__).resolve().parents[2] / "pyengine"
-SOURCES = [*sorted((PACKAGE / "core" / "sync").glob("*.py")), PACKAGE / "netplay.py"]
+SOURCES = [*sorted((PACKAGE / "core" / "sync").glob("*.py")), *sorted((PACKAGE / "shell").glob("*.py"))]
 
 
 def raised_codes() -> set:
-    """The codes given to ProtocolError, BadSave, TabernaError... in the sync layer and netplay:
+    """The codes given to ProtocolError, BadSave, TabernaError... in the sync layer and the shell:
     every ``"sync_..."`` or ``"net_..."`` string literal."""
     codes = set()
     for path in SOURCES:
@@ -25,7 +25,7 @@ def test_the_scan_finds_the_codes_it_should():
     assert len(codes) > 40
 
 
-def test_every_sync_and_netplay_code_has_a_message_in_en_pt_es():
+def test_every_sync_and_shell_code_has_a_message_in_en_pt_es():
     for lang in COMPLETE_LANGUAGES:
         missing = sorted(code for code in raised_codes() if f"err.{code}" not in catalog(lang))
         assert missing == [], (lang, missing)

@@ -5,7 +5,7 @@ import json
 import random
 
 from pyengine.core.sync.envelope import encode
-from pyengine.netplay import NetWorker
+from pyengine.shell.calls import Worker as NetWorker
 
 FIELDS = {"seat0_kind": "human", "seat1_kind": "remote", "seat2_kind": "bot:easy", "seed": "3"}
 KEYS = ["type", "count", "face", "seat", "kind", "level", "start", "close", "take_seat", "retry", "watch", "handoff", "v", "table"]
@@ -55,7 +55,7 @@ def test_junk_into_every_call_is_answered_and_refusals_change_nothing():
             guest.net_guest_receive(text, 1_000, "en")
     for _, text in json.loads(worker.net_host_command('{"start":true}', 1_000, "en"))["outbox"]:
         guest.net_guest_receive(text, 1_000, "en")
-    assert guest.guest.guest.status == "seated" and guest.guest.guest.started
+    assert guest.tables["guest"].guest.status == "seated" and guest.tables["guest"].guest.started
     host_calls = ["net_host_receive", "net_host_act", "net_host_ui", "net_host_command", "net_host_dropped", "net_host_tick", "net_host_bot_step"]
     guest_calls = ["net_guest_receive", "net_guest_act", "net_guest_ui", "net_guest_tick", "net_guest_dropped", "net_guest_connected"]
     arities = {"net_host_receive": 2, "net_host_tick": 0, "net_host_bot_step": 0, "net_guest_tick": 0, "net_guest_dropped": 0, "net_guest_connected": 0}
@@ -64,11 +64,12 @@ def test_junk_into_every_call_is_answered_and_refusals_change_nothing():
         side, name = (worker, rng.choice(host_calls)) if rng.random() < 0.6 else (guest, rng.choice(guest_calls))
         args = [junk_arg(rng, table_id) for _ in range(arities.get(name, 1))]
         now = rng.choice([1_000 + round_, 1_000 + round_, "later", -5, None, float("inf")])
-        table = side.host.host.table if side is worker and side.host else None
+        hosted = side.tables["host"]
+        table = hosted.host.table if side is worker and hosted else None
         before = (
-            (list(table.log), [dict(s) for s in table.seats], side.host.saved, side.host.shown)
+            (list(table.log), [dict(s) for s in table.seats], hosted.saved, hosted.shown)
             if table is not None
-            else (side.guest.saved, side.guest.shown, side.guest.guest.status)
+            else (side.tables["guest"].saved, side.tables["guest"].shown, side.tables["guest"].guest.status)
         )
         reply = json.loads(getattr(side, name)(*args, now, rng.choice(["en", "pt", "xx", 5])))
         assert isinstance(reply["ok"], bool) and isinstance(reply["outbox"], list)
@@ -76,9 +77,9 @@ def test_junk_into_every_call_is_answered_and_refusals_change_nothing():
             refusals += 1
             assert reply["message"] and reply["html"] is None and reply["outbox"] == [] and reply["save"] is None
             after = (
-                (list(table.log), [dict(s) for s in table.seats], side.host.saved, side.host.shown)
+                (list(table.log), [dict(s) for s in table.seats], hosted.saved, hosted.shown)
                 if table is not None
-                else (side.guest.saved, side.guest.shown, side.guest.guest.status)
+                else (side.tables["guest"].saved, side.tables["guest"].shown, side.tables["guest"].guest.status)
             )
             assert after == before, name
     assert refusals > 1_000

@@ -5,7 +5,7 @@ import re
 
 import segno
 
-from pyengine.netplay import net_qr
+from pyengine.shell.calls import net_qr
 
 LINK = "https://example.org/taberna/#join=K7M2QX9P.1.eyJ1IjoiYWJjIiwicCI6ImRlZiJ9"
 

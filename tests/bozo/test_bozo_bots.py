@@ -73,12 +73,12 @@ def test_bots_read_nothing_but_their_own_cup():
                 break
             seat = GAME.to_act(state)[0]
             for level in LEVELS:
-                action = GAME.bot_action(GAME.view(state, seat), level, ply)
+                action = choose_action(GAME.view(state, seat), level, ply)
                 for other in range(4):
                     if other != seat:
                         scrambled = GAME.scramble_private(state, other, seed * 100 + ply)
-                        assert GAME.bot_action(GAME.view(scrambled, seat), level, ply) == action
-            state = GAME.apply(state, seat, GAME.bot_action(GAME.view(state, seat), "hard", ply))
+                        assert choose_action(GAME.view(scrambled, seat), level, ply) == action
+            state = GAME.apply(state, seat, choose_action(GAME.view(state, seat), "hard", ply))
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

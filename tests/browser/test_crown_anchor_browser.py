@@ -15,7 +15,7 @@ ROLLS = 10
 START_CHIPS = 100
 SEATS = 4
 CATALOG = json.loads(
-    (Path(__file__).resolve().parents[2] / "pyengine/i18n/crown_anchor.en.json").read_text("utf-8")
+    (Path(__file__).resolve().parents[2] / "pyengine/games/crown_anchor/i18n/crown_anchor.en.json").read_text("utf-8")
 )
 # The dice are drawn as images labelled with the symbol's name: read them back to symbols.
 SYMBOL_OF = {CATALOG[f"crown_anchor.sym.{s}"]: s for s in SYMBOLS}

@@ -1,6 +1,7 @@
 """Lasca in Chromium: a complete game from the lobby against the easy bot, every move entered
 by tapping a column and then its landing squares (or, once, a full path), up to the game-over
-panel. Each turn the destinations the board offers are checked against the CPython engine
+panel. First, at phone and desktop size, the square buttons must tile the board and the
+pieces under them must show (pixels sampled at each piece's face). Each turn the destinations the board offers are checked against the CPython engine
 replaying the page's own save; refused taps must explain themselves (an opponent's column, a
 column that may not move while a capture is compulsory, a square that is no destination); one
 take-back must shorten the move list by the human's move and the bot's reply; a reload
@@ -9,6 +10,8 @@ half-way must resume the same table at the same version. Nothing may leave the o
 import json
 import random
 import re
+import struct
+import zlib
 from pathlib import Path
 
 from pyengine.core.table import Table
@@ -17,8 +20,9 @@ from pyengine.games.lasca import rules
 TIMEOUT_MS = 60_000
 MAX_HUMAN_MOVES = 120  # easy-bot games against random play end in well under 40 moves each
 I18N = Path(__file__).resolve().parents[2] / "pyengine/i18n"
+LASCA_I18N = Path(__file__).resolve().parents[2] / "pyengine/games/lasca/i18n"
 TEXT = {
-    **json.loads((I18N / "lasca.en.json").read_text("utf-8")),
+    **json.loads((LASCA_I18N / "lasca.en.json").read_text("utf-8")),
     **json.loads((I18N / "core.en.json").read_text("utf-8")),
 }
 HUMAN, BOT = "Ana", "Botvinnik"
@@ -63,6 +67,66 @@ SNAPSHOT = """() => {
     undo: !!area.querySelector("[data-testid=undo]"),
   };
 }"""
+
+
+# Each square's button and the board, in page pixels: the buttons must tile the board.
+GEOMETRY = """() => {
+  const board = document.querySelector("#game-area .lasca-board").getBoundingClientRect();
+  const squares = [...document.querySelectorAll("#game-area .lasca-sq")].map((b) => {
+    const r = b.getBoundingClientRect();
+    return {label: b.getAttribute("aria-label"), x: r.x, y: r.y, width: r.width, height: r.height};
+  });
+  return {board: {x: board.x, y: board.y, width: board.width, height: board.height}, squares};
+}"""
+# A lone piece's top face is centred half-way across its square and 66/100 down (view.py's
+# _stack_svg draws it 16/100 of a square below the centre); the colours it is painted with.
+FACE_AT = (0.5, 0.66)
+FACE_RGB = {"white": (0xF5, 0xEF, 0xE0), "black": (0x2B, 0x26, 0x23)}
+EMPTY_RGB = (0xE9, 0xD8, 0xB4)  # a playable square with nothing on it
+
+
+def pixel(page, x, y):
+    """The colour the page shows at (x, y): a 1x1 screenshot, decoded (any PNG filter leaves
+    the first pixel of the first row as it is)."""
+    png = page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
+    at, data = 8, b""
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        if kind == b"IDAT":
+            data += png[at + 8:at + 8 + length]
+        at += 12 + length
+    return tuple(zlib.decompress(data)[1:4])
+
+
+def check_pieces_show_through(page):
+    """Every square's button is its own cell of the board (none spills out), and the pieces
+    and empty squares drawn under the transparent buttons are what the page really shows
+    (issue 14: the shell's button style once painted opaque tiles over every piece)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    geometry = page.evaluate(GEOMETRY)
+    board, squares = geometry["board"], geometry["squares"]
+    cell = board["width"] / 7
+    assert len(squares) == 25 and abs(board["height"] - board["width"]) < 1
+    assert board["y"] + board["height"] <= page.viewport_size["height"], "the board must be on screen"
+    cells = set()
+    for sq in squares:
+        assert abs(sq["width"] - cell) < 1 and abs(sq["height"] - cell) < 1, sq
+        col, row = (sq["x"] - board["x"]) / cell, (sq["y"] - board["y"]) / cell
+        assert abs(col - round(col)) < 0.05 and abs(row - round(row)) < 0.05, sq
+        assert 0 <= round(col) < 7 and 0 <= round(row) < 7, sq
+        cells.add((round(col), round(row)))
+    assert len(cells) == 25
+    for sq in squares:
+        pieces = contents(sq["label"])
+        x, y = sq["x"] + FACE_AT[0] * sq["width"], sq["y"] + FACE_AT[1] * sq["height"]
+        if pieces == TEXT["lasca.empty"]:
+            expected = EMPTY_RGB
+        else:
+            assert "," not in pieces, "the check expects lone pieces (the opening)"
+            white = pieces.startswith((TEXT["lasca.piece.soldier.white"], TEXT["lasca.piece.officer.white"]))
+            expected = FACE_RGB["white" if white else "black"]
+        shown = pixel(page, x, y)
+        assert max(abs(a - b) for a, b in zip(shown, expected)) <= 6, (sq["label"], shown, expected)
 
 
 def snapshot(page):
@@ -222,6 +286,11 @@ def test_complete_lasca_game_against_the_easy_bot_by_taps(context, site, wait_en
     wait_engine(page)
     assert page.locator('[data-game="lasca"]').get_attribute("data-playable") == "true"
     start_lasca(page)
+    assert wait_ready(page) == "human"
+    check_pieces_show_through(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    check_pieces_show_through(page)
+    page.set_viewport_size({"width": 360, "height": 740})
     rng = random.Random(4)
     seen = set()
     played = 0

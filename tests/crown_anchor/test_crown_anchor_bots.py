@@ -6,6 +6,7 @@ import pytest
 
 from pyengine.core.table import Table
 from pyengine.games.crown_anchor import GAME
+from pyengine.games.crown_anchor.bot import choose_action
 
 LEVELS = GAME.bot_levels
 
@@ -70,15 +71,15 @@ def test_bots_decide_from_the_view_alone():
     for seat in GAME.to_act(state):
         assert view_for(state, seat) == view_for(other, seat)
         for level in LEVELS:
-            assert GAME.bot_action(view_for(state, seat), level, 1) == GAME.bot_action(view_for(other, seat), level, 1)
+            assert choose_action(view_for(state, seat), level, 1) == choose_action(view_for(other, seat), level, 1)
 
 
 def test_bots_follow_a_proposal_to_stop_and_the_banker_ends():
     state = dict(GAME.new_state({}, 3, 4), banker=0)
     state = GAME.apply(state, 1, {"type": "end"})
-    assert GAME.bot_action(view_for(state, 2), "reckless", 3) == {"type": "end"}
+    assert choose_action(view_for(state, 2), "reckless", 3) == {"type": "end"}
     state = GAME.apply(state, 2, {"type": "end"})
-    assert GAME.bot_action(view_for(state, 0), "steady", 3) == {"type": "end"}
+    assert choose_action(view_for(state, 0), "steady", 3) == {"type": "end"}
 
 
 def test_bots_agree_when_the_banker_proposes_to_stop():
@@ -86,27 +87,27 @@ def test_bots_agree_when_the_banker_proposes_to_stop():
     state = GAME.apply(state, 1, {"type": "done"})
     state = GAME.apply(GAME.apply(state, 2, {"type": "done"}), 0, {"type": "end"})
     for seat in (1, 2):
-        assert GAME.bot_action(view_for(state, seat), "cautious", 5) == {"type": "end"}
+        assert choose_action(view_for(state, seat), "cautious", 5) == {"type": "end"}
 
 
 def test_banker_bot_rolls_and_bots_answer_for_the_bank():
     state = dict(GAME.new_state({}, 2, 4), banker=0)
     state = GAME.apply(state, 1, {"type": "done"})
-    assert GAME.bot_action(view_for(state, 0), "cautious", 1) == {"type": "roll"}
+    assert choose_action(view_for(state, 0), "cautious", 1) == {"type": "roll"}
     state = GAME.new_state({"volunteer": True}, 2, 4)
-    assert GAME.bot_action(view_for(state, 0), "cautious", 1) == {"type": "volunteer", "yes": False}
-    assert GAME.bot_action(view_for(state, 1), "reckless", 1) == {"type": "volunteer", "yes": True}
+    assert choose_action(view_for(state, 0), "cautious", 1) == {"type": "volunteer", "yes": False}
+    assert choose_action(view_for(state, 1), "reckless", 1) == {"type": "volunteer", "yes": True}
 
 
 def test_a_bot_short_of_chips_confirms_instead_of_overbetting():
     state = dict(GAME.new_state({"start_chips": 50}, 2, 4), banker=0)
     state["chips"][1] = 1
-    action = GAME.bot_action(view_for(state, 1), "reckless", 2)
+    action = choose_action(view_for(state, 1), "reckless", 2)
     assert action["type"] == "bet" and action["chips"] == 1
     state = GAME.apply(state, 1, action)
-    assert GAME.bot_action(view_for(state, 1), "reckless", 2) == {"type": "done"}
+    assert choose_action(view_for(state, 1), "reckless", 2) == {"type": "done"}
 
 
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
-        GAME.bot_action(view_for(GAME.new_state({}, 2, 1), 1), "genius", 1)
+        choose_action(view_for(GAME.new_state({}, 2, 1), 1), "genius", 1)

@@ -1,10 +1,11 @@
-"""Crown and Anchor through the app controller (CPython): setup, ten rolls with bots, resume."""
+"""Crown and Anchor through the worker's calls (CPython): setup, ten rolls with bots, resume."""
 
-import html as htmllib
 import json
-import re
 
-from pyengine import bridge
+from pyengine.shell.calls import Worker
+from tests.app.screens import button_attributes
+
+bridge = Worker()
 
 
 def call(fn, *args):
@@ -12,7 +13,7 @@ def call(fn, *args):
 
 
 def actions_in(page):
-    return [json.loads(htmllib.unescape(a)) for a in re.findall(r"data-act='([^']*)'", page)]
+    return [json.loads(attrs["data-act"]) for attrs in button_attributes(page) if "data-act" in attrs]
 
 
 def test_setup_form_names_every_option_in_portuguese():
@@ -32,7 +33,7 @@ def test_ten_rolls_against_bots_then_resume():
     assert reply["ok"], reply["message"]
     steps = 0
     while True:
-        rollers = [e["seat"] for e in reply["save"]["log"] if e["action"]["type"] == "roll"]
+        rollers = [e["seat"] for e in json.loads(reply["save"])["log"] if e["action"]["type"] == "roll"]
         if len(rollers) >= 10 and 0 in rollers:  # the rotating bank reached the human too
             break
         steps += 1

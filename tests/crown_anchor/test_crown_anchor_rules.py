@@ -6,6 +6,7 @@ from pyengine.core.chips import left_of, pay_claims
 from pyengine.core.errors import IllegalAction, InvalidOptions
 from pyengine.core.simulate import random_playout
 from pyengine.games.crown_anchor import GAME
+from pyengine.games.crown_anchor.bot import choose_action
 from pyengine.games.crown_anchor.rules import PAYOUTS, SYMBOLS, settle
 
 
@@ -414,7 +415,7 @@ def test_a_late_vote_to_end_reaches_bots_that_had_already_confirmed():
     state = with_banker(new(3, start_chips=20), 0)
 
     def bot(state, seat):
-        return GAME.apply(state, seat, GAME.bot_action(GAME.view(state, seat), "steady", seat))
+        return GAME.apply(state, seat, choose_action(GAME.view(state, seat), "steady", seat))
 
     while 2 in GAME.to_act(state):
         state = bot(state, 2)

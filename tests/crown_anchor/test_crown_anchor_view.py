@@ -9,6 +9,7 @@ import pytest
 from pyengine.games.crown_anchor import GAME
 from pyengine.games.crown_anchor.view import render
 from pyengine.i18n import Translator, catalog
+from tests.markup_check import hostile_render_problems, random_play_views
 
 VOID = {"br", "img", "input", "meta", "link", "hr", "circle", "rect", "path"}
 NAMES = [{"kind": "human", "name": n} for n in ("Ana", "<b>Rui</b>", "Eva", "Bo")]
@@ -55,7 +56,7 @@ class Recording(Translator):
 def screen(state, seat, ui=None, lang="en"):
     view = GAME.view(state, seat)
     view["players"] = NAMES[: state["seats"]]
-    html = render(json.loads(json.dumps(view)), ui or {}, Recording(lang))
+    html = str(render(json.loads(json.dumps(view)), ui or {}, Recording(lang)))
     checker = Checker()
     checker.feed(html)
     assert checker.stack == []
@@ -182,13 +183,25 @@ def test_volunteer_screen_and_game_over():
 
 
 def test_catalogs_cover_the_game_in_the_complete_languages():
-    with open("pyengine/i18n/crown_anchor.en.json", encoding="utf-8") as f:
+    with open("pyengine/games/crown_anchor/i18n/crown_anchor.en.json", encoding="utf-8") as f:
         keys = set(json.load(f))
     assert len(keys) > 80
     for lang in ("pt", "es"):
-        with open(f"pyengine/i18n/crown_anchor.{lang}.json", encoding="utf-8") as f:
+        with open(f"pyengine/games/crown_anchor/i18n/crown_anchor.{lang}.json", encoding="utf-8") as f:
             assert set(json.load(f)) == keys, lang
     for name in GAME.options:
         assert f"opt.crown_anchor.{name}" in keys
     for level in GAME.bot_levels:
         assert f"level.crown_anchor.{level}" in keys
+
+
+def test_hostile_values_in_the_view_never_become_markup():
+    """Names, symbols and phases (every string), then each number or flag in turn (chips,
+    stakes, rolls, deltas: a hostile host may send text there), never become live markup."""
+    views = [*random_play_views(GAME, {}, 4, seed=5, every=11),
+             *random_play_views(GAME, {"volunteer": True, "bank": "rotate", "rotate_every": 2, "min_bet": 2,
+                                       "max_bet": 20, "broken_bank": "pro_rata"}, 6, seed=6, every=23)]
+    problems, renders = hostile_render_problems(render, views, Translator("en"),
+                                                uis=({}, {"chip": 5, "leaving": True}))
+    assert problems == []
+    assert renders > 10 * len(views)

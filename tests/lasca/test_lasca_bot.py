@@ -7,7 +7,7 @@ import pytest
 
 from pyengine.core.rng import derive_seed
 from pyengine.games.lasca import GAME
-from pyengine.games.lasca.bot import choose
+from pyengine.games.lasca.bot import choose, choose_action
 from pyengine.games.lasca.rules import generate, make, move_text, parse_board
 
 
@@ -66,7 +66,7 @@ def test_plays_only_legal_moves_through_the_game_contract():
     while not GAME.is_over(state) and plies < 400:
         seat = GAME.to_act(state)[0]
         level = "easy" if plies % 2 == 0 else "medium"
-        action = GAME.bot_action(GAME.view(state, seat), level, derive_seed(11, plies))
+        action = choose_action(GAME.view(state, seat), level, derive_seed(11, plies))
         assert action in GAME.legal_actions(state, seat)
         state = GAME.apply(state, seat, action)
         plies += 1
@@ -77,8 +77,8 @@ def test_decides_from_the_view_alone_and_deterministically():
     state = GAME.apply(GAME.new_state({}, 2, 4), 0, {"type": "move", "path": "c3-d4"})
     state = GAME.apply(state, 1, {"type": "move", "path": "e5xc3"})
     view = GAME.view(state, 0)
-    full = GAME.bot_action(view, "hard", 9)
-    assert full == GAME.bot_action({"lfen": view["lfen"]}, "hard", 9)
+    full = choose_action(view, "hard", 9)
+    assert full == choose_action({"lfen": view["lfen"]}, "hard", 9)
     assert full in GAME.legal_actions(state, 0)
 
 

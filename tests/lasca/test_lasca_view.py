@@ -8,10 +8,19 @@ import pytest
 
 from pyengine.games.lasca import GAME
 from pyengine.games.lasca.rules import parse_board
-from pyengine.games.lasca.view import render
+from pyengine.games.lasca import view as lasca_view
 from pyengine.i18n import LANGUAGES, Translator, catalog
+from pyengine.ui.markup import Markup
+from tests.markup_check import hostile_render_problems, random_play_views
 
 EN = Translator("en")
+
+
+def render(view, ui, t):
+    """The screen as text: the view builds ``Markup`` (never a plain string)."""
+    built = lasca_view.render(view, ui, t)
+    assert isinstance(built, Markup)
+    return str(built)
 
 
 def view_of(lfen, seat=None, history=(), **options):
@@ -40,7 +49,7 @@ def test_every_column_is_drawn_piece_by_piece_and_officers_are_marked():
     fragment = render(view_of("W:c3=Wbb,e5=bbwW,a1=w"), {}, EN)
     # 3 + 4 + 1 pieces, each a face ellipse and an edge ellipse.
     assert fragment.count('rx="34"') == 2 * 8
-    assert fragment.count("&#9733;") == 1  # one officer commands (c3)
+    assert fragment.count("\u2605") == 1  # one officer commands (c3)
     assert fragment.count('stroke="#d4a017"') == 2  # both officers have a gold rim
     assert "c3: white officer, black soldier, black soldier" in html.unescape(fragment)
 
@@ -90,6 +99,12 @@ def test_a_multi_jump_is_entered_landing_square_by_landing_square():
 def test_a_refused_tap_is_explained(ui, message):
     fragment = render(view_of("W:a3=w,c3=w,d4=b"), ui, EN)
     assert f'role="alert">{html.escape(message)}</p>' in fragment
+
+
+def test_a_stale_path_that_already_ends_a_move_starts_the_selection_again():
+    view = view_of("W:c3=W,d4=bb,a7=b")
+    fragment = render(view, {"select": "c3", "path": ["e5"]}, EN)
+    assert square_button(fragment, "e5")["data"] == {"act": {"type": "move", "path": "c3xe5"}}
 
 
 def test_a_half_entered_capture_must_go_on():
@@ -161,3 +176,17 @@ def test_a_half_entered_capture_shows_the_column_where_it_has_landed():
     assert "e5: white officer, black soldier, black officer" in fragment
     assert "d4: white soldier" in fragment and "c3: empty" in fragment
     assert "Column on e5, top first: white officer, black soldier, black officer" in fragment
+
+
+def test_hostile_values_in_the_view_never_become_markup():
+    """Columns, moves and the move list (every string), then each number or flag in turn,
+    never become live markup; one view is half-way through a capture, with its path drawn."""
+    views = [*random_play_views(GAME, {"draw_by_agreement": False}, 2, seed=5, every=17),
+             *random_play_views(GAME, {"threefold_repetition": True}, 2, seed=6, every=5)]
+    problems, renders = hostile_render_problems(render, views, EN, uis=({}, {"flip": True, "select": "c3"}),
+                                                every_field_of=1)
+    capture = [view_of("W:c3=W,d4=bb,d6=b,b6=b,b4=b")]
+    more, more_renders = hostile_render_problems(render, capture, EN, uis=({"select": "c3", "path": ["e5"]},),
+                                                 every_field_of=1)
+    assert problems + more == []
+    assert renders > 10 * len(views) and more_renders > 10

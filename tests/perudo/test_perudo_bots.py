@@ -7,7 +7,7 @@ import pytest
 
 from pyengine.core.rng import derive_seed
 from pyengine.games.perudo import GAME
-from pyengine.games.perudo.bot import LEVELS
+from pyengine.games.perudo.bot import LEVELS, choose_action
 
 DUDO = {"type": "dudo"}
 
@@ -37,7 +37,7 @@ def table(cups, turn=0, bids=(), **options):
 
 def bot_move(state, level, seed=0):
     seat = GAME.to_act(state)[0]
-    return GAME.bot_action(GAME.view(state, seat), level, seed)
+    return choose_action(GAME.view(state, seat), level, seed)
 
 
 def play_bot_game(options, levels, seed, on_move=None):
@@ -46,7 +46,7 @@ def play_bot_game(options, levels, seed, on_move=None):
     ply = 0
     while not GAME.is_over(state):
         seat = GAME.to_act(state)[0]
-        action = GAME.bot_action(GAME.view(state, seat), levels[seat], derive_seed(seed, ply))
+        action = choose_action(GAME.view(state, seat), levels[seat], derive_seed(seed, ply))
         assert action in GAME.legal_actions(state, seat), (options, state, action)
         if on_move:
             on_move(state, seat, action)
@@ -96,9 +96,9 @@ def test_no_raise_above_the_cap_means_dudo(level):
 def test_a_bot_refuses_a_turn_that_is_not_its_own():
     state = table([[2, 3], [4, 5]], turn=0)
     with pytest.raises(ValueError):
-        GAME.bot_action(GAME.view(state, 1), "medium", 0)
+        choose_action(GAME.view(state, 1), "medium", 0)
     with pytest.raises(ValueError):
-        GAME.bot_action(GAME.view(state, 0), "grandmaster", 0)
+        choose_action(GAME.view(state, 0), "grandmaster", 0)
 
 
 # --- only the view ----------------------------------------------------------------------------
@@ -113,14 +113,14 @@ def test_choice_ignores_other_seats_dice_and_leaves_the_view_untouched():
             view = GAME.view(state, seat)
             before = json.dumps(view, sort_keys=True)
             for level in LEVELS:
-                action = GAME.bot_action(view, level, ply)
+                action = choose_action(view, level, ply)
                 for other in range(state["seats"]):
                     if other != seat:
                         scrambled = GAME.scramble_private(state, other, seed * 100 + ply)
-                        assert GAME.bot_action(GAME.view(scrambled, seat), level, ply) == action
+                        assert choose_action(GAME.view(scrambled, seat), level, ply) == action
                 checked += 1
             assert json.dumps(view, sort_keys=True) == before
-            state = GAME.apply(state, seat, GAME.bot_action(view, "medium", ply))
+            state = GAME.apply(state, seat, choose_action(view, "medium", ply))
     assert checked > 100
 
 
@@ -139,8 +139,8 @@ def test_same_view_and_seed_give_the_same_move(level):
     state = GAME.new_state({"calza": True}, 4, 11)
     for ply in range(25):
         view = GAME.view(state, GAME.to_act(state)[0])
-        action = GAME.bot_action(view, level, ply)
-        assert GAME.bot_action(json.loads(json.dumps(view)), level, ply) == action
+        action = choose_action(view, level, ply)
+        assert choose_action(json.loads(json.dumps(view)), level, ply) == action
         state = GAME.apply(state, view["you"], action)
         if GAME.is_over(state):
             break

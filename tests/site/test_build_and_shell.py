@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from pyengine.i18n import catalog
+
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "pyengine" / "i18n"
 SITE = ROOT / "site"
@@ -36,8 +38,8 @@ def test_wheel_holds_the_package_and_a_valid_record(build, tmp_path):
     assert wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-        assert "pyengine/__init__.py" in names and "pyengine/bridge.py" in names
-        assert "pyengine/i18n/shell.en.json" in names
+        assert "pyengine/__init__.py" in names and "pyengine/shell/calls.py" in names
+        assert "pyengine/i18n/shell.en.json" in names and "pyengine/games/perudo/i18n/perudo.en.json" in names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
         rows = list(csv.reader(io.StringIO(archive.read(record_name).decode())))
@@ -80,6 +82,20 @@ def test_lobby_lists_every_game_with_its_playable_state(build):
     for game in games:
         assert (f'data-open="{game["id"]}"' in html) == game["playable"]
     assert next(g for g in games if g["id"] == "perudo")["playable"]
+
+
+def test_every_declared_game_brings_its_icon_and_the_languages_come_from_the_engine(build, tmp_path):
+    from pyengine.core.registry import declarations
+    from pyengine.i18n import LANGUAGES
+
+    build.copy_game_icons(tmp_path)
+    ids = [declaration.id for declaration in declarations()]
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(f"game-{gid}.svg" for gid in ids)
+    for gid in ids:
+        assert (tmp_path / f"game-{gid}.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
+    options = str(build.engine("pyengine.shell.lobby").language_options())
+    assert re.findall(r'<option value="([a-z]+)" lang="\1">[^<]+</option>', options) == list(LANGUAGES)
+    assert ">Português<" in options
 
 
 def test_template_fills_english_and_escapes(build):
@@ -151,9 +167,7 @@ def test_service_worker_lists_every_file_with_its_hash(build, tmp_path):
 
 def test_every_key_the_page_uses_has_an_english_text():
     """The page's own strings (``t("…")``, ``data-i18n…``) must all be in the catalogs."""
-    english = {}
-    for path in I18N.glob("*.en.json"):
-        english.update(json.loads(path.read_text(encoding="utf-8")))
+    english = catalog("en")
     sources = [*SITE.glob("*.js"), *SITE.glob("net/*.js"), SITE / "index.html"]
     used = set()
     for path in sources:

@@ -29,8 +29,8 @@ What a driver (``MemoryNetwork`` here, the page's glue in the browser) does:
   ``guest.snapshot()`` after a welcome. A new channel may bring a new peer id: the token
   makes the host recognise the guest anyway.
 
-``pyengine.netplay`` is that driver's worker half in the browser: it runs these calls and
-draws the screens; the page's ``site/net/driver.js`` moves the texts.
+``pyengine.shell`` (``hosted``, ``joined``) is that driver's worker half in the browser: it
+runs these calls and draws the screens; the page's ``site/net/driver.js`` moves the texts.
 """
 
 from .envelope import PROTOCOL, ProtocolError

@@ -20,7 +20,7 @@ Every fact is true of the real deal, so some redraw always fits; ``core.redeal``
 exactly (a small maximum flow), with no rejection loop.
 """
 
-from ...core.redeal import redeal
+from ...core.redeal import NoConsistentDeal, redeal
 from ...core.rng import Rng
 from .combos import MITSI_CARD, RANKS, SHORT_RANKS, SUITS, next_in_suit
 
@@ -186,8 +186,9 @@ class _Picture:
     def _deal(self, unknown, sizes, caps, forbidden, forced, rng):
         if any(c < 0 for s in caps.values() for c in s.values()):
             return None
-        dealt = redeal(unknown, sizes, rng, forbidden=forbidden, caps=caps, group=lambda card: card[:-1])
-        if dealt is None:
+        try:
+            dealt = redeal(unknown, sizes, rng, forbidden=forbidden, caps=caps, group=lambda card: card[:-1])
+        except NoConsistentDeal:  # this explanation of the run is false: the caller tries another
             return None
         hands = [sorted(self.known[s]) + forced[s] + dealt[s] for s in range(self.n)]
         return hands, dealt[self.n]

@@ -520,10 +520,10 @@ def replay_hand(record) -> dict:
             card_pts[next_leader] += sum(card_points(card) for card in trick)
     finished = not any(hands) and not (piles and any(any(seat_piles) for seat_piles in piles))
     return {"tricks": tricks_won, "card_points": card_pts,
-            "points": _hand_points(tricks_won, card_pts, n, flags["partnerships"]), "finished": finished}
+            "points": hand_points(tricks_won, card_pts, n, flags["partnerships"]), "finished": finished}
 
 
-def _hand_points(tricks_won, card_pts, n, partnerships) -> list:
+def hand_points(tricks_won, card_pts, n, partnerships) -> list:
     """Card points plus trick points, per side (4 players in partnership) or per seat."""
     if partnerships:
         return [card_pts[s] + tricks_won[s] + card_pts[s + 2] + tricks_won[s + 2] for s in (0, 1)]

@@ -1,9 +1,9 @@
 """Bozó: rules engine, bots, odds and seat view. ``bid_allowed`` is the engine's own bid rule."""
 
-from ...core.registry import register
+from ...core.registry import declare
 from .rules import Bozo, bid_allowed, legal_bids, table_bid_refusal
 
 GAME = Bozo()
-register(GAME)
+DECLARATION = declare(__name__, order=20, kind="dice", rules=GAME, bots=".bot", screen=".view")
 
 __all__ = ["GAME", "Bozo", "bid_allowed", "legal_bids", "table_bid_refusal"]

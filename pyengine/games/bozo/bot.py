@@ -22,6 +22,7 @@ Each decision is a pure function of (view, level, seed).
 import math
 
 from ...core.bluffing import ACE, LEFT, RIGHT, next_in_play
+from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .odds import chance, tail_from_cups, uniform_cups
 from .rules import WAY_NAMES, legal_bids
@@ -66,6 +67,9 @@ def choose_action(view: dict, level: str, seed: int) -> dict:
         share = CHALLENGE_SHARE if level == "hard" else 1.0
         doubt = held < (1 - prices[best]) * share
     return {"type": "doubt"} if doubt else _bid(best)
+
+
+BOTS = bots_by_level(choose_action, LEVELS)
 
 
 def _bid(bid: tuple) -> dict:

@@ -340,8 +340,3 @@ class Bozo(BluffingGame):
         if word in WAYS:
             return {"type": "direction", "way": word}
         return super().parse_action(text)
-
-    def bot_action(self, view: dict, level: str, seed: int) -> dict:
-        from .bot import choose_action
-
-        return choose_action(view, level, seed)

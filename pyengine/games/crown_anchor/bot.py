@@ -7,6 +7,7 @@ soon as anyone (banker included) has proposed it, and the banker bot rolls (or e
 all agree); it never proposes to stop itself.
 """
 
+from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .rules import SYMBOLS
 
@@ -34,6 +35,9 @@ def choose_action(view: dict, level: str, seed: int) -> dict:
     if any(voted and s != me for s, voted in enumerate(view["votes"])):
         return {"type": "end"}
     return _stake(view, me, share, spread, Rng(seed))
+
+
+BOTS = bots_by_level(choose_action, TEMPERS)
 
 
 def _stake(view: dict, me: int, share: float, spread: int, rng: Rng) -> dict:

@@ -428,11 +428,6 @@ class CrownAnchor(Game):
             return {"type": kind}
         raise IllegalAction(f"Cannot read the action {text!r}", "crown_anchor.notation")
 
-    def bot_action(self, view: dict, level: str, seed: int) -> dict:
-        from .bot import choose_action
-
-        return choose_action(view, level, seed)
-
 
 # Which phases each action belongs to; anything else is an unknown action.
 ACTION_PHASES = {

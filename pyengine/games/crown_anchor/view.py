@@ -1,10 +1,13 @@
 """Crown and Anchor's seat screen: the layout, the dice, the stacks, history and fairness.
 
-``render(view, ui, t)`` is pure: a seat's view (plus ``players`` added by the app) in, HTML
-out. UI state: ``chip`` (the chip size a click on the layout stakes) and ``leaving`` (the
-leave button asks again before withdrawing). A click on a symbol stakes the chosen chip,
-topped up to the table minimum and trimmed to the maximum and to the stack, so every
-enabled button is a legal bet (checked with the engine's own ``bet_error``).
+``render(view, ui, t)`` is pure: a seat's view (plus ``players`` added by the app) in, built
+``Markup`` out (see ``pyengine/ui/markup.py``), so no view value can become markup; the
+styles live in ``view.css`` (no inline style: seats are coloured by ``crown_anchor-seat-<n>``
+classes, the fairness bars are SVG rectangles). UI state: ``chip`` (the chip size a click on
+the layout stakes) and ``leaving`` (the leave button asks again before withdrawing). A click
+on a symbol stakes the chosen chip, topped up to the table minimum and trimmed to the
+maximum and to the stack, so every enabled button is a legal bet (checked with the engine's
+own ``bet_error``).
 
 Test hooks (``data-testid``): ``ca-cell-<symbol>``, ``ca-chip-<n>``, ``ca-done``,
 ``ca-clear``, ``ca-end``, ``ca-leave``, ``ca-leave-yes``, ``ca-roll``, ``ca-volunteer-yes``,
@@ -13,93 +16,57 @@ new roll), ``ca-seats``, ``ca-history``, ``ca-fairness``.
 """
 
 from fractions import Fraction
-from html import escape
 
 from ...ui.html import act_button, ui_button
+from ...ui.markup import EMPTY, Markup, fragment, h
 from . import GAME
 from .rules import SYMBOLS
 
 CHIP_SIZES = (1, 5, 25, 100, 500)
 PERSISTENT_UI = ("chip",)  # the chip size a player picked stays picked between bets
 PAUSE_AFTER_MS = {"roll": 2200}  # let the dice tumble and land before the next bot bets
-SEAT_COLOURS = (
-    "#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#17a589",
-    "#ca6f1e", "#5d6d7e", "#c2185b", "#1e8449", "#6e2c00",
-)
+SEAT_COLOURS = 10  # view.css colours seats crown_anchor-seat-0 .. -9 (the table's maximum)
+BAR_SCALE = 100  # a fairness bar's SVG is 100 units wide for a share of 1
+
+
+def _path(fill: str, d: str) -> Markup:
+    return h("path", {"fill": fill, "d": d})
+
 
 # The six symbols drawn in a 40 x 40 box; suits in card colours, crown gold, anchor navy.
 _GLYPHS = {
-    "hearts": '<path fill="#c0392b" d="M20 35C9 26 3 20 3 13C3 7 8 4 12 4C16 4 19 7 20 10C21 7 24 4 28 4C32 4 37 7 37 13C37 20 31 26 20 35Z"/>',
-    "diamonds": '<path fill="#c0392b" d="M20 3L34 20L20 37L6 20Z"/>',
-    "spades": '<path fill="#222" d="M20 4C31 14 37 19 37 25C37 30 33 33 29 33C25 33 22 31 21 28L23 36H17L19 28C18 31 15 33 11 33C7 33 3 30 3 25C3 19 9 14 20 4Z"/>',
-    "clubs": '<g fill="#222"><circle cx="20" cy="11" r="7"/><circle cx="11" cy="22" r="7"/>'
-    '<circle cx="29" cy="22" r="7"/><circle cx="20" cy="20" r="4"/><path d="M18 22L16 36H24L22 22Z"/></g>',
-    "crown": '<g fill="#b7950b"><path d="M5 30L7 12L14 20L20 6L26 20L33 12L35 30Z"/><rect x="5" y="31" width="30" height="4"/></g>',
-    "anchor": '<g fill="none" stroke="#1f3a68" stroke-width="3" stroke-linecap="round"><circle cx="20" cy="7" r="4"/>'
-    '<path d="M20 11V35M13 16H27M7 24C8 31 14 35 20 35C26 35 32 31 33 24"/></g>'
-    '<path fill="#1f3a68" d="M3 27L7 20L11 27ZM29 27L33 20L37 27Z"/>',
+    "hearts": _path("#c0392b", "M20 35C9 26 3 20 3 13C3 7 8 4 12 4C16 4 19 7 20 10C21 7 24 4 28 4C32 4 37 7 37 13C37 20 31 26 20 35Z"),
+    "diamonds": _path("#c0392b", "M20 3L34 20L20 37L6 20Z"),
+    "spades": _path("#222", "M20 4C31 14 37 19 37 25C37 30 33 33 29 33C25 33 22 31 21 28L23 36H17L19 28C18 31 15 33 11 33C7 33 3 30 3 25C3 19 9 14 20 4Z"),
+    "clubs": h("g", {"fill": "#222"},
+               (h("circle", {"cx": cx, "cy": cy, "r": r}) for cx, cy, r in ((20, 11, 7), (11, 22, 7), (29, 22, 7), (20, 20, 4))),
+               h("path", {"d": "M18 22L16 36H24L22 22Z"})),
+    "crown": h("g", {"fill": "#b7950b"}, h("path", {"d": "M5 30L7 12L14 20L20 6L26 20L33 12L35 30Z"}),
+               h("rect", {"x": 5, "y": 31, "width": 30, "height": 4})),
+    "anchor": h("g", None,
+                h("g", {"fill": "none", "stroke": "#1f3a68", "stroke-width": 3, "stroke-linecap": "round"},
+                  h("circle", {"cx": 20, "cy": 7, "r": 4}),
+                  h("path", {"d": "M20 11V35M13 16H27M7 24C8 31 14 35 20 35C26 35 32 31 33 24"})),
+                _path("#1f3a68", "M3 27L7 20L11 27ZM29 27L33 20L37 27Z")),
 }
 
-STYLE = """
-.crown_anchor{display:grid;gap:.75rem;max-width:46rem;margin:0 auto}
-.crown_anchor-status{margin:0;font-weight:600}
-.crown_anchor-board{display:grid;grid-template-columns:repeat(3,1fr);gap:.4rem;padding:.5rem;
- border-radius:12px;background:var(--felt,#1f4d3a)}
-.crown_anchor-cell{display:flex;flex-direction:column;align-items:center;gap:.1rem;min-height:6.5rem;
- padding:.3rem;border:2px solid #d9cfa8;border-radius:10px;background:#f7f1dc;color:#2b2a28;font:inherit}
-button.crown_anchor-cell{cursor:pointer}
-button.crown_anchor-cell:focus-visible{outline:3px solid var(--focus,#c9a23a);outline-offset:2px}
-.crown_anchor-cell[disabled]{opacity:.6;cursor:not-allowed}
-.crown_anchor-hit{border-color:#f4d03f;box-shadow:0 0 0 3px #f4d03f inset}
-.crown_anchor-cell svg{width:100%;height:auto;max-width:7rem}
-.crown_anchor-cellname{font-size:.85rem}
-.crown_anchor-add{font-size:.8rem;font-weight:700}
-.crown_anchor-chiptext{font:700 7px sans-serif;fill:#fff}
-.crown_anchor-row{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
-.crown_anchor-row button{min-height:2.75rem;min-width:2.75rem}
-.crown_anchor-chip[aria-pressed=true]{outline:3px solid var(--accent,#b5553a)}
-.crown_anchor-dice{display:flex;gap:.5rem;justify-content:center}
-.crown_anchor-die{width:3.5rem;height:3.5rem}
-.crown_anchor-seatbox{overflow-x:auto}
-.crown_anchor-seats{width:100%;border-collapse:collapse;font-size:.85rem}
-.crown_anchor-seats small{display:block;font-size:.75rem}
-.crown_anchor-seats td,.crown_anchor-seats th{padding:.2rem .25rem;text-align:left;border-bottom:1px solid #ddd3c2}
-.crown_anchor-you{font-weight:700}
-.crown_anchor-gone{opacity:.55}
-.crown_anchor-up{color:#1e8449;font-weight:700}
-.crown_anchor-down{color:#b03a2e;font-weight:700}
-.crown_anchor-dot{display:inline-block;width:.8em;height:.8em;border-radius:50%;vertical-align:middle}
-.crown_anchor-history ol{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;margin:0;padding:0}
-.crown_anchor-history svg{width:1.2rem;height:1.2rem}
-.crown_anchor-bar{display:inline-block;height:.6rem;background:var(--felt-light,#2f6b52);border-radius:3px}
-.crown_anchor-fair table{border-collapse:collapse;font-size:.85rem}
-.crown_anchor-fair svg{width:1.4rem;height:1.4rem;vertical-align:middle}
-.crown_anchor-fair td,.crown_anchor-fair th{padding:.15rem .4rem;text-align:left}
-@media (prefers-reduced-motion:no-preference){
- .crown_anchor-tumble .crown_anchor-die{animation:crown_anchor-tumble .9s cubic-bezier(.3,1.4,.6,1) both}
- .crown_anchor-tumble .crown_anchor-die:nth-child(2){animation-delay:.12s}
- .crown_anchor-tumble .crown_anchor-die:nth-child(3){animation-delay:.24s}
- .crown_anchor-fresh .crown_anchor-up,.crown_anchor-fresh .crown_anchor-down{animation:crown_anchor-pop .6s .9s both}
- @keyframes crown_anchor-tumble{0%{transform:translateY(-2.5rem) rotate(-300deg) scale(.6);opacity:0}
-  70%{transform:translateY(.3rem) rotate(12deg)}100%{transform:none;opacity:1}}
- @keyframes crown_anchor-pop{0%{transform:scale(.4);opacity:0}60%{transform:scale(1.3)}100%{transform:none;opacity:1}}
-}
-"""
+
+def _seat_class(seat: int) -> str:
+    return f"crown_anchor-seat-{seat % SEAT_COLOURS}"
 
 
-def glyph(symbol: str, label: str, cls: str = "crown_anchor-glyph") -> str:
-    return (
-        f'<svg class="{cls}" viewBox="0 0 40 40" role="img" aria-label="{escape(label, quote=True)}">'
-        f"{_GLYPHS[symbol]}</svg>"
-    )
+def glyph(symbol: str, label: str, cls: str = "crown_anchor-glyph") -> Markup:
+    """A symbol on its own (history, fairness table); an unknown symbol draws nothing."""
+    return h("svg", {"class": cls, "viewBox": "0 0 40 40", "role": "img", "aria-label": label}, _GLYPHS.get(symbol))
 
 
-def die(symbol: str, label: str) -> str:
+def die(symbol: str, label: str) -> Markup:
     """One die showing ``symbol``: the glyph on a rounded white face."""
-    return (
-        f'<svg class="crown_anchor-die" viewBox="0 0 48 48" role="img" aria-label="{escape(label, quote=True)}">'
-        f'<rect x="1.5" y="1.5" width="45" height="45" rx="8" fill="#fffdf8" stroke="#8a7f6a" stroke-width="2"/>'
-        f'<g transform="translate(4 4)">{_GLYPHS[symbol]}</g></svg>'
+    return h(
+        "svg", {"class": "crown_anchor-die", "viewBox": "0 0 48 48", "role": "img", "aria-label": label},
+        h("rect", {"x": 1.5, "y": 1.5, "width": 45, "height": 45, "rx": 8, "fill": "#fffdf8", "stroke": "#8a7f6a",
+                   "stroke-width": 2}),
+        h("g", {"transform": "translate(4 4)"}, _GLYPHS.get(symbol)),
     )
 
 
@@ -155,7 +122,7 @@ def stake_for(view: dict, symbol: str, chip: int):
     return amount
 
 
-def _cell_svg(view: dict, symbol: str, names: list, t) -> str:
+def _cell_svg(view: dict, symbol: str, names: list, t) -> Markup:
     """The symbol with every seat's chips stacked beneath it, one coloured chip per seat."""
     stacks = [(s, bets[symbol]) for s, bets in enumerate(view["stakes"]) if symbol in bets]
     if not stacks and view["last"] and not any(view["stakes"]):
@@ -163,60 +130,62 @@ def _cell_svg(view: dict, symbol: str, names: list, t) -> str:
     chips = []
     for i, (seat, amount) in enumerate(stacks):
         x, y = 12 + (i % 5) * 19, 62 + (i // 5) * 17
-        label = t("crown_anchor.chip_label", name=names[seat], n=amount)
-        chips.append(
-            f'<g><title>{escape(label)}</title><circle cx="{x}" cy="{y}" r="8.5" '
-            f'fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}" stroke="#fff" stroke-width="1.5" stroke-dasharray="3 2"/>'
-            f'<text x="{x}" y="{y + 2.5}" text-anchor="middle" class="crown_anchor-chiptext">{amount}</text></g>'
-        )
-    return (
-        f'<svg viewBox="0 0 100 {90 if len(stacks) > 5 else 74}" aria-hidden="true">'
-        f'<g transform="translate(30 2)">{_GLYPHS[symbol]}</g>{"".join(chips)}</svg>'
+        chips.append(h(
+            "g", None,
+            h("title", None, t("crown_anchor.chip_label", name=names[seat], n=amount)),
+            h("circle", {"cx": x, "cy": y, "r": 8.5, "class": ["crown_anchor-chipdisc", _seat_class(seat)]}),
+            h("text", {"x": x, "y": y + 2.5, "text-anchor": "middle", "class": "crown_anchor-chiptext"}, amount),
+        ))
+    return h(
+        "svg", {"viewBox": f"0 0 100 {90 if len(stacks) > 5 else 74}", "aria-hidden": "true"},
+        h("g", {"transform": "translate(30 2)"}, _GLYPHS.get(symbol)),
+        chips,
     )
 
 
-def _board(view: dict, ui: dict, names: list, t) -> str:
+def _board(view: dict, ui: dict, names: list, t) -> Markup:
     betting = _can_bet(view)
     chip = _chosen_chip(view, ui) if betting else 0
     shown = view["last"]["dice"] if view["last"] else []
     cells = []
     for symbol in SYMBOLS:
         name = t(f"crown_anchor.sym.{symbol}")
-        classes = "crown_anchor-cell" + (" crown_anchor-hit" if symbol in shown else "")
+        classes = ["crown_anchor-cell", symbol in shown and "crown_anchor-hit"]
         total = sum(bets.get(symbol, 0) for bets in view["stakes"])
-        inner = _cell_svg(view, symbol, names, t) + f'<span class="crown_anchor-cellname">{escape(name)}</span>'
-        if symbol in shown and _fresh(view):
-            inner += f'<span class="crown_anchor-add">{escape(t("crown_anchor.shown", n=shown.count(symbol)))}</span>'
+        inner = [
+            _cell_svg(view, symbol, names, t),
+            h("span", {"class": "crown_anchor-cellname"}, name),
+            symbol in shown and _fresh(view)
+            and h("span", {"class": "crown_anchor-add"}, t("crown_anchor.shown", n=shown.count(symbol))),
+        ]
         if not betting:
-            cells.append(f'<div class="{classes}" role="group" aria-label="{escape(t("crown_anchor.cell_label", symbol=name, total=total), quote=True)}">{inner}</div>')
+            label = t("crown_anchor.cell_label", symbol=name, total=total)
+            cells.append(h("div", {"class": classes, "role": "group", "aria-label": label}, inner))
             continue
         mine = view["stakes"][view["you"]].get(symbol, 0)
         amount = stake_for(view, symbol, chip)
-        label = t("crown_anchor.stake_on", symbol=name, n=amount or 0, mine=mine, total=total)
-        attrs = {"aria-label": label, "data-testid": f"ca-cell-{symbol}"}
+        attrs = {"aria-label": t("crown_anchor.stake_on", symbol=name, n=amount or 0, mine=mine, total=total),
+                 "data-testid": f"ca-cell-{symbol}"}
         if amount is None:
-            cells.append(
-                f'<button type="button" class="{classes}" disabled aria-label="{escape(label, quote=True)}" '
-                f'data-testid="ca-cell-{symbol}">{inner}</button>'
-            )
+            cells.append(h("button", {"type": "button", "class": classes, "disabled": True, **attrs}, inner))
         else:
-            inner += f'<span class="crown_anchor-add">+{amount}</span>'
+            inner.append(h("span", {"class": "crown_anchor-add"}, f"+{amount}"))
             cells.append(act_button(inner, {"type": "bet", "symbol": symbol, "chips": amount}, cls=classes, **attrs))
-    return f'<div class="crown_anchor-board" aria-label="{escape(t("crown_anchor.layout"), quote=True)}">{"".join(cells)}</div>'
+    return h("div", {"class": "crown_anchor-board", "aria-label": t("crown_anchor.layout")}, cells)
 
 
-def _dice(view: dict, t) -> str:
+def _dice(view: dict, t) -> Markup:
     if not view["dice"]:
-        return f'<p class="crown_anchor-nodice">{escape(t("crown_anchor.no_roll"))}</p>'
-    dice = "".join(die(d, t(f"crown_anchor.sym.{d}")) for d in view["dice"])
-    tumble = " crown_anchor-tumble" if _fresh(view) else ""
-    return (
-        f'<div class="crown_anchor-dice{tumble}" data-testid="ca-dice" data-roll="{view["rolls"]}" '
-        f'role="group" aria-label="{escape(t("crown_anchor.dice"), quote=True)}">{dice}</div>'
+        return h("p", {"class": "crown_anchor-nodice"}, t("crown_anchor.no_roll"))
+    return h(
+        "div",
+        {"class": ["crown_anchor-dice", _fresh(view) and "crown_anchor-tumble"], "data-testid": "ca-dice",
+         "data-roll": view["rolls"], "role": "group", "aria-label": t("crown_anchor.dice")},
+        (die(d, t(f"crown_anchor.sym.{d}")) for d in view["dice"]),
     )
 
 
-def _status(view: dict, names: list, t) -> str:
+def _status(view: dict, names: list, t) -> Markup:
     you, phase = view["you"], view["phase"]
     if view["result"]:
         key = "crown_anchor.ended_agreement" if view["result"]["reason"] == "agreement" else "crown_anchor.ended_no_punters"
@@ -225,7 +194,7 @@ def _status(view: dict, names: list, t) -> str:
         text = t("crown_anchor.who_banks") if you in view["to_act"] else t("crown_anchor.waiting_volunteers")
     elif phase == "roll":
         text = t("crown_anchor.your_roll") if you == view["banker"] else t("crown_anchor.waiting_roll", name=names[view["banker"]])
-    elif you in view["to_act"]:
+    elif phase == "bet" and you in view["to_act"]:
         text = t("crown_anchor.place_stakes")
         if view["votes"][view["banker"]]:
             text += " " + t("crown_anchor.banker_proposed", name=names[view["banker"]])
@@ -233,58 +202,62 @@ def _status(view: dict, names: list, t) -> str:
         text = t("crown_anchor.waiting_stakes", n=len(view["to_act"]))
     if view["agreed"] and phase == "roll":
         text += " " + t("crown_anchor.all_agree")
-    return f'<p class="crown_anchor-status" role="status" aria-live="polite">{escape(text)}</p>'
+    return h("p", {"class": "crown_anchor-status", "role": "status", "aria-live": "polite"}, text)
 
 
-def _controls(view: dict, ui: dict, t) -> str:
+def _controls(view: dict, ui: dict, t) -> Markup:
     you, phase = view["you"], view["phase"]
     if view["result"] or you not in view["to_act"]:
-        return ""
-    buttons = []
+        return EMPTY
     if phase == "volunteer":
-        buttons.append(act_button(escape(t("crown_anchor.volunteer_yes")), {"type": "volunteer", "yes": True},
-                                  cls="tb-primary", **{"data-testid": "ca-volunteer-yes"}))
-        buttons.append(act_button(escape(t("crown_anchor.volunteer_no")), {"type": "volunteer", "yes": False},
-                                  **{"data-testid": "ca-volunteer-no"}))
+        buttons = [
+            act_button(t("crown_anchor.volunteer_yes"), {"type": "volunteer", "yes": True}, cls="tb-primary",
+                       **{"data-testid": "ca-volunteer-yes"}),
+            act_button(t("crown_anchor.volunteer_no"), {"type": "volunteer", "yes": False},
+                       **{"data-testid": "ca-volunteer-no"}),
+        ]
     elif phase == "roll":
-        buttons.append(act_button(escape(t("crown_anchor.roll")), {"type": "roll"}, cls="tb-primary",
-                                  **{"data-testid": "ca-roll"}))
         label = t("crown_anchor.end_game" if view["agreed"] else "crown_anchor.banker_propose")
-        buttons.append(act_button(escape(label), {"type": "end"}, **{"data-testid": "ca-end"}))
-    else:
+        buttons = [
+            act_button(t("crown_anchor.roll"), {"type": "roll"}, cls="tb-primary", **{"data-testid": "ca-roll"}),
+            act_button(label, {"type": "end"}, **{"data-testid": "ca-end"}),
+        ]
+    elif phase == "bet":
         return _punter_controls(view, ui, t)
-    return f'<div class="crown_anchor-row">{"".join(buttons)}</div>'
+    else:
+        return EMPTY
+    return h("div", {"class": "crown_anchor-row"}, buttons)
 
 
-def _punter_controls(view: dict, ui: dict, t) -> str:
+def _punter_controls(view: dict, ui: dict, t) -> Markup:
     chip = _chosen_chip(view, ui)
-    chips = "".join(
-        ui_button(str(size), {"chip": size}, cls="crown_anchor-chip",
+    chips = [
+        ui_button(size, {"chip": size}, cls="crown_anchor-chip",
                   **{"aria-pressed": "true" if size == chip else "false",
                      "aria-label": t("crown_anchor.chip_size", n=size), "data-testid": f"ca-chip-{size}"})
         for size in _chip_sizes(view)
-    )
+    ]
     mine = view["stakes"][view["you"]]
     staked = sum(mine.values())
-    actions = [act_button(escape(t("crown_anchor.done", n=staked) if staked else t("crown_anchor.sit_out")),
+    actions = [act_button(t("crown_anchor.done", n=staked) if staked else t("crown_anchor.sit_out"),
                           {"type": "done"}, cls="tb-primary", **{"data-testid": "ca-done"})]
     if mine:
-        actions.append(act_button(escape(t("crown_anchor.clear")), {"type": "clear"}, **{"data-testid": "ca-clear"}))
+        actions.append(act_button(t("crown_anchor.clear"), {"type": "clear"}, **{"data-testid": "ca-clear"}))
     others_voted = any(voted and s != view["you"] for s, voted in enumerate(view["votes"]))
-    actions.append(act_button(escape(t("crown_anchor.agree_end" if others_voted else "crown_anchor.propose_end")),
+    actions.append(act_button(t("crown_anchor.agree_end" if others_voted else "crown_anchor.propose_end"),
                               {"type": "end"}, **{"data-testid": "ca-end"}))
     if ui.get("leaving") is True:
-        actions.append(
-            f'<span>{escape(t("crown_anchor.leave_sure"))}</span>'
-            + act_button(escape(t("crown_anchor.leave_yes")), {"type": "leave"}, **{"data-testid": "ca-leave-yes"})
-            + ui_button(escape(t("crown_anchor.leave_no")), {"leaving": False})
-        )
+        actions += [
+            h("span", None, t("crown_anchor.leave_sure")),
+            act_button(t("crown_anchor.leave_yes"), {"type": "leave"}, **{"data-testid": "ca-leave-yes"}),
+            ui_button(t("crown_anchor.leave_no"), {"leaving": False}),
+        ]
     else:
-        actions.append(ui_button(escape(t("crown_anchor.leave")), {"leaving": True}, **{"data-testid": "ca-leave"}))
-    return (
-        f'<div class="crown_anchor-row" role="group" aria-label="{escape(t("crown_anchor.chip_sizes"), quote=True)}">'
-        f'<span>{escape(t("crown_anchor.chip"))}</span>{chips}</div>'
-        f'<div class="crown_anchor-row">{"".join(actions)}</div>'
+        actions.append(ui_button(t("crown_anchor.leave"), {"leaving": True}, **{"data-testid": "ca-leave"}))
+    return fragment(
+        h("div", {"class": "crown_anchor-row", "role": "group", "aria-label": t("crown_anchor.chip_sizes")},
+          h("span", None, t("crown_anchor.chip")), chips),
+        h("div", {"class": "crown_anchor-row"}, actions),
     )
 
 
@@ -303,55 +276,57 @@ def _seat_state(view: dict, seat: int, t) -> str:
     return t("crown_anchor.ready") if view["done"][seat] else t("crown_anchor.betting")
 
 
-def _seats(view: dict, names: list, t) -> str:
+def _delta(view: dict, seat: int, t):
+    """How the last roll changed ``seat``'s stack, and what the bank could not pay it."""
+    last = view["last"]
+    if not last:
+        return None
+    d = last["delta"][seat]
+    cls = "crown_anchor-up" if d > 0 else "crown_anchor-down" if d < 0 else None
+    short = last["short"][seat]
+    return [h("span", {"class": cls}, _signed(d)) if d else "0",
+            h("small", None, t("crown_anchor.unpaid", n=short)) if short else None]
+
+
+def _seats(view: dict, names: list, t) -> Markup:
     last = view["last"]
     rows = []
     for seat, name in enumerate(names):
-        classes = []
-        if seat == view["you"]:
-            classes.append("crown_anchor-you")
-        if not view["active"][seat]:
-            classes.append("crown_anchor-gone")
+        classes = [seat == view["you"] and "crown_anchor-you", not view["active"][seat] and "crown_anchor-gone"]
         staked = sum(view["stakes"][seat].values())
-        delta = ""
-        if last:
-            d = last["delta"][seat]
-            cls = "crown_anchor-up" if d > 0 else "crown_anchor-down" if d < 0 else ""
-            delta = f'<span class="{cls}">{escape(_signed(d))}</span>' if d else "0"
-            if last["short"][seat]:
-                delta += f'<small>{escape(t("crown_anchor.unpaid", n=last["short"][seat]))}</small>'
-        dot = f'<span class="crown_anchor-dot" style="background:{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"></span>'
-        rows.append(
-            f'<tr class="{" ".join(classes)}" data-seat="{seat}"><td>{dot} {escape(name)}</td>'
-            f"<td>{view['chips'][seat]}</td><td>{staked or ''}</td><td>{delta}</td>"
-            f"<td>{escape(_seat_state(view, seat, t))}</td></tr>"
-        )
-    heads = "".join(f'<th scope="col">{escape(t(k))}</th>' for k in (
+        rows.append(h(
+            "tr", {"class": classes, "data-seat": seat},
+            h("td", None, h("span", {"class": ["crown_anchor-dot", _seat_class(seat)]}), " ", name),
+            h("td", None, view["chips"][seat]),
+            h("td", None, staked or None),
+            h("td", None, _delta(view, seat, t)),
+            h("td", None, _seat_state(view, seat, t)),
+        ))
+    heads = (h("th", {"scope": "col"}, t(k)) for k in (
         "crown_anchor.player", "crown_anchor.chips", "crown_anchor.staked", "crown_anchor.last_roll", "crown_anchor.state"))
     notes = []
     if last and last["broken"]:
         notes.append(t("crown_anchor.bank_broke", name=names[last["banker"]]))
     if last and last["left"]:
         notes.append(t("crown_anchor.players_left", names=", ".join(names[s] for s in last["left"])))
-    note = "".join(f'<p role="status">{escape(n)}</p>' for n in notes)
-    fresh = " crown_anchor-fresh" if _fresh(view) else ""
-    return (
-        f'<div class="crown_anchor-seatbox{fresh}"><table class="crown_anchor-seats" data-testid="ca-seats">'
-        f'<caption class="tb-visually-hidden">{escape(t("crown_anchor.players"))}</caption>'
-        f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>{note}</div>"
+    return h(
+        "div", {"class": ["crown_anchor-seatbox", _fresh(view) and "crown_anchor-fresh"]},
+        h("table", {"class": "crown_anchor-seats", "data-testid": "ca-seats"},
+          h("caption", {"class": "tb-visually-hidden"}, t("crown_anchor.players")),
+          h("thead", None, h("tr", None, heads)),
+          h("tbody", None, rows)),
+        (h("p", {"role": "status"}, note) for note in notes),
     )
 
 
-def _history(view: dict, t) -> str:
+def _history(view: dict, t) -> Markup:
     if not view["history"]:
-        return ""
-    items = "".join(
-        "<li>" + "".join(glyph(d, t(f"crown_anchor.sym.{d}")) for d in dice) + "</li>"
-        for dice in reversed(view["history"])
-    )
-    return (
-        f'<section class="crown_anchor-history" data-testid="ca-history"><h3>{escape(t("crown_anchor.history"))}</h3>'
-        f"<ol>{items}</ol></section>"
+        return EMPTY
+    return h(
+        "section", {"class": "crown_anchor-history", "data-testid": "ca-history"},
+        h("h3", None, t("crown_anchor.history")),
+        h("ol", None, (h("li", None, (glyph(d, t(f"crown_anchor.sym.{d}")) for d in dice))
+                       for dice in reversed(view["history"]))),
     )
 
 
@@ -361,51 +336,71 @@ def _percent(value, t) -> str:
     return t("crown_anchor.percent", whole=whole, tenth=tenth)
 
 
-def _fairness(view: dict, t) -> str:
+def _bar(share: Fraction) -> Markup:
+    """A share of the dice as a bar: an SVG rectangle, its width the share (no inline style)."""
+    return h(
+        "svg", {"class": "crown_anchor-bar", "viewBox": f"0 0 {BAR_SCALE} 6", "preserveAspectRatio": "none",
+                "aria-hidden": "true"},
+        h("rect", {"width": float(share) * BAR_SCALE, "height": 6, "rx": 2}),
+    )
+
+
+def _fairness(view: dict, t) -> Markup:
     """House edge from the engine's exact expectation, and the dice seen so far."""
     edge = -Fraction(*view["expected"])
     payouts = " · ".join(f"{p}:1" for p in view["payouts"])
+    dice = sum(view["tally"].values())
     lines = [
         t("crown_anchor.edge", pct=_percent(edge, t), frac=str(edge)) if edge else t("crown_anchor.fair"),
         t("crown_anchor.payouts", table=payouts),
         t("crown_anchor.expected_face"),
+        t("crown_anchor.rolls_seen", n=view["rolls"], dice=dice),
     ]
-    dice = sum(view["tally"].values())
     rows = []
     for symbol in SYMBOLS:
         seen = view["tally"][symbol]
         share = Fraction(seen, dice) if dice else Fraction(0)
-        rows.append(
-            f'<tr><th scope="row">{glyph(symbol, t(f"crown_anchor.sym.{symbol}"))}</th><td>{seen}</td>'
-            f"<td>{_percent(share, t)}</td>"
-            f'<td><span class="crown_anchor-bar" style="width:{float(share) * 24:.2f}em"></span></td></tr>'
-        )
+        rows.append(h(
+            "tr", None,
+            h("th", {"scope": "row"}, glyph(symbol, t(f"crown_anchor.sym.{symbol}"))),
+            h("td", None, seen), h("td", None, _percent(share, t)), h("td", None, _bar(share)),
+        ))
     matches = view["matches"]
     checks = sum(matches)
     expected = (125, 75, 15, 1)
-    match_rows = "".join(
-        f"<tr><th scope=\"row\">{m}</th><td>{_percent(Fraction(matches[m], checks), t) if checks else '—'}</td>"
-        f"<td>{_percent(Fraction(expected[m], 216), t)}</td></tr>"
+    match_rows = (
+        h("tr", None,
+          h("th", {"scope": "row"}, m),
+          h("td", None, _percent(Fraction(matches[m], checks), t) if checks else "—"),
+          h("td", None, _percent(Fraction(expected[m], 216), t)))
         for m in range(4)
     )
-    text = "".join(f"<p>{escape(line)}</p>" for line in lines)
-    return (
-        f'<details class="crown_anchor-fair" data-testid="ca-fairness"><summary>{escape(t("crown_anchor.fairness"))}</summary>'
-        f"{text}<p>{escape(t('crown_anchor.rolls_seen', n=view['rolls'], dice=dice))}</p>"
-        f'<table><caption>{escape(t("crown_anchor.faces"))}</caption>'
-        f'<thead><tr><th scope="col">{escape(t("crown_anchor.symbol"))}</th><th scope="col">{escape(t("crown_anchor.count"))}</th>'
-        f'<th scope="col">{escape(t("crown_anchor.share"))}</th><td></td></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-        f'<table><caption>{escape(t("crown_anchor.matches"))}</caption>'
-        f'<thead><tr><th scope="col">m</th><th scope="col">{escape(t("crown_anchor.observed"))}</th>'
-        f'<th scope="col">{escape(t("crown_anchor.exact"))}</th></tr></thead><tbody>{match_rows}</tbody></table></details>'
+    return h(
+        "details", {"class": "crown_anchor-fair", "data-testid": "ca-fairness"},
+        h("summary", None, t("crown_anchor.fairness")),
+        (h("p", None, line) for line in lines),
+        h("table", None,
+          h("caption", None, t("crown_anchor.faces")),
+          h("thead", None, h("tr", None,
+                              h("th", {"scope": "col"}, t("crown_anchor.symbol")),
+                              h("th", {"scope": "col"}, t("crown_anchor.count")),
+                              h("th", {"scope": "col"}, t("crown_anchor.share")),
+                              h("td"))),
+          h("tbody", None, rows)),
+        h("table", None,
+          h("caption", None, t("crown_anchor.matches")),
+          h("thead", None, h("tr", None,
+                              h("th", {"scope": "col"}, "m"),
+                              h("th", {"scope": "col"}, t("crown_anchor.observed")),
+                              h("th", {"scope": "col"}, t("crown_anchor.exact")))),
+          h("tbody", None, match_rows)),
     )
 
 
-def render(view: dict, ui: dict, t) -> str:
+def render(view: dict, ui: dict, t) -> Markup:
     names = _names(view, t)
-    return (
-        f'<div class="crown_anchor"><style>{STYLE}</style>{_status(view, names, t)}{_dice(view, t)}'
-        f"{_board(view, ui, names, t)}{_controls(view, ui, t)}{_seats(view, names, t)}"
-        f"{_history(view, t)}{_fairness(view, t)}</div>"
+    return h(
+        "div", {"class": "crown_anchor"},
+        _status(view, names, t), _dice(view, t), _board(view, ui, names, t), _controls(view, ui, t),
+        _seats(view, names, t), _history(view, t), _fairness(view, t),
     )

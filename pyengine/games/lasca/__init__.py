@@ -5,14 +5,16 @@ The text interface, python-chess style::
     from pyengine.games.lasca import START, parse, to_lfen, legal_moves, play, perft
     position = play(parse(START), "c3-d4")
 
-Importing the package registers the game for the lobby and the Table.
+Importing the package declares the game for the lobby and the Table; its worker tool
+``perft`` (``tools.py``) measures move generation in the browser.
 """
 
-from pyengine.core import registry
-
+from ...core.registry import declare
 from .game import GAME, Lasca
 from .rules import START, legal_moves, parse, perft, play, to_lfen
 
-registry.register(GAME)
+DECLARATION = declare(
+    __name__, order=30, kind="board", rules=GAME, bots=".bot", screen=".view", tools=".tools"
+)
 
 __all__ = ["GAME", "Lasca", "START", "legal_moves", "parse", "perft", "play", "to_lfen"]

@@ -19,6 +19,7 @@ soldier advancement, mobility and threats against the side to move.
 
 import time
 
+from pyengine.core.registry import bots_by_level
 from pyengine.core.rng import Rng
 
 from .rules import (
@@ -261,3 +262,11 @@ def choose(view, level, seed):
         raise ValueError(f"Unknown bot level {level!r}")
     board, side = parse_board(view["lfen"])
     return move_text(choose_move(board, side, level, seed))
+
+
+def choose_action(view, level, seed):
+    """The bot's action, from a seat's view only."""
+    return {"type": "move", "path": choose(view, level, seed)}
+
+
+BOTS = bots_by_level(choose_action, LEVELS)

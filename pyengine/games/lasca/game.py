@@ -141,10 +141,5 @@ class Lasca(Game):
         rules.split_move(text)
         return {"type": "move", "path": text}
 
-    def bot_action(self, view, level, seed):
-        from .bot import choose
-
-        return {"type": "move", "path": choose(view, level, seed)}
-
 
 GAME = Lasca()

@@ -1,8 +1,10 @@
-"""Lasca seat view -> HTML fragment with an inline SVG board (pure; tested in CPython).
+"""Lasca seat view -> built ``Markup`` with an SVG board (pure; tested in CPython).
 
 The SVG draws the 7x7 board and every column as a stack of discs, bottom piece lowest,
 officers marked with a star (commander) or a gold rim (prisoner). Over it sits a grid of
-transparent <button>s, one per playable square, in visual order so Tab follows the board.
+transparent <button>s, one per playable square, in visual order so Tab follows the board;
+each is placed on the board's 7x7 CSS grid by ``lasca-col-<n>`` and ``lasca-row-<n>``
+classes (``view.css``), since the site allows no inline style.
 
 UI state (``ui``, reset after every move): ``select`` (a square), ``path`` (landing squares
 tapped so far in a multi-jump), ``tap`` (a refused tap to explain), ``flip`` (board
@@ -10,34 +12,13 @@ turned). A tap on a landing square that completes a legal move carries ``data-ac
 every other tap only updates ``ui``, and the re-render says why a tap did nothing.
 """
 
-import html
-import json
-
+from ...ui.html import act_button, ui_button
+from ...ui.markup import Markup, fragment, h
 from .rules import INDEX, NAMES, SQUARES, make
 
 CELL = 100
 RESULT_KEYS = {"no_moves": "lasca.reason.no_moves", "agreement": "lasca.reason.agreement",
                "repetition": "lasca.reason.repetition"}
-
-STYLE = """<style>
-.lasca{max-width:480px;margin:0 auto;font-size:1rem}
-.lasca-board{position:relative;width:100%;aspect-ratio:1/1}
-.lasca-board svg{position:absolute;inset:0;width:100%;height:100%}
-.lasca-sq{position:absolute;width:14.2857%;height:14.2857%;margin:0;padding:0;border:0;
-background:transparent;cursor:pointer;border-radius:4px}
-.lasca-sq:focus-visible{outline:3px solid #1f6feb;outline-offset:-3px}
-.lasca-sq:disabled{cursor:default}
-.lasca-status{margin:.4rem 0;font-weight:600}
-.lasca-hint{margin:.3rem 0;color:#8a1c1c}
-.lasca-bar{display:flex;flex-wrap:wrap;gap:.4rem;margin:.4rem 0}
-.lasca-bar button,.lasca-paths button{min-height:44px;padding:.3rem .7rem}
-.lasca-paths{display:flex;flex-wrap:wrap;gap:.4rem;margin:.3rem 0}
-.lasca-moves{columns:2;font-family:monospace;margin:.3rem 0;padding-left:2.2rem}
-</style>"""
-
-
-def _attr(value) -> str:
-    return html.escape(json.dumps(value, separators=(",", ":")), quote=True)
 
 
 def _split(move: str) -> list:
@@ -68,7 +49,7 @@ class _Board:
         return sorted(range(25), key=lambda i: self.cell(*SQUARES[i])[::-1])
 
 
-def _stack_svg(column: str, x: float, y: float) -> str:
+def _stack_svg(column: str, x: float, y: float) -> Markup:
     """Discs from the bottom piece up; the commander's face is drawn last, on top."""
     n = len(column)
     step = min(11.0, 44.0 / n)
@@ -79,18 +60,16 @@ def _stack_svg(column: str, x: float, y: float) -> str:
         cy = base - step * (n - 1 - depth)
         fill, stroke = ("#f5efe0", "#5b4a33") if piece in "wW" else ("#2b2623", "#0d0b0a")
         rim = "#d4a017" if piece.isupper() else stroke
-        width = 3 if piece.isupper() else 1.5
-        parts.append(f'<ellipse cx="{x:.1f}" cy="{cy + 5:.1f}" rx="34" ry="13" fill="{stroke}"/>'
-                     f'<ellipse cx="{x:.1f}" cy="{cy:.1f}" rx="34" ry="13" fill="{fill}" '
-                     f'stroke="{rim}" stroke-width="{width}"/>')
+        parts.append(h("ellipse", {"cx": x, "cy": cy + 5, "rx": 34, "ry": 13, "fill": stroke}))
+        parts.append(h("ellipse", {"cx": x, "cy": cy, "rx": 34, "ry": 13, "fill": fill, "stroke": rim,
+                                   "stroke-width": 3 if piece.isupper() else 1.5}))
         if depth == 0 and piece.isupper():
-            star = "#d4a017"
-            parts.append(f'<text x="{x:.1f}" y="{cy + 6:.1f}" text-anchor="middle" '
-                         f'font-size="20" fill="{star}">&#9733;</text>')
+            parts.append(h("text", {"x": x, "y": cy + 6, "text-anchor": "middle", "font-size": 20, "fill": "#d4a017"},
+                           "\u2605"))
     if n > 1:
-        parts.append(f'<text x="{x + 40:.1f}" y="{y - 30:.1f}" text-anchor="end" font-size="15" '
-                     f'fill="#222" font-weight="700">{n}</text>')
-    return "".join(parts)
+        parts.append(h("text", {"x": x + 40, "y": y - 30, "text-anchor": "end", "font-size": 15, "fill": "#222",
+                                "font-weight": 700}, n))
+    return h("g", {"class": "lasca-stack"}, parts)
 
 
 def _refusal(view: dict, square, starts) -> tuple:
@@ -121,8 +100,8 @@ def _interaction(view: dict, ui: dict, mine: bool):
         if select in NAMES and mine:
             hint = _refusal(view, select, starts)
         select, path = None, []
-    chosen = [m for m in moves if m[0] == select and m[1:len(path) + 1] == path]
-    if select and not chosen:  # a stale path: the selection starts again
+    chosen = [m for m in moves if m[0] == select and len(m) > len(path) + 1 and m[1:len(path) + 1] == path]
+    if select and not chosen:  # a stale or complete path: the selection starts again
         path = []
         chosen = [m for m in moves if m[0] == select]
     depth = len(path) + 1
@@ -163,85 +142,90 @@ def _in_flight(columns: dict, squares: list) -> dict:
     return {NAMES[i]: col for i, col in enumerate(after) if col}
 
 
-def render(view: dict, ui: dict, t) -> str:
-    ui = ui if isinstance(ui, dict) else {}
-    you = view.get("you")
-    result = view.get("result")
-    mine = result is None and you is not None and you in view.get("to_act", [])
-    flipped = (you == 1) != bool(ui.get("flip"))
-    board = _Board(flipped)
-    actions, select, path, chosen, targets, hint = _interaction(view, ui, mine)
-    columns = _in_flight(view["columns"], [select, *path]) if path else view["columns"]
-    last = _split(view["last"]) if view.get("last") else []
+# The 49 squares never change: built once.
+_SQUARES = fragment(
+    h("rect", {"x": col * CELL, "y": row * CELL, "width": CELL, "height": CELL,
+               "fill": "#e9d8b4" if (row + col) % 2 == 0 else "#7a5230"})
+    for row in range(7) for col in range(7)
+)
 
-    svg = [f'<svg viewBox="0 0 {7 * CELL} {7 * CELL}" role="img" '
-           f'aria-label="{html.escape(t("lasca.board"))}">']
-    for row in range(7):
-        for col in range(7):
-            light = (row + col) % 2 == 0
-            svg.append(f'<rect x="{col * CELL}" y="{row * CELL}" width="{CELL}" height="{CELL}" '
-                       f'fill="{"#e9d8b4" if light else "#7a5230"}"/>')
+
+def _board_svg(t, board: _Board, columns: dict, last: list, marked: set, targets: set) -> Markup:
+    """The squares, the last move shaded, the selection outlined, landing squares dotted."""
+    shapes = [_SQUARES]
     for index, (f, r) in enumerate(SQUARES):
         name = NAMES[index]
         cx, cy = board.cell(f, r)
         x, y = cx * CELL, cy * CELL
+        inset = {"x": x + 3, "y": y + 3, "width": CELL - 6, "height": CELL - 6}
         if name in last:
-            svg.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                       'fill="#f2c94c" fill-opacity="0.45"/>')
-        if name == select or name in path:
-            svg.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                       'fill="none" stroke="#1f6feb" stroke-width="6"/>')
+            shapes.append(h("rect", {**inset, "fill": "#f2c94c", "fill-opacity": 0.45}))
+        if name in marked:
+            shapes.append(h("rect", {**inset, "fill": "none", "stroke": "#1f6feb", "stroke-width": 6}))
         if name in targets:
-            svg.append(f'<circle cx="{x + 50}" cy="{y + 50}" r="16" fill="#2e9e44" '
-                       'fill-opacity="0.75"/>')
-        svg.append(f'<text x="{x + 5}" y="{y + 15}" font-size="13" fill="#7a5230">{name}</text>')
+            shapes.append(h("circle", {"cx": x + 50, "cy": y + 50, "r": 16, "fill": "#2e9e44", "fill-opacity": 0.75}))
+        shapes.append(h("text", {"x": x + 5, "y": y + 15, "font-size": 13, "fill": "#7a5230"}, name))
         if name in columns:
-            svg.append(_stack_svg(columns[name], x + 50, y + 50))
-    svg.append("</svg>")
+            shapes.append(_stack_svg(columns[name], x + 50, y + 50))
+    return h("svg", {"viewBox": f"0 0 {7 * CELL} {7 * CELL}", "role": "img", "aria-label": t("lasca.board")}, shapes)
 
+
+def _square_buttons(t, board: _Board, columns: dict, actions: dict, targets: set) -> list:
+    """One button per playable square, in reading order, placed on the board's CSS grid."""
     buttons = []
     for index in board.order():
         name = NAMES[index]
         cx, cy = board.cell(*SQUARES[index])
         column = columns.get(name)
-        label = t("lasca.square", square=name,
-                  contents=_describe(t, column) if column else t("lasca.empty"))
+        label = t("lasca.square", square=name, contents=_describe(t, column) if column else t("lasca.empty"))
         if name in targets:
             label += " — " + t("lasca.destination")
-        style = f"left:{cx * 100 / 7:.4f}%;top:{cy * 100 / 7:.4f}%"
-        if name in actions:
-            kind, payload = actions[name]
-            data = f'data-act="{_attr(payload)}"' if kind == "act" else f'data-ui="{_attr(payload)}"'
-            buttons.append(f'<button type="button" class="lasca-sq" style="{style}" {data} '
-                           f'aria-label="{html.escape(label)}"></button>')
+        classes = ["lasca-sq", f"lasca-col-{cx}", f"lasca-row-{cy}"]
+        kind, payload = actions.get(name, (None, None))
+        button = {"act": act_button, "ui": ui_button}.get(kind)
+        if button:
+            buttons.append(button(None, payload, cls=classes, **{"aria-label": label}))
         else:
-            buttons.append(f'<button type="button" class="lasca-sq" style="{style}" disabled '
-                           f'aria-label="{html.escape(label)}"></button>')
+            buttons.append(h("button", {"type": "button", "class": classes, "disabled": True, "aria-label": label}))
+    return buttons
 
-    out = [STYLE, '<div class="lasca">', _status(view, t, mine)]
-    if hint:
-        out.append(f'<p class="lasca-hint" role="alert">{html.escape(t(hint[0], **hint[1]))}</p>')
-    elif mine and view["capture"]:
-        out.append(f'<p class="lasca-hint">{html.escape(t("lasca.capture_hint"))}</p>')
-    out.append('<div class="lasca-board">' + "".join(svg) + "".join(buttons) + "</div>")
+
+def render(view: dict, ui: dict, t) -> Markup:
+    ui = ui if isinstance(ui, dict) else {}
+    you = view.get("you")
+    result = view.get("result")
+    mine = result is None and you is not None and you in view.get("to_act", [])
+    board = _Board((you == 1) != bool(ui.get("flip")))
+    actions, select, path, chosen, targets, hint = _interaction(view, ui, mine)
+    columns = _in_flight(view["columns"], [select, *path]) if path else view["columns"]
+    last = _split(view["last"]) if view.get("last") else []
     here = path[-1] if path else select
-    if here and columns.get(here):
-        out.append(f'<p>{html.escape(t("lasca.column", square=here, pieces=_describe(t, columns[here])))}</p>')
-    if chosen:
-        out.append(f'<div class="lasca-paths" aria-label="{html.escape(t("lasca.choose_path"))}">')
-        for m in chosen:
-            text = ("x" if view["capture"] else "-").join(m)
-            out.append(f'<button type="button" data-act="{_attr({"type": "move", "path": text})}">'
-                       f'{html.escape(text)}</button>')
-        out.append(f'<button type="button" data-ui="{_attr({"select": None, "path": [], "tap": None})}">'
-                   f'{html.escape(t("lasca.cancel"))}</button></div>')
-    out.append(_bar(view, ui, t, mine))
-    out.append(_move_list(view, t))
-    out.append("</div>")
-    return "".join(out)
+    joiner = "x" if view["capture"] else "-"
+    if hint:
+        note = h("p", {"class": "lasca-hint", "role": "alert"}, t(hint[0], **hint[1]))
+    elif mine and view["capture"]:
+        note = h("p", {"class": "lasca-hint"}, t("lasca.capture_hint"))
+    else:
+        note = None
+    return h(
+        "div", {"class": "lasca"},
+        _status(view, t, mine),
+        note,
+        h("div", {"class": "lasca-board"},
+          _board_svg(t, board, columns, last, {select, *path} - {None}, targets),
+          _square_buttons(t, board, columns, actions, targets)),
+        here and columns.get(here) and h("p", None, t("lasca.column", square=here, pieces=_describe(t, columns[here]))),
+        chosen and h(
+            "div", {"class": "lasca-paths", "aria-label": t("lasca.choose_path")},
+            (act_button(joiner.join(m), {"type": "move", "path": joiner.join(m)}) for m in chosen),
+            ui_button(t("lasca.cancel"), {"select": None, "path": [], "tap": None}),
+        ),
+        _bar(view, ui, t, mine),
+        _move_list(view, t),
+    )
 
 
-def _status(view, t, mine) -> str:
+def _status(view, t, mine) -> Markup:
     result = view.get("result")
     if result:
         if result.get("draw"):
@@ -251,7 +235,7 @@ def _status(view, t, mine) -> str:
             text = t("lasca.wins", side=_side_name(t, winner))
             if result.get("reason") == "no_moves":
                 text += " — " + t("lasca.reason.no_moves", side=_side_name(t, 1 - winner))
-        return f'<p class="lasca-status" role="status">{html.escape(text)}</p>'
+        return h("p", {"class": "lasca-status", "role": "status"}, text)
     side = _side_name(t, view["turn"])
     text = t("lasca.your_move", side=side) if mine else t("lasca.to_move", side=side)
     if view.get("last"):
@@ -259,28 +243,23 @@ def _status(view, t, mine) -> str:
     offer = view.get("draw_offer")
     if offer is not None:
         text += " · " + t("lasca.draw_offered", side=_side_name(t, offer))
-    return f'<p class="lasca-status" role="status">{html.escape(text)}</p>'
+    return h("p", {"class": "lasca-status", "role": "status"}, text)
 
 
-def _bar(view, ui, t, mine) -> str:
-    items = [f'<button type="button" data-ui="{_attr({"flip": not ui.get("flip")})}">'
-             f'{html.escape(t("lasca.flip"))}</button>']
+def _bar(view, ui, t, mine) -> Markup:
+    items = [ui_button(t("lasca.flip"), {"flip": not ui.get("flip")})]
     if mine and view.get("options", {}).get("draw_by_agreement"):
         offer = view.get("draw_offer")
         if offer is None:
-            items.append(f'<button type="button" data-act="{_attr({"type": "offer_draw"})}">'
-                         f'{html.escape(t("lasca.offer_draw"))}</button>')
+            items.append(act_button(t("lasca.offer_draw"), {"type": "offer_draw"}))
         elif offer != view["you"]:
-            items.append(f'<button type="button" data-act="{_attr({"type": "accept_draw"})}">'
-                         f'{html.escape(t("lasca.accept_draw"))}</button>')
-    return '<div class="lasca-bar">' + "".join(items) + "</div>"
+            items.append(act_button(t("lasca.accept_draw"), {"type": "accept_draw"}))
+    return h("div", {"class": "lasca-bar"}, items)
 
 
-def _move_list(view, t) -> str:
+def _move_list(view, t) -> Markup:
     history = view.get("history", [])
-    rows = []
-    for i in range(0, len(history), 2):
-        pair = " ".join(html.escape(m) for m in history[i:i + 2])
-        rows.append(f"<li>{pair}</li>")
-    return (f'<h3>{html.escape(t("lasca.moves_title"))}</h3>'
-            f'<ol class="lasca-moves">{"".join(rows)}</ol>')
+    return fragment(
+        h("h3", None, t("lasca.moves_title")),
+        h("ol", {"class": "lasca-moves"}, (h("li", None, " ".join(history[i:i + 2])) for i in range(0, len(history), 2))),
+    )

@@ -1,9 +1,9 @@
 """Perudo: rules engine, bots and seat view. ``bid_allowed`` is the engine's own bid rule."""
 
-from ...core.registry import register
+from ...core.registry import declare
 from .rules import Perudo, bid_allowed, check_bid, check_table_bid, legal_bids
 
 GAME = Perudo()
-register(GAME)
+DECLARATION = declare(__name__, order=10, kind="dice", rules=GAME, bots=".bot", screen=".view")
 
 __all__ = ["GAME", "Perudo", "bid_allowed", "check_bid", "check_table_bid", "legal_bids"]

@@ -21,6 +21,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from ...core.dice import FACES
+from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .odds import face_chance
 from .rules import PACO, Perudo, table_bid_refusal
@@ -102,6 +103,9 @@ class _Situation:
     def own_support(self, face: int) -> int:
         """Dice of its own cup that count for a bid on ``face``."""
         return self._own[face]
+
+
+BOTS = bots_by_level(choose_action, LEVELS)
 
 
 def _tally(cup) -> list:

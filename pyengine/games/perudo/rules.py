@@ -280,9 +280,3 @@ class Perudo(BluffingGame):
             "last_round": copy_json(state["last_round"]),
             "calza_allowed": self.calza_allowed(state),
         }
-
-    # --- bots ------------------------------------------------------------------------------
-    def bot_action(self, view: dict, level: str, seed: int) -> dict:
-        from .bot import choose_action
-
-        return choose_action(view, level, seed)

@@ -1,4 +1,4 @@
-"""The new-table form, generated from a game's option schema and seat limits.
+"""The new-table form, generated from a game's option schema, seat limits and partnerships.
 
 The form posts plain strings (``FormData``); ``config_from_fields`` turns them back into a
 validated table config, so the page's script needs to know nothing about any game.
@@ -6,16 +6,18 @@ validated table config, so the page's script needs to know nothing about any gam
 Shared mode (``shared=True``, "play with friends") adds the seat kind ``remote``: a friend
 on their own device. The form then carries ``data-shared="1"``, and only then are remote
 seats accepted, so a plain table can never wait for a guest who cannot come.
+
+A game with partnerships (``Game.teams``) shows each seat's team as a coloured badge. The
+form is static, so the badges are those of a full table with the default options; a game
+whose teams depend on the seat count or options should have fixed seats where it matters.
 """
 
-from html import escape
-
 from ..core.errors import InvalidOptions
+from ..ui.markup import h
+from .screens import team_badge, team_of
 
 NO_SEAT = "none"
 MAX_FIELD = 64
-
-
 REMOTE = "remote"
 
 
@@ -47,62 +49,74 @@ def _kind_label(t, game, kind: str) -> str:
     return t(f"setup.kind.{kind}")
 
 
-def _option_field(t, game, name: str, option) -> str:
-    label = escape(t(f"opt.{game.id}.{name}"))
+def _option_field(t, game, name: str, option):
+    label = t(f"opt.{game.id}.{name}")
     field = f"opt_{name}"
     if isinstance(option.default, bool):
-        checked = " checked" if option.default else ""
-        return (
-            f'<label class="tb-check"><input type="checkbox" name="{field}"{checked}> '
-            f"{label}</label>"
-        )
+        return h("label", {"class": "tb-check"}, h("input", {"type": "checkbox", "name": field, "checked": option.default}), " ", label)
     if option.choices:
-        items = "".join(
-            f'<option value="{escape(str(c))}"{" selected" if c == option.default else ""}>'
-            f"{escape(t(f'opt.{game.id}.{name}.{c}'))}</option>"
-            for c in option.choices
-        )
-        return f'<label class="tb-field">{label} <select name="{field}">{items}</select></label>'
-    bounds = ""
-    if option.minimum is not None:
-        bounds += f' min="{option.minimum}"'
-    if option.maximum is not None:
-        bounds += f' max="{option.maximum}"'
-    return (
-        f'<label class="tb-field">{label} <input type="number" name="{field}" '
-        f'value="{option.default}"{bounds} inputmode="numeric"></label>'
+        choices = [
+            h("option", {"value": str(choice), "selected": choice == option.default}, t(f"opt.{game.id}.{name}.{choice}"))
+            for choice in option.choices
+        ]
+        return h("label", {"class": "tb-field"}, label, " ", h("select", {"name": field}, choices))
+    number = {
+        "type": "number",
+        "name": field,
+        "value": option.default,
+        "min": option.minimum,
+        "max": option.maximum,
+        "inputmode": "numeric",
+    }
+    return h("label", {"class": "tb-field"}, label, " ", h("input", number))
+
+
+def _seat_row(t, game, index: int, kinds: list, shared: bool, teams: list):
+    default = _default_kind(game, index, shared)
+    choices = kinds if index >= game.min_seats else kinds[:-1]
+    options = [h("option", {"value": kind, "selected": kind == default}, _kind_label(t, game, kind)) for kind in choices]
+    team = team_of(teams, index)
+    name = {
+        "name": f"seat{index}_name",
+        "maxlength": 24,
+        "placeholder": t("setup.player", n=index + 1),
+        "autocomplete": "off",
+    }
+    seat = t("setup.seat", n=index + 1)
+    if team is not None:
+        seat = h("span", None, seat, " ", team_badge(t, team))
+    return h(
+        "li",
+        {"class": "tb-seat-row", "data-team": team},
+        h("label", {"class": "tb-field"}, seat, " ", h("select", {"name": f"seat{index}_kind"}, options)),
+        h("label", {"class": "tb-field tb-name"}, t("setup.name"), " ", h("input", name)),
     )
 
 
-def setup_form(game, t, shared=False) -> str:
-    rows = []
+def setup_form(game, t, shared=False):
+    """The form as markup (``Markup``)."""
     kinds = _kind_choices(game, shared)
-    for index in range(game.max_seats):
-        default = _default_kind(game, index, shared)
-        choices = kinds if index >= game.min_seats else kinds[:-1]
-        options = "".join(
-            f'<option value="{k}"{" selected" if k == default else ""}>'
-            f"{escape(_kind_label(t, game, k))}</option>"
-            for k in choices
+    teams = game.teams(game.resolve_options({}, game.max_seats), game.max_seats)
+    rows = [_seat_row(t, game, index, kinds, shared, teams) for index in range(game.max_seats)]
+    return h(
+        "form",
+        {"class": "tb-setup", "data-form": "setup", "data-game": game.id, "data-shared": "1" if shared else None},
+        h("h2", None, t(f"lobby.{game.id}.name")),
+        h(
+            "fieldset",
+            None,
+            h("legend", None, t("setup.players", low=game.min_seats, high=game.max_seats)),
+            h("ol", {"class": "tb-seats"}, rows),
+        ),
+        h(
+            "fieldset",
+            None,
+            h("legend", None, t("setup.options")),
+            [_option_field(t, game, name, option) for name, option in game.options.items()],
         )
-        placeholder = escape(t("setup.player", n=index + 1))
-        rows.append(
-            f'<li class="tb-seat-row"><label class="tb-field">{escape(t("setup.seat", n=index + 1))} '
-            f'<select name="seat{index}_kind">{options}</select></label>'
-            f'<label class="tb-field tb-name">{escape(t("setup.name"))} '
-            f'<input name="seat{index}_name" maxlength="24" placeholder="{placeholder}" '
-            f'autocomplete="off"></label></li>'
-        )
-    options_html = "".join(_option_field(t, game, n, o) for n, o in game.options.items())
-    mark = ' data-shared="1"' if shared else ""
-    return (
-        f'<form class="tb-setup" data-form="setup" data-game="{game.id}"{mark}>'
-        f'<h2>{escape(t(f"lobby.{game.id}.name"))}</h2>'
-        f'<fieldset><legend>{escape(t("setup.players", low=game.min_seats, high=game.max_seats))}'
-        f'</legend><ol class="tb-seats">{"".join(rows)}</ol></fieldset>'
-        f'<fieldset><legend>{escape(t("setup.options"))}</legend>{options_html}</fieldset>'
-        f'<button type="submit" class="tb-primary" data-testid="start">{escape(t("setup.start"))}'
-        "</button></form>"
+        if game.options
+        else None,
+        h("button", {"type": "submit", "class": "tb-primary", "data-testid": "start"}, t("setup.start")),
     )
 
 

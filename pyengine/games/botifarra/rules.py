@@ -1,0 +1,484 @@
+"""Botifarra, the Catalan trick-taking game (digest: shared/rules/botifarra.md, with its
+"Resolutions for the software"). The trick rules themselves (``legal_cards``,
+``trick_winner``, ``card_points``, ``hand_result``, ``hand_points``) live in ``tricks.py``;
+this engine calls exactly those, so the screen, the bots and the tests agree with it.
+
+A hand: the dealer deals packets of 4 from his right (dealer last); he names trumps, says
+botifarra, or delegates to his partner (who must choose); the doubling questions go round;
+the player on the dealer's right leads; after the last trick the hand is scored, the deal
+moves one seat to the right and the next hand is dealt in the same ``apply``.
+
+The trick mechanics (seats and sides derived once, playable cards, collecting tricks, what
+play reveals, the view's card part, ``resample``) are ``trickgame.TrickTakingGame``; this
+module holds Botifarra's own rules. **Seats** are in playing order (``s + 1`` is on ``s``'s
+right); sides are ``[[0, 2], [1, 3]]`` in partnerships, else one seat each. Scores, last
+tricks and hand summaries are kept per side.
+
+**Actions**: ``{"type": "trump", "suit": "o"}``, ``{"type": "botifarra"}``,
+``{"type": "delegate"}``, ``{"type": "double"}`` (the call now asked: contro, recontro or
+Sant Vicenç), ``{"type": "pass"}``, ``{"type": "play", "card": "9o"}``. Text notation:
+``trump o``, ``botifarra``, ``delego``, ``double``, ``pass``, ``9o``.
+
+**What play reveals** is kept as it happens, for ``resample`` and the bots: ``voids[s]``
+(suits ``s`` showed out of) and ``cannot_hold[s]`` (every unplayed card ``s``'s hidden hand
+cannot hold since the card he played was legal: voids, "could not beat" and obligada's
+"played the lowest"). It is exact because each refusal of ``legal_cards`` has a single
+witness card (see ``trickgame``).
+
+Choices where the digest is silent (each documented here and tested):
+
+* **Doubling order**: each question goes round the table in playing order, starting after
+  the player who spoke last (the trump chooser, then the caller), asking only the players
+  entitled to the call (contro: the chooser's opponents; recontro: the chooser's side; Sant
+  Vicenç: the contro side). The first "double" ends the question; when all entitled
+  players pass, play starts.
+* **Individual games** (4 each for himself, 3 players): no delegation; only contro, never
+  on botifarra, asked of every other player in turn. The resolution says the individual
+  scores (points - 18, points - 24) are "not multiplied"; read literally that would leave
+  contro without effect, so here contro multiplies every player's score by the scale's
+  contro factor and botifarra does not double (the two never combine). One line to change
+  in ``hand_multiplier`` if the lead reads it otherwise.
+* **Two players** play as two sides of one: the dealer chooses (no delegation), the
+  other may contro, the dealer recontro, the other Sant Vicenç; botifarra doubles; the
+  side over 36 scores as in partnerships. Each player's packets of 4 are his piles (top
+  card first): six piles, or (second form) four piles and the last two packets in hand.
+  Option ``two_player_trump="last_pile"``: trumps are the suit of the face-up card of the
+  dealer's last pile (no choice, no botifarra).
+* **First dealer** by the turned card: seat ``i`` is given suit ``o c e b``[i]; cards are
+  turned from the deck until one of an assigned suit shows (3 players: bastos is turned
+  again; 2 players: espases and bastos). By the 5 of espases: a random seat deals the first
+  hand, and the holder of the 5 of espases (in hand or in a pile) takes the dealer's place
+  for that hand: he chooses, the player on his right leads, the deal then moves to his
+  right. Everybody knows he holds it until it is played; ``resample`` keeps it with him.
+* **Ending**: with a target, the game ends after a hand in which some side reaches it and
+  one side is strictly ahead (individual games: several may pass it; the highest wins);
+  with fixed hands (8 or 12) it ends after that many hands if one side is ahead, else
+  hands go on one at a time until someone is. Winners are the seats of that side.
+* A renege cannot happen: illegal cards are refused with the reason (``must_follow``,
+  ``must_beat``, ``must_trump``, ``must_play_lowest``, ``discard_order``).
+* ``discard_suit_order`` applies only to individual games; partnerships ignore it.
+  ``individual`` applies only to four seats (3 and 2 players always play each for himself).
+* The view shows the trick in progress, each side's last trick, the latest trick (the
+  screen's pause) and the number of tricks each seat has taken; never older tricks, nor
+  the running card points (a player only sees his side's last trick on the table).
+"""
+
+from ...core.cards import SPANISH_36, SPANISH_48, BadCard, deal, shuffled, sort_cards
+from ...core.errors import IllegalAction
+from ...core.options import Option
+from ...core.rng import Rng
+from ...core.validate import copy_json, only_fields
+from .trickgame import TrickTakingGame, seating, suit_of
+from .tricks import (
+    RANK_ORDER,
+    RANK_ORDER_THREE_SECOND,
+    SCALES,
+    SUITS,
+    card_points,
+    format_hand,
+    hand_points,
+    hand_result,
+    legal_cards,
+    trick_winner,
+)
+
+PACKET = 4
+HAND_TOTAL = 72
+CALLS = ("contro", "recontro", "sant_vicenc")
+FIVE_OF_ESPASES = "5e"
+_RANKS = {False: [str(r) for r in RANK_ORDER], True: [str(r) for r in RANK_ORDER_THREE_SECOND]}
+_STRENGTH = {flag: {rank: len(ranks) - i for i, rank in enumerate(ranks)} for flag, ranks in _RANKS.items()}
+
+
+def partnerships_at(options: dict, players: int) -> bool:
+    return players == 4 and not options["individual"]
+
+
+# --- the game --------------------------------------------------------------------------------
+class Botifarra(TrickTakingGame):
+    id = "botifarra"
+    min_seats = 2
+    max_seats = 4
+    options = {
+        "individual": Option(False),  # four players each for himself
+        "play_rule": Option("obligada", choices=("obligada", "lliure", "intermedia")),
+        "three_second": Option(False),
+        "scale": Option("2-4-8", choices=tuple(SCALES)),
+        "sant_vicenc": Option("not_on_botifarra", choices=("not_on_botifarra", "also_on_botifarra", "never")),
+        "target": Option(101, choices=(51, 73, 101, 151, 201)),
+        "fixed_hands": Option(0, choices=(0, 8, 12)),  # 0: play to the target
+        "first_dealer": Option("turned_card", choices=("turned_card", "five_of_espases")),
+        "discard_suit_order": Option(False),  # individual games only
+        "two_player_layout": Option("six_piles", choices=("six_piles", "four_piles_and_hand")),
+        "two_player_trump": Option("chosen", choices=("chosen", "last_pile")),
+    }
+
+    # --- the hooks of TrickTakingGame ----------------------------------------------------------
+    def partnerships(self, options: dict, players: int) -> bool:
+        return partnerships_at(options, players)
+
+    def deck(self, players: int):
+        return SPANISH_36 if players == 3 else SPANISH_48
+
+    def sort_hand(self, state: dict, cards) -> list:
+        return sort_cards(cards, _RANKS[state["options"]["three_second"]], SUITS)
+
+    def legal(self, state: dict, playable: list) -> list:
+        trick = state["trick"]
+        return legal_cards(playable, trick["cards"], trick["leader"], state["trump"], **self.card_rules(state))
+
+    def trick_winner(self, state: dict, trick: dict) -> int:
+        return trick_winner(trick["cards"], trick["leader"], state["trump"], state["seats"],
+                            state["options"]["three_second"])
+
+    def card_value(self, card: str) -> int:
+        return card_points(card)
+
+    def witness_suits(self, state: dict, card: str):
+        """Only the suit led, trumps and the card's own suit can witness against it, except
+        under the discard order, where any earlier suit can."""
+        if self.card_rules(state)["discard_suit_order"]:
+            return None
+        return {suit_of(state["trick"]["cards"][0]), state["trump"], suit_of(card)}
+
+    def pinned_cards(self, state: dict) -> dict:
+        """The 5 of espases, announced by its holder choosing first, until it is played."""
+        if (state["options"]["first_dealer"] == "five_of_espases" and state["hand_number"] == 1
+                and FIVE_OF_ESPASES not in self.publicly_located(state)):
+            return {FIVE_OF_ESPASES: state["dealer"]}
+        return {}
+
+    def card_rules(self, state: dict) -> dict:
+        """The keywords ``legal_cards`` takes at this table (besides hand, trick and trump)."""
+        options = state["options"]
+        partnerships = partnerships_at(options, state["seats"])
+        return {
+            "variant": options["play_rule"],
+            "n_players": state["seats"],
+            "partnerships": partnerships,
+            "three_second": options["three_second"],
+            "discard_suit_order": options["discard_suit_order"] and not partnerships,
+        }
+
+    def is_individual(self, state: dict) -> bool:
+        """Each player scores his own points minus his share (4 individual, 3 players)."""
+        return not self.seating(state).partnerships and state["seats"] != 2
+
+    def hand_multiplier(self, state: dict) -> int:
+        factor = SCALES[state["options"]["scale"]][state["doubling"]]
+        if self.is_individual(state):
+            return factor  # see the module docstring: contro counts, botifarra does not double
+        return factor * (2 if state["botifarra"] else 1)
+
+    def max_doubling(self, state: dict) -> int:
+        if self.is_individual(state):
+            return 0 if state["botifarra"] else 1
+        sant_vicenc = state["options"]["sant_vicenc"]
+        if sant_vicenc == "never" or (state["botifarra"] and sant_vicenc == "not_on_botifarra"):
+            return 2
+        return 3
+
+    # --- set-up ---------------------------------------------------------------------------
+    def setup(self, options: dict, seats: int, rng: Rng) -> dict:
+        state = {
+            "seats": seats,
+            "options": options,
+            "hand_number": 0,
+            "scores": [0] * len(seating(seats, partnerships_at(options, seats)).sides),
+            "last_hand": None,
+            "result": None,
+        }
+        if options["first_dealer"] == "turned_card":
+            turned = self.turn_for_dealer(seats, rng)
+            state["first_dealer"] = {"by": "turned_card", "turned": turned}
+            self.start_hand(state, SUITS.index(suit_of(turned[-1])), rng)
+        else:
+            state["first_dealer"] = {"by": "five_of_espases", "turned": []}
+            self.start_hand(state, rng.below(seats), rng)
+            state["dealer"] = self.holder_of(state, FIVE_OF_ESPASES)
+        self.begin_choice(state)
+        return state
+
+    def turn_for_dealer(self, seats: int, rng: Rng) -> list:
+        """Cards turned until one shows a suit given to a seat (seat i has SUITS[i])."""
+        deck = self.deck(seats).cards
+        turned = [rng.choice(deck)]
+        while SUITS.index(suit_of(turned[-1])) >= seats:
+            turned.append(rng.choice(deck))
+        return turned
+
+    def holder_of(self, state: dict, card: str) -> int:
+        """The seat holding ``card`` in hand or in its piles (right after a deal)."""
+        for seat in range(state["seats"]):
+            piles = state["piles"][seat] if state["piles"] else []
+            if card in state["hands"][seat] or any(card in pile for pile in piles):
+                return seat
+        raise ValueError(f"nobody holds {card}")
+
+    def start_hand(self, state: dict, dealer: int, rng: Rng) -> None:
+        """Shuffle and deal packets of 4 from the dealer's right, the dealer last."""
+        n = state["seats"]
+        table = self.seating(state)
+        dealt = deal(shuffled(self.deck(n), rng), n, packets=PACKET, first=table.right_of(dealer)).hands
+        state["hand_number"] += 1
+        state["dealer"] = dealer
+        if n == 2:
+            packets = [[cards[i:i + PACKET] for i in range(0, len(cards), PACKET)] for cards in dealt]
+            in_piles = 6 if state["options"]["two_player_layout"] == "six_piles" else 4
+            state["piles"] = [seat_packets[:in_piles] for seat_packets in packets]
+            state["taken"] = [[0] * in_piles for _ in range(n)]
+            hands = [[card for packet in seat_packets[in_piles:] for card in packet] for seat_packets in packets]
+        else:
+            state["piles"] = state["taken"] = None
+            hands = dealt
+        state["hands"] = [self.sort_hand(state, hand) for hand in hands]
+        state.update(self.fresh_hand_keys(n), phase="choose", chooser=dealer, delegated=False, trump=None,
+                     botifarra=False, doubling=0, calls=[], asking=[])
+
+    def begin_choice(self, state: dict) -> None:
+        """The dealer (now settled) chooses; the player on his right will lead."""
+        state["phase"] = "choose"
+        state["chooser"] = state["dealer"]
+        state["trick"]["leader"] = self.seating(state).right_of(state["dealer"])
+        if state["seats"] == 2 and state["options"]["two_player_trump"] == "last_pile":
+            state["trump"] = suit_of(self.pile_tops(state, state["dealer"])[-1])
+            self.begin_doubling(state)
+
+    # --- whose turn, what may they do ---------------------------------------------------------
+    def to_act(self, state: dict) -> list:
+        phase = state["phase"]
+        if state["result"] is not None:
+            return []
+        if phase == "choose":
+            return [state["chooser"]]
+        if phase == "double":
+            return [state["asking"][0]]
+        return [self.player_to_play(state)]
+
+    def legal_actions(self, state: dict, seat) -> list:
+        if seat not in self.to_act(state):
+            return []
+        phase = state["phase"]
+        if phase == "choose":
+            actions = [{"type": "trump", "suit": suit} for suit in SUITS] + [{"type": "botifarra"}]
+            if self.may_delegate(state):
+                actions.append({"type": "delegate"})
+            return actions
+        if phase == "double":
+            return [{"type": "double"}, {"type": "pass"}]
+        return [{"type": "play", "card": card} for card in self.legal_cards(state, seat)]
+
+    def may_delegate(self, state: dict) -> bool:
+        return self.seating(state).partnerships and not state["delegated"]
+
+    # --- moves --------------------------------------------------------------------------------
+    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
+        moves = {"choose": ("trump", "botifarra", "delegate"), "double": ("double", "pass"), "play": ("play",)}
+        if kind not in ("trump", "botifarra", "delegate", "double", "pass", "play"):
+            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind[:20])
+        if kind not in moves[state["phase"]]:
+            raise IllegalAction(f"{kind} is not a move for now", "not_now")
+        if kind == "play":
+            only_fields(action, "card")
+            self.play_card(state, seat, action.get("card"), rng)
+        elif kind == "trump":
+            only_fields(action, "suit")
+            if action.get("suit") not in SUITS:
+                raise IllegalAction("Trumps are o, c, e or b", "bad_suit")
+            state["trump"] = action["suit"]
+            self.begin_doubling(state)
+        elif kind == "botifarra":
+            only_fields(action)
+            state["botifarra"] = True
+            self.begin_doubling(state)
+        elif kind == "delegate":
+            only_fields(action)
+            if not self.may_delegate(state):
+                raise IllegalAction("Only the dealer may pass the choice to his partner", "cannot_delegate")
+            state["delegated"] = True
+            state["chooser"] = self.seating(state).partner(seat)
+        elif kind == "double":
+            only_fields(action)
+            state["doubling"] += 1
+            state["calls"].append({"seat": seat, "call": CALLS[state["doubling"] - 1]})
+            self.ask(state, after=seat)
+        else:
+            only_fields(action)
+            state["asking"].pop(0)
+            if not state["asking"]:
+                self.start_play(state)
+
+    def begin_doubling(self, state: dict) -> None:
+        state["phase"] = "double"
+        self.ask(state, after=state["chooser"])
+
+    def ask(self, state: dict, after: int) -> None:
+        """Puts the next doubling question to the entitled players, in order after ``after``."""
+        if state["doubling"] >= self.max_doubling(state):
+            self.start_play(state)
+            return
+        table = self.seating(state)
+        choosing_side = table.side_of[state["chooser"]]
+        if state["doubling"] == 0:
+            entitled = [s for s in range(state["seats"]) if table.side_of[s] != choosing_side]
+        elif state["doubling"] == 1:
+            entitled = list(table.sides[choosing_side])
+        else:
+            entitled = list(table.sides[table.side_of[state["calls"][0]["seat"]]])
+        state["asking"] = [s for s in table.in_order_after(after) if s in entitled]
+
+    def start_play(self, state: dict) -> None:
+        state["phase"] = "play"
+        state["asking"] = []
+
+    def refusal(self, state: dict, card: str, playable: list) -> IllegalAction:
+        """Why ``card`` is illegal, named by a card that witnesses it (see the docstring)."""
+        trick = state["trick"]
+        led, trump = suit_of(trick["cards"][0]), state["trump"]
+        strength = _STRENGTH[state["options"]["three_second"]]
+        for other in playable:
+            if other == card or card in self.legal(state, [card, other]):
+                continue
+            if suit_of(other) == suit_of(card):
+                higher = strength[other[:-1]] > strength[card[:-1]]
+                code = "must_play_lowest" if not higher else ("must_beat" if suit_of(card) == led else "must_trump")
+            elif suit_of(other) == led:
+                code = "must_follow"
+            elif suit_of(other) == trump:
+                code = "must_trump"
+            else:
+                code = "discard_order"
+            return IllegalAction(f"{card} may not be played now ({code.replace('_', ' ')})", code, card=card)
+        return IllegalAction(f"{card} may not be played now", "illegal_card", card=card)
+
+    # --- scoring -----------------------------------------------------------------------------
+    def hand_over(self, state: dict, rng: Rng) -> None:
+        """Score the hand; then the game is over, or the deal moves one seat to the right."""
+        table = self.seating(state)
+        n, options = state["seats"], state["options"]
+        points = hand_points(state["won"], state["card_points"], n, table.partnerships)
+        multiplier = self.hand_multiplier(state)
+        if self.is_individual(state):
+            share = HAND_TOTAL // n
+            winner, gains = None, [(p - share) * multiplier for p in points]
+        else:
+            winner, score = hand_result(points[0], points[1], state["botifarra"], state["doubling"], options["scale"],
+                                        options["sant_vicenc"] == "also_on_botifarra", total=HAND_TOTAL)
+            gains = [score if side == winner else 0 for side in range(2)]
+        state["scores"] = [total + gain for total, gain in zip(state["scores"], gains)]
+        state["last_hand"] = {
+            "number": state["hand_number"], "dealer": state["dealer"], "chooser": state["chooser"],
+            "delegated": state["delegated"], "trump": state["trump"], "botifarra": state["botifarra"],
+            "doubling": state["doubling"], "calls": state["calls"], "multiplier": multiplier,
+            "tricks": [sum(state["won"][s] for s in side) for side in table.sides],
+            "card_points": [sum(state["card_points"][s] for s in side) for side in table.sides],
+            "points": points, "winner": winner, "gains": gains, "scores": list(state["scores"]),
+            "last_trick": state["tricks"][-1],
+        }
+        winners = self.winners(state)
+        if winners is not None:
+            state["phase"] = "over"
+            state["result"] = {"winners": winners, "scores": list(state["scores"]), "hands": state["hand_number"]}
+            return
+        self.start_hand(state, table.right_of(state["dealer"]), rng)
+        self.begin_choice(state)
+
+    def winners(self, state: dict):
+        """The seats of the winning side once the game is over, else ``None``."""
+        scores, options = state["scores"], state["options"]
+        top = max(scores)
+        if scores.count(top) > 1:
+            return None
+        if options["fixed_hands"]:
+            over = state["hand_number"] >= options["fixed_hands"]
+        else:
+            over = top >= options["target"]
+        return list(self.seating(state).sides[scores.index(top)]) if over else None
+
+    # --- seeing ------------------------------------------------------------------------------
+    def view(self, state: dict, seat) -> dict:
+        table = self.seating(state)
+        phase = state["phase"]
+        mine = seat if type(seat) is int and 0 <= seat < state["seats"] else None
+        to_act = self.to_act(state)
+        return {
+            "game": self.id,
+            "you": mine,
+            "players": state["seats"],
+            "sides": [list(side) for side in table.sides],
+            "partnerships": table.partnerships,
+            "options": dict(state["options"]),
+            "first_dealer": copy_json(state["first_dealer"]),
+            "hand_number": state["hand_number"],
+            "dealer": state["dealer"],
+            "chooser": state["chooser"],
+            "delegated": state["delegated"],
+            "phase": phase,
+            "trump": state["trump"],
+            "botifarra": state["botifarra"],
+            "doubling": state["doubling"],
+            "calls": copy_json(state["calls"]),
+            "question": CALLS[state["doubling"]] if phase == "double" else None,
+            "multiplier": self.hand_multiplier(state),
+            "to_act": to_act,
+            "turn": to_act[0] if to_act else None,
+            **self.trick_view(state, mine),
+            "legal_actions": self.legal_actions(state, mine) if mine is not None else [],
+            "scores": list(state["scores"]),
+            "last_hand": copy_json(state["last_hand"]),
+            "result": copy_json(state["result"]),
+        }
+
+    # --- notation ---------------------------------------------------------------------------
+    def action_text(self, action: dict) -> str:
+        kind = action["type"]
+        if kind == "play":
+            return action["card"]
+        if kind == "trump":
+            return f"trump {action['suit']}"
+        return {"delegate": "delego"}.get(kind, kind)
+
+    def parse_action(self, text: str) -> dict:
+        words = text.strip().lower().replace("ç", "c").split() if isinstance(text, str) else []
+        joined = "_".join(words)
+        if joined in ("botifarra", "pass"):
+            return {"type": joined}
+        if joined in ("delego", "delegate"):
+            return {"type": "delegate"}
+        if joined in ("double", *CALLS):
+            return {"type": "double"}
+        if len(words) == 2 and words[0] == "trump" and words[1] in SUITS:
+            return {"type": "trump", "suit": words[1]}
+        card = text.strip().split()[-1] if isinstance(text, str) and text.strip() else ""
+        if len(words) in (1, 2) and (len(words) == 1 or words[0] == "play"):
+            try:
+                return {"type": "play", "card": SPANISH_48.parse(card)}
+            except BadCard:
+                pass
+        raise IllegalAction(f"{str(text)[:30]!r} is not a Botifarra move", "bad_action")
+
+    def hand_record(self, state: dict) -> str:
+        """The hand so far in ``tricks.py``'s notation (for bug reports): the deal as it was,
+        then every trick, the unfinished one last."""
+        n = state["seats"]
+        rules = self.card_rules(state)
+        played = [[] for _ in range(n)]
+        tricks = state["tricks"] + ([state["trick"]] if state["trick"]["cards"] else [])
+        for trick in tricks:
+            for i, card in enumerate(trick["cards"]):
+                played[(trick["leader"] + i) % n].append(card)
+        from_piles = set()
+        for seat_piles in state["piles"] or []:
+            for pile in seat_piles:
+                from_piles.update(pile)
+        flags = [name for name in ("three_second", "discard_suit_order") if rules[name]]
+        if n == 4 and not rules["partnerships"]:
+            flags.insert(0, "individual")
+        return format_hand({
+            "players": n, "variant": rules["variant"], "options": flags, "dealer": state["dealer"],
+            "trump": None if state["botifarra"] else state["trump"],
+            "hands": [self.sort_hand(state, [c for c in played[s] if c not in from_piles] + state["hands"][s])
+                      for s in range(n)],
+            "piles": copy_json(state["piles"]),
+            "tricks": [[trick["leader"], list(trick["cards"])] for trick in tricks],
+        })

@@ -1,0 +1,137 @@
+"""This device's side of a table: the seats played here, whose screen shows, what it keeps.
+
+One class serves a table on one device and a table this device hosts for friends; they
+differ only in where moves go, which ``Device`` is given (composition, not inheritance):
+
+* ``LocalMoves`` — moves go straight to the ``Table``; nobody else needs telling.
+* ``core.sync.Host`` — moves go through the host, which tells the guests.
+
+Both offer ``table``, ``version``, ``started``, ``act(seat, action)`` and ``play_bot()``,
+the last two returning the texts to send (none on one device).
+"""
+
+from ..core.errors import TabernaError
+from ..core.registry import get_declaration
+from .screens import handoff, seat_view
+
+BOT_DELAY_MS = 900  # the pause before a bot's move unless the game's screen asks for longer
+
+
+class LocalMoves:
+    """A table played on this device only."""
+
+    started = True
+
+    def __init__(self, table):
+        self.table = table
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    def act(self, seat: int, action) -> list:
+        self.table.act(seat, action)
+        return []
+
+    def play_bot(self) -> list:
+        seat = self.table.next_bot_seat()
+        self.table.act(seat, self.table.bot_action(seat))
+        return []
+
+
+class Device:
+    """The seats played on this device and whose screen is showing (pass-and-play)."""
+
+    def __init__(self, moves):
+        self.moves = moves
+        self.viewer = None
+        self.ui: dict = {}
+        self.reset()
+
+    @property
+    def table(self):
+        return self.moves.table
+
+    @property
+    def screen(self):
+        return get_declaration(self.table.game.id).screen()
+
+    def reset(self) -> None:
+        """A new game on screen: one player here always sees their own seat; with several,
+        nobody's until someone takes the phone."""
+        self.ui = {}
+        local = self.local_seats()
+        self.viewer = local[0] if len(local) == 1 else None
+
+    # --- who is looking --------------------------------------------------------------------
+    def local_seats(self) -> list:
+        return [i for i, seat in enumerate(self.table.seats) if seat["kind"] == "human"]
+
+    def next_local(self):
+        local = self.local_seats()
+        return next((s for s in self.table.to_act() if s in local), None)
+
+    def status(self) -> str:
+        """``arrange`` (a shared table before play), ``over``, ``bot``, ``wait`` (nobody here
+        is to act: a friend is), ``handoff`` (the phone goes to another player) or ``human``."""
+        if not self.moves.started:
+            return "arrange"
+        if self.table.is_over():
+            return "over"
+        if self.table.next_bot_seat() is not None:
+            return "bot"
+        mover = self.next_local()
+        if mover is None:
+            return "wait"
+        return "human" if mover == self.viewer else "handoff"
+
+    # --- inputs ------------------------------------------------------------------------------
+    def act(self, action) -> list:
+        """A move of the seat on screen."""
+        seat = self.viewer
+        if self.status() != "human" or seat not in self.table.to_act():
+            raise TabernaError("Wait for your turn", "not_your_turn", seat=seat)
+        outbox = self.moves.act(seat, action)
+        self.keep_persistent_ui()
+        return outbox
+
+    def bot_step(self) -> list:
+        if self.status() != "bot":
+            raise TabernaError("No bot is to play now", "no_bot_turn")
+        outbox = self.moves.play_bot()
+        self.keep_persistent_ui()
+        return outbox
+
+    def change_ui(self, change: dict) -> None:
+        """A hand-off to the player whose turn it is, or a change of what the screen shows."""
+        if "handoff" in change:
+            if change["handoff"] != self.next_local() or self.status() != "handoff":
+                raise TabernaError("It is not that player's turn", "bad_handoff")
+            self.viewer = change["handoff"]
+            return
+        self.ui.update(change)
+
+    def keep_persistent_ui(self) -> None:
+        """After a move selections go, but toggles the player set (the screen's
+        ``PERSISTENT_UI``, e.g. Perudo's odds helper) stay."""
+        keep = self.screen.persistent_ui
+        self.ui = {k: v for k, v in self.ui.items() if k in keep}
+
+    # --- output --------------------------------------------------------------------------------
+    def delay_ms(self) -> int:
+        """The pause before the next bot: longer after what the game's screen animates or
+        reveals (a Dudo, tumbling dice, the last card of a trick)."""
+        if not self.table.log:
+            return BOT_DELAY_MS
+        pause = self.screen.pause_ms(self.table.state, self.table.log[-1]["action"])
+        return BOT_DELAY_MS if pause is None else pause
+
+    def names(self) -> list:
+        return [seat["name"] for seat in self.table.seats]
+
+    def body(self, t):
+        """The hand-off screen, or the table as the seat on screen sees it."""
+        table = self.table
+        if self.status() == "handoff":
+            return handoff(t, self.next_local(), self.names(), table.teams())
+        return seat_view(self.screen, table.view(self.viewer), table.seats, self.ui, t)

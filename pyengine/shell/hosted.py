@@ -1,0 +1,200 @@
+"""The shared table this tab hosts: ``core.sync.Host`` plus this device's seats and screen.
+
+The host's own players use the same ``Device`` as a one-device table (hand-off, persistent
+UI, bot pacing); their moves go through the ``Host``, which tells the guests. A new game
+with the same friends is a rematch at the same table, so the game-over screen offers no
+one-device "play again", and nothing is taken back (the guests have seen the move).
+
+* Starting needs every friend seat taken or given to a bot; the arrange screen offers
+  "give to a bot" for an empty friend seat, as it does for an absent friend during play.
+  Covering bots play the game's middle level.
+* The save is ``Host.snapshot()`` plus ``"friends": [seat, ...]``: the friend seats are
+  remembered so a seat covered before anyone sat in it can still be given back.
+* ``{"close": true}`` tells every guest (they see "the host closed this table"); the
+  worker then forgets the table and answers with status ``"closed"``.
+"""
+
+import secrets
+
+from ..core.errors import BadSave, InvalidOptions, TabernaError
+from ..core.registry import get_game
+from ..core.sync import Host
+from ..core.table import MAX_SEED
+from ..ui.markup import h
+from .device import Device
+from .reply import Controller
+from .screens import (
+    arrange_screen,
+    command_button,
+    game_over,
+    hosted_screen,
+    seat_strip,
+    table_section,
+)
+from .setup import REMOTE, config_from_fields, default_bot_level
+
+# Room codes are read aloud and typed on phones: no I/1, O/0; 32**8 = 2**40 of them.
+ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+ROOM_CODE_LENGTH = 8
+
+
+def room_code() -> str:
+    return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+
+
+def _seat_number(value, seats: int) -> int:
+    if type(value) is not int or not 0 <= value < seats:
+        raise TabernaError("There is no such seat", "sync_no_such_seat", seat=str(value)[:8])
+    return value
+
+
+class HostedTable(Controller):
+    """The shared table this tab hosts."""
+
+    role = "host"
+
+    def __init__(self, host: Host, friends):
+        super().__init__()
+        self.host = host
+        self.friends = sorted(friends)
+        self.device = Device(host)
+
+    @classmethod
+    def create(cls, request: dict, t) -> "HostedTable":
+        """``{"game", "fields"}`` from the shared setup form: a new table, arranging seats."""
+        game = get_game(request.get("game"))
+        config = config_from_fields(game, request.get("fields"), t, shared=True)
+        friends = [i for i, seat in enumerate(config["seats"]) if seat["kind"] == REMOTE]
+        if not friends:
+            raise InvalidOptions("A shared table needs a seat for a friend", "net_no_friends")
+        seed = config.get("seed", secrets.randbelow(MAX_SEED + 1))
+        return cls(Host.create(game.id, config["options"], config["seats"], seed, room_code()), friends)
+
+    @classmethod
+    def resume(cls, data: dict) -> "HostedTable":
+        """The host's table after its own reload; guests are forgotten and rejoin with tokens."""
+        host = Host.from_snapshot(data)
+        friends = data.get("friends")
+        seats = host.table.seats
+        if (
+            not isinstance(friends, list)
+            or any(type(f) is not int or not 0 <= f < len(seats) for f in friends)
+            or len(set(friends)) != len(friends)
+            or any(seats[i]["kind"] == REMOTE and i not in friends for i in range(len(seats)))
+            or any(seats[i]["kind"] == "human" for i in friends)
+        ):
+            raise BadSave("The shared table's friend seats are damaged", "net_save_friends")
+        return cls(host, friends)
+
+    # --- inputs -----------------------------------------------------------------------------
+    def receive(self, peer, text, now) -> None:
+        """A peer's message; if it moved the table, selections go, as after a bot's move."""
+        version = self.host.version
+        self.send(self.host.receive(peer, text, now))
+        if self.host.version != version:
+            self.device.keep_persistent_ui()
+
+    def act(self, action) -> None:
+        self.send(self.device.act(action))
+
+    def bot_step(self) -> None:
+        self.send(self.device.bot_step())
+
+    def change_ui(self, change: dict) -> None:
+        self.device.change_ui(change)
+
+    def command(self, command: dict) -> None:
+        """A ``data-host`` button: start, rematch, close, or give a seat to a bot and back."""
+        seats = self.host.table.seats
+        if command == {"start": True}:
+            if any(seat["open"] for seat in self.host.public_seats()):
+                raise TabernaError("Some friend seats are still empty", "net_seats_open")
+            self.send(self.host.start())
+            return
+        if command == {"close": True}:
+            self.send(self.host.close())
+            return
+        if command == {"rematch": True}:
+            self.send(self.host.rematch())
+            self.device.reset()
+            return
+        kind = command.get("kind")
+        if set(command) - {"seat", "kind", "level"} or kind not in ("bot", REMOTE):
+            raise TabernaError("That command is not understood", "net_bad_command")
+        seat = _seat_number(command.get("seat"), len(seats))
+        if seat not in self.friends:
+            raise TabernaError("That seat is not a friend's", "net_not_friend_seat", seat=seat + 1)
+        # A bot covers a friend's seat that is open or absent; "remote" gives a covered seat back.
+        wanted_from = REMOTE if kind == "bot" else "bot"
+        if seats[seat]["kind"] != wanted_from or (kind == REMOTE and "level" in command):
+            raise TabernaError("That command is not understood", "net_bad_command")
+        if kind == "bot":
+            if self.host.public_seats()[seat]["connected"]:
+                raise TabernaError("That friend is at the table", "net_friend_here", seat=seat + 1)
+            if command.get("level") not in self.host.table.game.bot_levels:
+                raise InvalidOptions("A bot has no valid level", "seat_level", seat=seat)
+        self.send(self.host.set_seat(seat, kind, command.get("level")))
+
+    # --- output -----------------------------------------------------------------------------
+    def table_id(self) -> str:
+        return self.host.table_id
+
+    def status(self) -> str:
+        return self.device.status()
+
+    def delay_ms(self) -> int:
+        return self.device.delay_ms()
+
+    def title(self, t) -> str:
+        return t(f"lobby.{self.host.table.game.id}.name")
+
+    def save(self) -> dict:
+        return {**self.host.snapshot(), "friends": self.friends}
+
+    def _seat_buttons(self, t, index: int, conn: str):
+        if index not in self.friends:
+            return None
+        name = self.host.table.seats[index]["name"]
+        if conn in ("open", "absent"):
+            level = default_bot_level(self.host.table.game)
+            cover = {"seat": index, "kind": "bot", "level": level}
+            return h(
+                "span",
+                {"class": "tb-net-buttons"},
+                command_button(t("sync.invite"), "data-invite", index, f"invite-{index}", "tb-primary", aria=t("sync.invite_label", name=name)),
+                command_button(t("sync.cover"), "data-host", cover, f"cover-{index}", aria=t("sync.cover_label", name=name)),
+            )
+        if conn == "bot":
+            back = {"seat": index, "kind": REMOTE}
+            return h(
+                "span",
+                {"class": "tb-net-buttons"},
+                command_button(t("sync.give_back"), "data-host", back, f"give-back-{index}", aria=t("sync.give_back_label", name=name)),
+            )
+        return None
+
+    def _strip(self, t):
+        table = self.host.table
+        return seat_strip(
+            t, table.game.id, self.host.public_seats(), self.device.viewer, True,
+            lambda index, conn: self._seat_buttons(t, index, conn), table.teams(),
+        )
+
+    def _close_button(self, t):
+        return command_button(t("sync.close"), "data-host", {"close": True}, "net-close")
+
+    def html(self, t):
+        status = self.status()
+        if status == "arrange":
+            waiting = any(seat["open"] for seat in self.host.public_seats())
+            return arrange_screen(t, self.title(t), self.host.table_id, self._strip(t), waiting, self._close_button(t))
+        table = self.host.table
+        body = [self.device.body(t)]
+        closing = None
+        if status == "over":
+            body.append(game_over(t, table.game.id, table.game.result(table.state), self.device.names(), again=False))
+            rematch = command_button(t("sync.rematch"), "data-host", {"rematch": True}, "net-rematch", "tb-primary")
+            closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
+        # Marked with the host's version, as the guests see it: counting across games.
+        section = table_section(t, table.game.id, status, self.host.version, body)
+        return hosted_screen(status, self._strip(t), section, closing)

@@ -1,0 +1,179 @@
+"""This tab's seat (or place as a watcher) at someone else's table: ``core.sync.Guest``.
+
+* The save (``Guest.snapshot()``) is handed over once the guest holds a seat, never for a
+  watcher: reloading before the welcome repeats the page's join request instead.
+* Views come from a peer, so they are untrusted too: a game this build cannot draw, or a
+  view its renderer chokes on, shows a notice instead of breaking the worker.
+"""
+
+from ..core.errors import TabernaError
+from ..core.registry import get_declaration
+from ..core.sync import Guest
+from ..core.validate import is_plain_json
+from ..ui.markup import fragment, h
+from .reply import Controller
+from .screens import (
+    command_button,
+    connecting_screen,
+    game_over,
+    guest_frame,
+    host_reason,
+    notice,
+    refused_screen,
+    seat_strip,
+    seat_view,
+    table_section,
+)
+
+
+def _declared(game_id):
+    """The declaration of a game this build can draw, else ``None``."""
+    try:
+        declaration = get_declaration(game_id)
+    except TabernaError:
+        return None
+    return declaration if declaration.playable else None
+
+
+class JoinedTable(Controller):
+    """A seat at a table another tab hosts."""
+
+    role = "guest"
+
+    def __init__(self, guest: Guest):
+        super().__init__()
+        self.guest = guest
+        self.ui: dict = {}
+
+    @classmethod
+    def join(cls, request: dict, now) -> "JoinedTable":
+        """``{"table", "seat", "name"}``: sit down (or watch, with seat null) at a table."""
+        if set(request) - {"table", "seat", "name"}:
+            raise TabernaError("The request was not understood", "bad_request")
+        table = cls(Guest(request.get("table"), request.get("name", ""), request.get("seat")))
+        table.to_host(table.guest.start(now))
+        return table
+
+    @classmethod
+    def resume(cls, data: dict, now) -> "JoinedTable":
+        """Back after this tab's reload: rejoin the saved seat with its token."""
+        table = cls(Guest.from_snapshot(data))
+        table.to_host(table.guest.start(now))
+        return table
+
+    # --- inputs -----------------------------------------------------------------------------
+    def to_host(self, texts) -> None:
+        self.send((None, text) for text in texts)
+
+    def receive(self, text, now) -> None:
+        guest = self.guest
+        version = guest.version
+        self.to_host(guest.receive(text, now))
+        if guest.version != version:
+            self.keep_persistent_ui()
+            if guest.status != "refused":
+                guest.error = None  # a refusal is news only until the table moves on
+
+    def keep_persistent_ui(self) -> None:
+        declaration = _declared(self.guest.game)
+        keep = declaration.screen().persistent_ui if declaration else ()
+        self.ui = {k: v for k, v in self.ui.items() if k in keep}
+
+    def act(self, action, now) -> None:
+        if not isinstance(action, dict) or not is_plain_json(action):
+            raise TabernaError("That move is not understood", "bad_action")
+        self.to_host(self.guest.intend(action, now))
+        self.keep_persistent_ui()
+
+    def change_ui(self, change: dict, now) -> None:
+        guest = self.guest
+        if "take_seat" in change:
+            if set(change) != {"take_seat"}:
+                raise TabernaError("That button is not understood", "bad_ui")
+            self.to_host(guest.take_seat(change["take_seat"], now))
+        elif change == {"retry": True}:
+            self.to_host(guest.start(now))
+        elif change == {"watch": True}:
+            if guest.token is not None:
+                raise TabernaError("You already hold a seat", "sync_already_seated", seat=guest.seat)
+            self.guest = Guest(guest.table_id, guest.name)
+            self.to_host(self.guest.start(now))
+        else:
+            self.ui.update(change)
+
+    # --- output -----------------------------------------------------------------------------
+    def table_id(self) -> str:
+        return self.guest.table_id
+
+    def status(self) -> str:
+        return self.guest.status
+
+    def delay_ms(self) -> int:
+        return 0  # bots play on the host
+
+    def title(self, t) -> str:
+        return t("sync.table", code=self.guest.table_id)
+
+    def save(self):
+        """Only a seat is worth keeping: a reload before the welcome asks for the seat again
+        (the page's join request), rather than coming back as a mere watcher."""
+        return self.guest.snapshot() if self.guest.token is not None else None
+
+    def _seat_buttons(self, t, index: int, conn: str):
+        guest = self.guest
+        if conn != "open" or guest.token is not None or guest.status == "host_lost":
+            return None
+        take = command_button(t("sync.take_seat"), "data-ui", {"take_seat": index}, f"take-seat-{index}", "tb-primary")
+        return h("span", {"class": "tb-net-buttons"}, take)
+
+    def _teams(self, declaration) -> list:
+        """The partnerships, from the options in the host's view (untrusted: a bad one
+        raises, and the screen shows the bad-view notice)."""
+        view, seats, rules = self.guest.view, len(self.guest.seats), declaration.rules
+        if not isinstance(view, dict) or "options" not in view:
+            return []
+        return rules.teams(rules.resolve_options(view["options"], seats), seats)
+
+    def _table_body(self, t, declaration):
+        """The seat strip and the game as this seat sees it, from what the host sent."""
+        guest = self.guest
+        seated = guest.token is not None
+        teams = self._teams(declaration)
+        strip = seat_strip(
+            t, guest.game, guest.seats, guest.seat if seated else None, False,
+            lambda index, conn: self._seat_buttons(t, index, conn), teams,
+        )
+        notes = [] if seated else [notice(t("sync.watching"), None, "tb-hint")]
+        if not guest.started:
+            return fragment(h("h2", None, self.title(t)), strip, notes, notice(t("sync.waiting_start"), "status", "tb-hint"))
+        if guest.pending is not None:
+            notes.append(notice(t("sync.pending"), "status", "tb-net-pending"))
+        if guest.error is not None and guest.error["code"] != "sync_not_joined":
+            notes.append(notice(host_reason(t, guest.error), "alert", "tb-net-error"))
+        view = guest.view
+        body = [seat_view(declaration.screen(), view, guest.seats, self.ui, t)]
+        if view.get("result"):
+            names = [seat["name"] for seat in guest.seats]
+            body.append(game_over(t, guest.game, view["result"], names, again=False))
+            body.append(notice(t("sync.rematch_wait"), None, "tb-hint"))
+        status = "seated" if seated else "watching"
+        return fragment(strip, notes, table_section(t, guest.game, status, guest.version, body))
+
+    def html(self, t):
+        guest = self.guest
+        if guest.status == "connecting":
+            body = connecting_screen(t, self.title(t), guest.table_id)
+        elif guest.status == "refused":
+            error = guest.error
+            reason = host_reason(t, error) if error else ""
+            retry = bool(error) and error["code"] != "sync_closed"
+            body = refused_screen(t, reason, retry, retry and guest.token is None)
+        elif _declared(guest.game) is None:
+            body = notice(t("sync.unknown_game"))
+        else:
+            try:
+                body = self._table_body(t, _declared(guest.game))
+            except Exception:  # the view came from a peer: a broken one must not stop this tab
+                body = notice(t("sync.bad_view"))
+        lost = t("sync.host_lost") if guest.status == "host_lost" else None
+        return guest_frame(guest.status, guest.table_id, lost, body)

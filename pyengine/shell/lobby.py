@@ -1,0 +1,53 @@
+"""The lobby's game cards and language choices, written into the static ``index.html`` by
+the build.
+
+The lobby must paint before Python runs in the browser, so the build renders it once, in
+English, from the same ``lobby`` entries the worker answers with; the page then swaps the
+texts marked ``data-i18n`` into the player's language.
+"""
+
+from ..i18n import LANGUAGES, catalog
+from ..ui.markup import fragment, h
+
+
+def _card(game: dict, t):
+    gid = game["id"]
+    extra = []
+    if game["playable"]:
+        low, high = game["min_seats"], game["max_seats"]
+        key = "lobby.seats" if low != high else "lobby.seats_exact"
+        extra.append(
+            h("p", {"class": "card-seats", "data-i18n": key, "data-i18n-low": low, "data-i18n-high": high}, t(key, low=low, high=high))
+        )
+        play = h("span", {"data-i18n": "lobby.play"}, t("lobby.play"))
+        extra.append(h("button", {"type": "button", "class": "btn btn-primary", "data-open": gid, "aria-describedby": f"name-{gid}"}, play))
+    else:
+        extra.append(h("p", {"class": "card-soon", "data-i18n": "lobby.soon"}, t("lobby.soon")))
+    return h(
+        "li",
+        {"class": "card", "data-game": gid, "data-playable": "true" if game["playable"] else "false"},
+        h("img", {"class": "card-art", "src": f"icons/game-{gid}.svg", "alt": "", "width": 56, "height": 56}),
+        h(
+            "div",
+            {"class": "card-body"},
+            h("h2", {"class": "card-name", "id": f"name-{gid}", "data-i18n": f"lobby.{gid}.name"}, t(f"lobby.{gid}.name")),
+            h("p", {"class": "card-blurb", "data-i18n": f"lobby.{gid}.blurb"}, t(f"lobby.{gid}.blurb")),
+            extra,
+        ),
+    )
+
+
+def lobby_cards(games: list, t):
+    """One card per ``lobby`` entry, in lobby order; ``t(key, **params)`` gives the texts."""
+    cards = []
+    for index, game in enumerate(games):
+        cards.append(("\n" if index else "", _card(game, t)))
+    return fragment(cards)
+
+
+def language_options():
+    """The settings' language choices, each named in its own language (``lang.self``)."""
+    return fragment(
+        ("\n" if index else "", h("option", {"value": lang, "lang": lang}, catalog(lang).get("lang.self", lang)))
+        for index, lang in enumerate(LANGUAGES)
+    )

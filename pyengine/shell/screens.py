@@ -1,0 +1,241 @@
+"""The shell's screens around a game's own drawing, for one device and for shared tables.
+
+Every function returns ``Markup`` built with ``ui.markup.h``: names, reasons and codes from
+players and peers are text, never markup. Test hooks are ``data-testid`` attributes; the
+page delegates clicks on ``data-act`` / ``data-ui`` / ``data-nav`` / ``data-host`` /
+``data-invite`` buttons.
+"""
+
+from ..core.errors import TabernaError
+from ..ui.markup import Markup, fragment, h
+
+TEAM_COLOURS = 4  # team badges cycle through tb-team-0 .. tb-team-3
+
+
+def seat_view(screen, view: dict, seats: list, ui: dict, t) -> Markup:
+    """One seat's view drawn by its game; views name players from ``players`` (the seats)."""
+    view = dict(view)
+    view["players"] = [dict(seat) for seat in seats]
+    drawn = screen.render(view, dict(ui), t)
+    if not isinstance(drawn, Markup):
+        raise TypeError("a game's render must return markup built with ui.markup")
+    return drawn
+
+
+def table_section(t, game_id: str, status: str, version: int, body) -> Markup:
+    return h(
+        "section",
+        {
+            "class": "tb-table",
+            "data-game": game_id,
+            "data-status": status,
+            "data-version": version,
+            "aria-label": t(f"lobby.{game_id}.name"),
+        },
+        body,
+    )
+
+
+def game_over(t, game_id: str, result: dict, names: list, again: bool) -> Markup:
+    """Who won, "play again" (a new table of the same game, when ``again``) and the lobby."""
+    winners = ", ".join(names[seat] for seat in result["winners"])
+    key = "over.winner" if len(result["winners"]) == 1 else "over.winners"
+    return h(
+        "div",
+        {"class": "tb-over", "role": "status", "data-testid": "game-over"},
+        h("h3", None, t("over.title")),
+        h("p", None, t(key, names=winners)),
+        again and fragment(h("button", {"type": "button", "class": "tb-primary", "data-nav": "setup", "data-game": game_id}, t("over.again")), " "),
+        h("button", {"type": "button", "data-nav": "lobby"}, t("game.back")),
+    )
+
+
+def undo_button(t) -> Markup:
+    return h("button", {"type": "button", "class": "tb-undo", "data-ui": {"undo": True}, "data-testid": "undo"}, t("table.undo"))
+
+
+# --- partnerships ------------------------------------------------------------------------------
+def team_of(teams: list, seat: int):
+    """The index of ``seat``'s team, or ``None`` when it plays for itself."""
+    return next((index for index, team in enumerate(teams) if seat in team), None)
+
+
+def team_class(team):
+    """The class that gives a team's elements its colour (``--team``), or ``None``."""
+    return None if team is None else f"tb-team-{team % TEAM_COLOURS}"
+
+
+def team_badge(t, team):
+    """A coloured "Team n" badge, or nothing for a seat without a team."""
+    if team is None:
+        return None
+    return h("span", {"class": ["tb-team", team_class(team)]}, t("team.name", n=team + 1))
+
+
+def partners_line(t, teams: list, seat: int, names: list):
+    """``Team 1 · partner of Ana`` for a seat in a team, else nothing."""
+    team = team_of(teams, seat)
+    if team is None:
+        return None
+    partners = [names[other] for other in teams[team] if other != seat and 0 <= other < len(names)]
+    return h(
+        "span",
+        {"class": "tb-partners"},
+        team_badge(t, team),
+        partners and fragment(" ", t("team.partner_of", names=", ".join(partners))),
+    )
+
+
+def handoff(t, seat: int, names: list, teams: list) -> Markup:
+    """Pass-and-play: the phone goes to ``seat``; nothing secret shows until they tap."""
+    name = names[seat]
+    partners = partners_line(t, teams, seat, names)
+    return h(
+        "div",
+        {"class": "tb-handoff", "role": "dialog", "aria-modal": "false", "data-testid": "handoff"},
+        h("p", {"class": "tb-handoff-text"}, t("handoff.pass", name=name)),
+        partners and h("p", {"class": "tb-handoff-team", "data-testid": "handoff-team"}, partners),
+        h("p", None, t("handoff.hint")),
+        h(
+            "button",
+            {"type": "button", "class": "tb-primary", "data-ui": {"handoff": seat}, "data-testid": "handoff-ready"},
+            t("handoff.ready", name=name),
+        ),
+        h("span", {"class": "tb-visually-hidden"}, name),
+    )
+
+
+# --- shared tables -------------------------------------------------------------------------------
+def command_button(label: str, attribute: str, value, testid: str, cls=None, disabled=False, aria=None) -> Markup:
+    """A button carrying ``data-host`` / ``data-ui`` JSON or a ``data-invite`` seat number."""
+    return h(
+        "button",
+        {"type": "button", "class": cls, attribute: value, "data-testid": testid, "aria-label": aria, "disabled": disabled},
+        label,
+    )
+
+
+def seat_conn(seat: dict) -> str:
+    """``local`` (the host's device), ``bot``, or for a friend's seat ``open`` / ``connected``
+    / ``absent``: the ``data-conn`` of the strip, for the page's tests and styles."""
+    if seat["kind"] == "human":
+        return "local"
+    if seat["kind"] == "bot":
+        return "bot"
+    if seat["open"]:
+        return "open"
+    return "connected" if seat["connected"] else "absent"
+
+
+def _conn_label(t, game_id: str, seat: dict, conn: str, host_side: bool) -> str:
+    if conn == "local":
+        return t("sync.conn.here") if host_side else t("sync.conn.host_device")
+    if conn == "bot":
+        level = t(f"level.{game_id}.{seat.get('level')}")
+        return t("sync.conn.covered", level=level) if seat.get("covered") else t("setup.bot", level=level)
+    return t(f"sync.conn.{conn}")
+
+
+def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, teams: list) -> Markup:
+    """The seats with their connection state and partnerships; ``buttons(index, conn)``
+    adds each one's buttons."""
+    names = [seat["name"] for seat in seats]
+    items = []
+    for index, seat in enumerate(seats):
+        conn = seat_conn(seat)
+        team = team_of(teams, index)
+        items.append(
+            h(
+                "li",
+                {"class": ["tb-net-seat", team_class(team)], "data-testid": f"seat-{index}", "data-conn": conn, "data-team": team},
+                h("span", {"class": "tb-net-name"}, seat["name"], index == you and fragment(" ", h("span", {"class": "tb-net-you"}, "(", t("sync.you"), ")"))),
+                " ",
+                h("span", {"class": "tb-net-state"}, _conn_label(t, game_id, seat, conn, host_side)),
+                partners_line(t, teams, index, names),
+                buttons(index, conn),
+            )
+        )
+    return h("ol", {"class": "tb-net-seats", "aria-label": t("sync.seats")}, items)
+
+
+def arrange_screen(t, title: str, code: str, strip, waiting: bool, close) -> Markup:
+    """The host before play: the room code, the seats, "start" once every friend is in."""
+    return h(
+        "section",
+        {"class": "tb-net tb-net-arrange", "data-testid": "net-host", "data-status": "arrange", "aria-label": title},
+        h("h2", None, title),
+        h(
+            "div",
+            {"class": "tb-room"},
+            h("p", {"class": "tb-room-label"}, t("sync.room_code")),
+            h("p", {"class": "tb-room-code", "data-testid": "room-code", "aria-label": " ".join(code)}, code),
+            h("p", {"class": "tb-hint tb-rooms-on"}, t("sync.room_hint")),
+            h("p", {"class": "tb-hint tb-rooms-off"}, t("sync.room_hint_off")),
+        ),
+        strip,
+        h("p", {"class": "tb-hint", "role": "status"}, t("sync.need_friends" if waiting else "sync.ready")),
+        h(
+            "p",
+            {"class": "tb-net-actions"},
+            command_button(t("sync.start"), "data-host", {"start": True}, "net-start", "tb-primary", waiting),
+            " ",
+            close,
+        ),
+    )
+
+
+def hosted_screen(status: str, strip, table, closing) -> Markup:
+    """The host during play: the seat strip, the table, and at the end what comes next."""
+    return h("div", {"class": "tb-net", "data-testid": "net-host", "data-status": status}, strip, table, closing)
+
+
+def closed_screen(t) -> Markup:
+    return h(
+        "section",
+        {"class": "tb-net", "data-testid": "net-closed", "data-status": "closed"},
+        h("p", {"role": "status"}, t("sync.closed")),
+        h("button", {"type": "button", "class": "tb-primary", "data-nav": "lobby"}, t("game.back")),
+    )
+
+
+_RESERVED = ("reason", "code", "key", "lang")  # would collide with the translator's arguments
+
+
+def host_reason(t, error: dict) -> str:
+    """A refusal from the host, in our language when we know its code (the host's params are
+    untrusted: only plain ones are used), else its own English reason."""
+    params = {k: v for k, v in error["params"].items() if k not in _RESERVED}
+    return t.error(TabernaError(str(error["reason"])[:200], error["code"], **params))
+
+
+def guest_frame(status: str, table_id: str, lost_banner, body) -> Markup:
+    """A guest's screen: the host-lost banner over whatever the guest sees now."""
+    banner = lost_banner and h("p", {"class": "tb-net-banner", "role": "alert", "data-testid": "host-lost"}, lost_banner)
+    return h(
+        "div",
+        {"class": "tb-net tb-net-guest", "data-testid": "net-guest", "data-status": status, "data-table": table_id},
+        banner,
+        body,
+    )
+
+
+def notice(text: str, role="alert", cls=None) -> Markup:
+    return h("p", {"class": cls, "role": role}, text)
+
+
+def connecting_screen(t, title: str, table_id: str) -> Markup:
+    return fragment(h("h2", None, title), notice(t("sync.connecting", code=table_id), "status"))
+
+
+def refused_screen(t, reason: str, retry: bool, watch: bool) -> Markup:
+    """The host turned this guest down: why, and what the player may do next."""
+    buttons = []
+    if retry:
+        buttons.append(command_button(t("sync.retry"), "data-ui", {"retry": True}, "net-retry", "tb-primary"))
+    if watch:
+        buttons += [" ", command_button(t("sync.watch"), "data-ui", {"watch": True}, "net-watch")]
+    return fragment(
+        h("h2", None, t("sync.refused")),
+        h("p", {"role": "alert", "data-testid": "net-refused"}, reason),
+        h("p", {"class": "tb-net-actions"}, buttons, " ", h("button", {"type": "button", "data-nav": "lobby"}, t("game.back"))),
+    )
