@@ -254,7 +254,7 @@ class TrickTakingGame(Game):
                 cards += held
                 sizes.append(len(held))
                 forbidden.append(excluded | elsewhere)
-        for (kind, owner), held in zip(places, redeal(cards, sizes, forbidden, rng)):
+        for (kind, owner), held in zip(places, redeal(cards, sizes, rng, forbidden=dict(enumerate(forbidden)))):
             if kind == "hand":
                 new["hands"][owner] = self.sort_hand(state, held)
                 continue

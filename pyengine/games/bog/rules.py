@@ -1,0 +1,724 @@
+"""Bog, the Sicilian stake-board card game for 3 to 10 players (digest: shared/rules/bog.md).
+
+A deal: antes on the hexagon board, the deal and the turned-up card (the dealer may take it
+for one of his; if it is a board card he collects its box), phase 1 (each player bogs with a
+stake or goes out; the best combination takes BOG and the boggers' stakes), phase 2 (the run,
+like Newmarket: board cards collect their box, the first out collects a chip per card left,
+an unplayed board card doubles its box). The combination and run rules are the pure
+functions of ``combos.py``; this module keeps the chips, the turns and the record.
+
+**Chips identify their owner**: every box and the boggers' stakes are pots (``core.chips``),
+``boxes[box][s]`` the chips seat ``s`` put on ``box``; the views show them by owner.
+
+Choices where the digest is silent, and why (the table options are listed in ``OPTIONS``):
+
+* The first dealer is drawn by lot (the cut for the highest card); the deal then passes to
+  the next player still in, in the direction of play. Seats are numbered so that with
+  ``direction="clockwise"`` the next player after ``s`` is ``s + 1``; ``anticlockwise``
+  makes it ``s - 1`` (the pure functions are called in playing-order positions).
+* Antes (``antes="rotation"``): from the dealer's next player round to the dealer, each puts
+  one chip on each of the next two card boxes in board order (A♥ 10♥ J♣ Q♠ K♦, wrapping),
+  and the next deal goes on where this one stopped, so the boxes fill evenly. The dealer
+  adds 2 on BOG. ``every_box``: one chip on each card box. A player short of chips pays what
+  he has (box by box, in that order); so does anyone paying anything below.
+* "The initial stake" is the seed's 2-chip ante, so a bog stake is at least 3 chips in both
+  ante modes; no upper limit but the stack. ``stake_rule="raise"``: each bogger must stake more
+  than the highest stake before him. A player who cannot afford the least stake goes out.
+* Going out costs 2 chips into BOG; the goer's antes stay on the board.
+* Showdown (two boggers or more): each shows the cards of his best combination only (a
+  bogger with none shows nothing); the cards stay known until played. The winner takes BOG
+  and every bogger's stake. When several boggers hold no combination nobody wins: BOG
+  carries over and the stakes go back to their owners. A lone bogger wins without showing.
+* The run: every player still in plays (``run_players="all"``) or only the boggers
+  (``"boggers"``; those who went out take no part in the run nor its settlement; with no
+  bogger there is no run). The leader is the phase-1 winner (``leader="bog_winner"``; if
+  there is none, or he does not play) or the first player taking part after the dealer.
+* Settlement, in this order: every other player in the run pays the first out 1 chip per
+  card left; then, in board order, whoever holds an unplayed board card pays that box as
+  many chips as it holds. With ``penalty="stakers"`` those chips go instead to the players
+  who anted that box this deal, in proportion to their antes (if nobody did, to the owners
+  of the chips on it), odd chips one each from the dealer's next player.
+* After the deal, a player with no chips leaves. The game ends after ``deals`` deals (0: no
+  limit) or when no more than ``survivors`` (1, or 2) players are left; the winners have the
+  most chips (if everyone went broke in the last deal, everyone who played it). With two
+  players left the 32-card deck is dealt 8 each, as for three.
+* Everything dealt is sorted (hands, and the stock under its turned-up card), so a deal's
+  record (``format_deal``) rebuilds the state exactly.
+
+**Notation.** Cards ``AH 10H JC QS KD``; a hand is its cards separated by spaces. Actions:
+``exchange 9H`` / ``decline`` (the dealer, about the turned-up card), ``bog 3`` / ``out``,
+``play 9H``. A board: ``AH=0:1,2:1 10H=- JC=1:2 QS=- KD=- BOG=0:2`` (``owner:chips``). A
+deal's record is described in ``format_deal``.
+"""
+
+from ...core.cards import FRENCH_32, FRENCH_52, deal, format_cards, shuffled, sort_cards
+from ...core.chips import collect, new_pot, pay, share_out, stake
+from ...core.errors import IllegalAction, TabernaError
+from ...core.game import Game
+from ...core.options import Option, resolve_options
+from ...core.rng import Rng
+from ...core.validate import copy_json, int_field, only_fields
+from .combos import (
+    CHANGE_SUIT, MITSI_CARD, best_combination, deal_plan, next_in_suit, phase1_winner, phase2_turn,
+)
+from .unseen import play_step, resample_hidden
+
+BOARDS = {"AH": ("AH", "10H", "JC", "QS", "KD"), "AD": ("AD", "10H", "JC", "QS", "KD")}
+BOG = "BOG"
+ANTE = 2  # the seed's initial stake per player
+DEALER_ANTE = 2
+GOING_OUT = 2
+MIN_STAKE = ANTE + 1
+MAX_STAKE = 10**9
+DISPLAY_RANKS = ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A")
+DECKS = {32: FRENCH_32, 52: FRENCH_52}
+
+OPTIONS = {
+    "start_chips": Option(30, minimum=5, maximum=10_000),
+    "four_players": Option(6, choices=(6, 7, 8)),
+    "board_ace": Option("AH", choices=("AH", "AD")),
+    "antes": Option("rotation", choices=("rotation", "every_box")),
+    "stake_rule": Option("at_least", choices=("at_least", "raise")),
+    "leader": Option("bog_winner", choices=("bog_winner", "after_dealer")),
+    "change_suit": Option("leader_void", choices=CHANGE_SUIT),
+    "penalty": Option("box", choices=("box", "stakers")),
+    "run_players": Option("all", choices=("all", "boggers")),
+    "deals": Option(0, minimum=0, maximum=1000),
+    "survivors": Option(1, choices=(1, 2)),
+    "direction": Option("clockwise", choices=("clockwise", "anticlockwise")),
+}
+
+
+def sort_hand(cards) -> list:
+    """A hand in display order: by suit (♠ ♥ ♣ ♦), high to low, the ace lowest."""
+    return sort_cards(cards, DISPLAY_RANKS)
+
+
+def combination_cards(hand: list, combination: dict) -> list:
+    """The cards a player shows for his best combination (none for "nothing")."""
+    if combination["kind"] == "mitsi":
+        pair = combination["ranks"][1]
+        return sort_hand([MITSI_CARD] + [c for c in hand if c[:-1] == pair])
+    return sort_hand([c for c in hand if c[:-1] in combination["ranks"]])
+
+
+# --- board notation -----------------------------------------------------------------------------
+def format_pot(pot: list) -> str:
+    """``0:1,2:2`` (owner:chips), ``-`` for an empty pot."""
+    return ",".join(f"{seat}:{chips}" for seat, chips in enumerate(pot) if chips) or "-"
+
+
+def format_board(boxes: dict) -> str:
+    """Every box with its chips by owner: ``AH=0:1,2:1 10H=- ... BOG=0:2``."""
+    return " ".join(f"{box}={format_pot(pot)}" for box, pot in boxes.items())
+
+
+def parse_board(text: str, seats: int, board_ace: str = "AH") -> dict:
+    """``format_board``'s text back into pots; every box of the board once, in any order."""
+    names = (*BOARDS[board_ace], BOG)
+    boxes = {}
+    for item in text.split() if isinstance(text, str) else [None]:
+        box, _, owners = (item or "").partition("=")
+        if box not in names or box in boxes or not owners:
+            _bad_record(f"cannot read the box {str(item)[:20]!r} (boxes: {' '.join(names)})")
+        pot = new_pot(seats)
+        for entry in [] if owners == "-" else owners.split(","):
+            seat, _, chips = entry.partition(":")
+            if not (seat.isdigit() and chips.isdigit()) or int(seat) >= seats or pot[int(seat)]:
+                _bad_record(f"cannot read {entry!r} on {box} (owner:chips, seats 0-{seats - 1})")
+            pot[int(seat)] = int(chips)
+        boxes[box] = pot
+    if set(boxes) != set(names):
+        _bad_record(f"the board needs every box: {' '.join(names)}")
+    return {box: boxes[box] for box in names}
+
+
+def _bad_record(reason: str, line: int = 0):
+    raise TabernaError(f"line {line}: {reason}" if line else reason, "bog.bad_record", line=line)
+
+
+class Bog(Game):
+    id = "bog"
+    min_seats = 3
+    max_seats = 10
+    options = OPTIONS
+
+    # --- seats in playing order ---------------------------------------------------------------
+    @staticmethod
+    def following(state: dict, seat: int, among=None) -> list:
+        """Seats after ``seat`` in playing order, ``seat`` last, keeping those in ``among``
+        (default: the players still in)."""
+        n, step = state["seats"], play_step(state["options"])
+        among = state["active"] if among is None else among
+        return [s for s in ((seat + step * k) % n for k in range(1, n + 1)) if among[s]]
+
+    @staticmethod
+    def position(state: dict, seat: int) -> int:
+        """``seat``'s place in playing order (the pure functions count ``s + 1`` as next);
+        the same formula maps a position back to its seat."""
+        return (seat * play_step(state["options"])) % state["seats"]
+
+    def board(self, state: dict) -> tuple:
+        return BOARDS[state["options"]["board_ace"]]
+
+    # --- set-up --------------------------------------------------------------------------------
+    def setup(self, options: dict, seats: int, rng: Rng) -> dict:
+        state = self.blank_state(options, seats, options["start_chips"], rng.below(seats))
+        self.begin_deal(state, *self.shuffle_deal(state, rng))
+        return state
+
+    def blank_state(self, options: dict, seats: int, chips, dealer: int) -> dict:
+        """The table between deals: stacks, an empty board, nobody holding cards."""
+        chips = [chips] * seats if isinstance(chips, int) else list(chips)
+        return {
+            "options": options,
+            "seats": seats,
+            "deal": 0,
+            "dealer": dealer,
+            "chips": chips,
+            "active": [c > 0 for c in chips],
+            "boxes": {box: new_pot(seats) for box in (*BOARDS[options["board_ace"]], BOG)},
+            "cursor": 0,
+            "deal_start": None,
+            "antes": None,
+            "size": 32,
+            "hands": [[] for _ in range(seats)],
+            "stock": [],
+            "turned": None,
+            "discard": None,
+            "phase": "deal",
+            "calls": [None] * seats,
+            "stakes": new_pot(seats),
+            "speaker": None,
+            "showdown": None,
+            "run": None,
+            "events": [],
+            "log": [],
+            "last_deal": None,
+            "result": None,
+        }
+
+    def shuffle_deal(self, state: dict, rng: Rng) -> tuple:
+        """``(hands by seat, stock top first)`` for the next deal, from the table's Rng."""
+        players = self.following(state, state["dealer"])
+        size, each, _ = deal_plan(max(3, len(players)), state["options"]["four_players"])
+        dealt = deal(shuffled(DECKS[size], rng), len(players), each, packets=2)
+        hands = [[] for _ in range(state["seats"])]
+        for seat, hand in zip(players, dealt.hands, strict=True):
+            hands[seat] = hand
+        return hands, dealt.stock
+
+    def begin_deal(self, state: dict, hands: list, stock: list) -> None:
+        """Antes, the cards (as given), the turned-up card and the dealer's collection."""
+        options, chips, boxes = state["options"], state["chips"], state["boxes"]
+        dealer, players = state["dealer"], self.following(state, state["dealer"])
+        state["deal"] += 1
+        state["deal_start"] = {"chips": list(chips), "boxes": copy_json(boxes), "cursor": state["cursor"]}
+        state["events"] = []
+        state["log"] = []
+        card_boxes = self.board(state)
+        antes = {box: new_pot(state["seats"]) for box in card_boxes}
+        for seat in players:
+            if options["antes"] == "rotation":
+                targets = [card_boxes[(state["cursor"] + k) % len(card_boxes)] for k in range(ANTE)]
+                state["cursor"] = (state["cursor"] + ANTE) % len(card_boxes)
+            else:
+                targets = card_boxes
+            paid = sum(stake(chips, antes[box], seat, 1) for box in targets)
+            if seat == dealer:
+                paid += stake(chips, boxes[BOG], seat, DEALER_ANTE)
+            state["events"].append({"event": "ante", "seat": seat, "chips": paid})
+        for box, pot in antes.items():
+            boxes[box] = [a + b for a, b in zip(boxes[box], pot, strict=True)]
+        state["antes"] = antes
+        state["size"] = deal_plan(max(3, len(players)), options["four_players"])[0]
+        state["hands"] = [sort_hand(hand) for hand in hands]
+        state["turned"] = stock[0] if stock else None
+        state["stock"] = sort_hand(stock[1:])
+        state["discard"] = None
+        state["calls"] = [None] * state["seats"]
+        state["stakes"] = new_pot(state["seats"])
+        state["showdown"] = state["run"] = None
+        if state["turned"] in card_boxes:
+            won = collect(chips, boxes[state["turned"]], dealer)
+            state["events"].append({"event": "collect", "seat": dealer, "box": state["turned"], "chips": won})
+        if state["turned"]:
+            state["phase"], state["speaker"] = "exchange", None
+        else:
+            self.open_bogging(state)
+
+    def open_bogging(self, state: dict) -> None:
+        state["phase"] = "bog"
+        state["speaker"] = self.following(state, state["dealer"])[0]
+
+    # --- queries -------------------------------------------------------------------------------
+    def to_act(self, state: dict) -> list:
+        phase = state["phase"]
+        if phase == "exchange":
+            return [state["dealer"]]
+        if phase == "bog":
+            return [state["speaker"]]
+        if phase == "run":
+            return [self.run_turn(state)["player"]]
+        return []
+
+    def min_stake(self, state: dict) -> int:
+        """The least a bogger may stake now."""
+        if state["options"]["stake_rule"] == "raise":
+            return max(MIN_STAKE, max(state["stakes"]) + 1)
+        return MIN_STAKE
+
+    def stake_choices(self, state: dict, seat: int) -> list:
+        """A representative set of legal stakes (any amount from the least to the stack is
+        legal): the least, one more, double, and everything."""
+        low, have = self.min_stake(state), state["chips"][seat]
+        return sorted({c for c in (low, low + 1, 2 * low, have) if low <= c <= have})
+
+    def legal_actions(self, state: dict, seat) -> list:
+        if self.is_over(state) or seat not in self.to_act(state):
+            return []
+        phase = state["phase"]
+        if phase == "exchange":
+            hand = state["hands"][seat]
+            return [{"type": "decline"}] + [{"type": "exchange", "card": card} for card in hand]
+        if phase == "bog":
+            return [{"type": "bog", "chips": c} for c in self.stake_choices(state, seat)] + [{"type": "out"}]
+        return [{"type": "play", "card": card} for card in self.run_turn(state)["legal"]]
+
+    def run_turn(self, state: dict) -> dict:
+        """``combos.phase2_turn`` for this table: who plays, which cards, the winner."""
+        run, n = state["run"], state["seats"]
+        by_position = [None] * n
+        for seat in range(n):
+            if run["players"][seat]:
+                by_position[self.position(state, seat)] = state["hands"][seat]
+        last = run["played"][-1] if run["played"] else None
+        if last is not None:
+            last = (self.position(state, last[0]), last[1])
+        turn = phase2_turn(by_position, last, self.position(state, run["leader"]), state["size"],
+                           state["options"]["change_suit"])
+        for key in ("player", "winner"):
+            if turn[key] is not None:
+                turn[key] = self.position(state, turn[key])
+        return turn
+
+    # --- moves ---------------------------------------------------------------------------------
+    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
+        handler = getattr(self, f"_act_{kind}", None) if kind in ACTION_PHASES else None
+        if handler is None:
+            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind)
+        if state["phase"] != ACTION_PHASES[kind]:
+            raise IllegalAction(f"You cannot {kind} now", "bog.phase", kind=kind)
+        deal = state["deal"]
+        handler(state, seat, action, rng)
+        if state["deal"] == deal:  # the deal's last card starts the next deal, with a new log
+            state["log"].append([seat, self.action_text(action)])
+
+    def _act_decline(self, state, seat, action, rng):
+        only_fields(action)
+        state["events"].append({"event": "decline", "seat": seat, "card": state["turned"]})
+        self.open_bogging(state)
+
+    def _act_exchange(self, state, seat, action, rng):
+        only_fields(action, "card")
+        card = _held_card(state, seat, action)
+        hand = state["hands"][seat]
+        hand.remove(card)
+        state["hands"][seat] = sort_hand(hand + [state["turned"]])
+        state["discard"] = card
+        state["events"].append({"event": "exchange", "seat": seat, "card": state["turned"], "discard": card})
+        self.open_bogging(state)
+
+    def _act_bog(self, state, seat, action, rng):
+        only_fields(action, "chips")
+        chips = int_field(action, "chips", 1, MAX_STAKE)
+        low, have = self.min_stake(state), state["chips"][seat]
+        if chips < low:
+            raise IllegalAction(f"Bog with at least {low} chips", "bog.stake_low", low=low)
+        if chips > have:
+            raise IllegalAction(f"You have only {have} chips", "bog.stake_short", have=have)
+        stake(state["chips"], state["stakes"], seat, chips)
+        state["calls"][seat] = "bog"
+        state["events"].append({"event": "bog", "seat": seat, "chips": chips})
+        self._next_speaker(state, seat, rng)
+
+    def _act_out(self, state, seat, action, rng):
+        only_fields(action)
+        paid = stake(state["chips"], state["boxes"][BOG], seat, GOING_OUT)
+        state["calls"][seat] = "out"
+        state["events"].append({"event": "out", "seat": seat, "chips": paid})
+        self._next_speaker(state, seat, rng)
+
+    def _act_play(self, state, seat, action, rng):
+        only_fields(action, "card")
+        card = _held_card(state, seat, action)
+        legal = self.run_turn(state)["legal"]
+        if card not in legal:
+            raise IllegalAction(f"You must play {' or '.join(legal)}", "bog.must_play",
+                                card=card, cards=" ".join(legal))
+        state["hands"][seat].remove(card)
+        state["run"]["played"].append([seat, card])
+        if card in self.board(state):
+            won = collect(state["chips"], state["boxes"][card], seat)
+            state["events"].append({"event": "collect", "seat": seat, "box": card, "chips": won})
+        winner = self.run_turn(state)["winner"]
+        if winner is not None:
+            self._settle_run(state, winner)
+            self._end_deal(state, rng)
+
+    # --- phase 1 -------------------------------------------------------------------------------
+    def _next_speaker(self, state: dict, seat: int, rng: Rng) -> None:
+        if seat != state["dealer"]:
+            state["speaker"] = self.following(state, seat)[0]
+            return
+        state["speaker"] = None
+        self._showdown(state)
+        if state["run"] is None:
+            self._end_deal(state, rng)
+
+    def _showdown(self, state: dict) -> None:
+        """Phase 1 closes: the best combination takes BOG and the stakes; the run opens."""
+        n, options = state["seats"], state["options"]
+        boggers = [s for s in range(n) if state["calls"][s] == "bog"]
+        hands = [[] for _ in range(n)]
+        for seat in range(n):
+            hands[self.position(state, seat)] = state["hands"][seat]
+        winner = phase1_winner(hands, [self.position(state, s) for s in boggers],
+                               self.position(state, state["dealer"]))
+        winner = None if winner is None else self.position(state, winner)
+        shown = [None] * n
+        if len(boggers) >= 2:
+            for seat in boggers:
+                combination = best_combination(state["hands"][seat])
+                shown[seat] = {**combination, "cards": combination_cards(state["hands"][seat], combination)}
+        if winner is not None:
+            won = collect(state["chips"], state["boxes"][BOG], winner) + collect(state["chips"], state["stakes"], winner)
+            state["events"].append({"event": "bog_win", "seat": winner, "chips": won})
+        else:
+            for seat in boggers:
+                back, state["stakes"][seat] = state["stakes"][seat], 0
+                state["chips"][seat] += back
+                state["events"].append({"event": "stake_back", "seat": seat, "chips": back})
+        state["showdown"] = {"boggers": boggers, "winner": winner, "shown": shown}
+        players = [state["active"][s] and (options["run_players"] == "all" or s in boggers) for s in range(n)]
+        if not any(players):
+            return
+        if options["leader"] == "bog_winner" and winner is not None and players[winner]:
+            leader = winner
+        else:
+            leader = self.following(state, state["dealer"], players)[0]
+        state["run"] = {"players": players, "leader": leader, "played": []}
+        state["phase"] = "run"
+
+    # --- phase 2 settlement, end of a deal ----------------------------------------------------------
+    def _settle_run(self, state: dict, winner: int) -> None:
+        chips, hands, run = state["chips"], state["hands"], state["run"]
+        state["events"].append({"event": "first_out", "seat": winner})
+        losers = self.following(state, winner, run["players"])[:-1]
+        for seat in losers:
+            paid = pay(chips, seat, winner, len(hands[seat]))
+            state["events"].append({"event": "pay", "seat": seat, "to": winner, "cards": len(hands[seat]), "chips": paid})
+        order = self.following(state, state["dealer"], [True] * state["seats"])
+        for box in self.board(state):
+            holder = next((s for s in losers if box in hands[s]), None)
+            if holder is None:
+                continue
+            pot = state["boxes"][box]
+            owed = sum(pot)
+            if state["options"]["penalty"] == "box":
+                paid = stake(chips, pot, holder, owed)
+                to = None
+            else:
+                weights = state["antes"][box] if any(state["antes"][box]) else list(pot)
+                paid = min(owed, chips[holder])
+                chips[holder] -= paid
+                shares = share_out(paid, weights, order)
+                for seat, share in enumerate(shares):
+                    chips[seat] += share
+                to = [s for s in order if shares[s]]
+            state["events"].append({"event": "penalty", "seat": holder, "box": box, "chips": paid, "to": to})
+
+    def _end_deal(self, state: dict, rng: Rng) -> None:
+        """The summary, departures, then the next deal or the end of the game."""
+        n = state["seats"]
+        start = state["deal_start"]["chips"]
+        run = state["run"]
+        state["last_deal"] = {
+            "deal": state["deal"],
+            "dealer": state["dealer"],
+            "events": state["events"],
+            "net": [state["chips"][s] - start[s] for s in range(n)],
+            "bog_winner": state["showdown"]["winner"],
+            "run_winner": next((e["seat"] for e in state["events"] if e["event"] == "first_out"), None),
+            "cards_left": [len(state["hands"][s]) if run and run["players"][s] else None for s in range(n)],
+        }
+        for seat in range(n):
+            if state["active"][seat] and state["chips"][seat] == 0:
+                state["active"][seat] = False
+                state["last_deal"]["events"].append({"event": "leave", "seat": seat})
+        players_left = sum(state["active"])
+        limit = state["options"]["deals"]
+        if (limit and state["deal"] >= limit) or players_left <= state["options"]["survivors"]:
+            self._finish(state, "deals" if limit and state["deal"] >= limit else "broke")
+            return
+        state["dealer"] = self.following(state, state["dealer"])[0]
+        self.begin_deal(state, *self.shuffle_deal(state, rng))
+
+    def _finish(self, state: dict, reason: str) -> None:
+        chips = state["chips"]
+        best = max(chips)
+        if best > 0:
+            winners = [s for s in range(state["seats"]) if chips[s] == best]
+        else:
+            winners = [s for s in range(state["seats"]) if state["deal_start"]["chips"][s] > 0]
+        state.update(phase="over", hands=[[] for _ in chips], stock=[], turned=None, discard=None,
+                     speaker=None, run=None, showdown=None, events=[])
+        state["result"] = {"winners": winners, "chips": list(chips), "reason": reason, "deals": state["deal"]}
+
+    # --- seeing -------------------------------------------------------------------------------------
+    def view(self, state: dict, seat) -> dict:
+        """The table as ``seat`` sees it (``None``: a spectator): his own hand only, the
+        others' card counts; never the stock's cards, nor the Rng."""
+        n = state["seats"]
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise IllegalAction(f"No seat {seat!r} at this table", "bog.bad_seat")
+        run = state["run"]
+        return {
+            "game": self.id,
+            "you": seat,
+            "seats": n,
+            "options": copy_json(state["options"]),
+            "deal": state["deal"],
+            "dealer": state["dealer"],
+            "phase": state["phase"],
+            "order": self.following(state, state["dealer"]),
+            "active": list(state["active"]),
+            "chips": list(state["chips"]),
+            "board": [{"box": box, "chips": sum(pot), "by": list(pot)} for box, pot in state["boxes"].items()],
+            "hand": None if seat is None else list(state["hands"][seat]),
+            "counts": [len(hand) for hand in state["hands"]],
+            "stock": len(state["stock"]),
+            "turned": state["turned"],
+            "discard": state["discard"],
+            "calls": list(state["calls"]),
+            "stakes": list(state["stakes"]),
+            "speaker": state["speaker"],
+            "min_stake": self.min_stake(state) if state["phase"] == "bog" else None,
+            "showdown": copy_json(state["showdown"]),
+            "run": None if run is None else self._run_view(state),
+            "to_act": self.to_act(state),
+            "legal": self.legal_actions(state, seat) if seat is not None else [],
+            "events": copy_json(state["events"]),
+            "last_deal": copy_json(state["last_deal"]),
+            "result": copy_json(state["result"]),
+        }
+
+    def _run_view(self, state: dict) -> dict:
+        run = state["run"]
+        suits = {suit: [] for suit in ("S", "H", "C", "D")}
+        for _, card in run["played"]:
+            suits[card[-1]].append(card)
+        last = run["played"][-1] if run["played"] else None
+        expected = next_in_suit(last[1], state["size"]) if last else None
+        return {
+            "players": list(run["players"]),
+            "leader": run["leader"],
+            "played": copy_json(run["played"]),
+            "suits": suits,
+            "last": list(last) if last else None,
+            "expected": expected,
+        }
+
+    def resample(self, state: dict, seat, rng) -> dict:
+        """A copy of ``state`` with everything ``seat`` cannot see (other hands, the stock,
+        the Rng's seed) redrawn consistently with what it can see (see ``unseen.py``)."""
+        rng = rng if isinstance(rng, Rng) else Rng(rng)
+        result = copy_json(state)
+        if state["phase"] in ("exchange", "bog", "run"):
+            player = self.run_turn(state)["player"] if state["phase"] == "run" else None
+            hands, stock = resample_hidden(state, seat, rng, player)
+            result["hands"] = [sort_hand(hand) for hand in hands]
+            result["stock"] = sort_hand(stock)
+        result["rng"] = {"seed": rng.below(1 << 53), "counter": 0}
+        return result
+
+    # --- notation -------------------------------------------------------------------------------
+    def action_text(self, action: dict) -> str:
+        """``exchange 9H``, ``decline``, ``bog 3``, ``out``, ``play 9H``."""
+        kind = action["type"]
+        if kind in ("exchange", "play"):
+            return f"{kind} {action['card']}"
+        if kind == "bog":
+            return f"bog {action['chips']}"
+        return kind
+
+    def parse_action(self, text: str) -> dict:
+        words = text.split() if isinstance(text, str) else []
+        kind, args = (words[0].lower(), words[1:]) if words else ("", [])
+        if kind in ("exchange", "play") and len(args) == 1 and args[0] in FRENCH_52:
+            return {"type": kind, "card": args[0]}
+        if kind == "bog" and len(args) == 1 and args[0].isdigit() and len(args[0]) < 10:
+            return {"type": "bog", "chips": int(args[0])}
+        if kind in ("decline", "out") and not args:
+            return {"type": kind}
+        raise IllegalAction(f"Cannot read the action {str(text)[:40]!r}", "bog.notation")
+
+    def format_deal(self, state: dict) -> str:
+        """The current deal's record: the table before the antes, the cards as dealt, and
+        the actions so far. ``replay_deal`` reads it back into the same state::
+
+            players 4
+            options antes=every_box         (the options that differ from the defaults)
+            deal 3
+            dealer 0
+            chips 30 28 0 41                (stacks before the antes; 0: has left the table)
+            board AH=0:1 10H=- JC=- QS=1:2 KD=- BOG=0:2
+            cursor 2                        (the card box the rotating antes start on)
+            hand 1: KS 9S AH 8C             (one line per player in the deal)
+            stock 10H 7C ...                (top first: the first card is turned up)
+            rng 12345 7                     (optional: the table's generator, for later deals)
+            1: bog 3                        (the actions, one per line: seat, action)
+        """
+        start, n = state["deal_start"], state["seats"]
+        if start is None or state["phase"] == "over":
+            raise TabernaError("There is no deal in progress", "bog.bad_record", line=0)
+        dealt = [list(hand) for hand in state["hands"]]
+        for seat, card in state["run"]["played"] if state["run"] else []:
+            dealt[seat].append(card)
+        if state["discard"] is not None:
+            dealer_hand = dealt[state["dealer"]]
+            dealer_hand.remove(state["turned"])
+            dealer_hand.append(state["discard"])
+        changed = {k: v for k, v in state["options"].items() if v != OPTIONS[k].default}
+        lines = [f"players {n}"]
+        if changed:
+            lines.append("options " + " ".join(f"{k}={v}" for k, v in changed.items()))
+        lines += [
+            f"deal {state['deal']}",
+            f"dealer {state['dealer']}",
+            "chips " + " ".join(str(c) for c in start["chips"]),
+            "board " + format_board(start["boxes"]),
+            f"cursor {start['cursor']}",
+        ]
+        lines += [f"hand {s}: {format_cards(sort_hand(dealt[s]))}" for s in range(n) if start["chips"][s] > 0]
+        stock = ([state["turned"]] if state["turned"] else []) + state["stock"]
+        lines.append(f"stock {format_cards(stock)}")
+        lines.append(f"rng {state['rng']['seed']} {state['rng']['counter']}")
+        lines += [f"{seat}: {text}" for seat, text in state["log"]]
+        return "\n".join(lines) + "\n"
+
+    def parse_deal(self, text: str) -> dict:
+        """A deal's record (``format_deal``) as a plain dict; ``#`` starts a comment. Cards
+        must be the deal's deck exactly; deck cards the stock line leaves out are added
+        below the cards it lists (their order never matters)."""
+        if not isinstance(text, str):
+            _bad_record("a deal record is text")
+        record = {"options": {}, "deal": 1, "cursor": 0, "board": None, "hands": {}, "stock": None,
+                  "rng": [0, 0], "actions": []}
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            key, _, rest = line.partition(" ")
+            try:
+                self._record_line(record, key, rest.strip())
+            except (TabernaError, ValueError) as error:
+                reason = getattr(error, "reason", str(error))
+                _bad_record(reason.removeprefix("line 0: "), number)
+        for key in ("players", "dealer", "chips"):
+            if key not in record:
+                _bad_record(f"the record has no {key} line")
+        return self._checked_record(record)
+
+    def _record_line(self, record: dict, key: str, rest: str) -> None:
+        if key.endswith(":") and key[:-1].isdigit():
+            record["actions"].append([int(key[:-1]), self.parse_action(rest)])
+        elif key == "hand":
+            seat, _, cards = rest.partition(":")
+            if not seat.strip().isdigit() or int(seat) in record["hands"]:
+                _bad_record(f"bad or repeated hand line {rest[:20]!r}")
+            record["hands"][int(seat)] = cards.split()
+        elif key == "stock":
+            record["stock"] = rest.split()
+        elif key == "options":
+            for item in rest.split():
+                name, _, value = item.partition("=")
+                if name not in OPTIONS:
+                    _bad_record(f"unknown option {name!r}")
+                record["options"][name] = int(value) if isinstance(OPTIONS[name].default, int) else value
+        elif key == "board":
+            record["board"] = rest
+        elif key in ("players", "deal", "dealer", "cursor"):
+            record[key] = int(rest)
+        elif key == "chips":
+            record["chips"] = [int(c) for c in rest.split()]
+        elif key == "rng":
+            record["rng"] = [int(v) for v in rest.split()]
+            if len(record["rng"]) != 2:
+                _bad_record("rng needs a seed and a counter")
+        else:
+            _bad_record(f"unknown line {key!r}")
+
+    def _checked_record(self, record: dict) -> dict:
+        n = record["players"]
+        if not self.min_seats <= n <= self.max_seats:
+            _bad_record(f"Bog is played by 3 to 10 players, not {n}")
+        options = resolve_options(OPTIONS, record["options"])
+        chips = record["chips"]
+        if len(chips) != n or any(c < 0 for c in chips) or sum(c > 0 for c in chips) < 2:
+            _bad_record(f"chips needs {n} stacks, two of them at least above 0")
+        if not 0 <= record["dealer"] < n or chips[record["dealer"]] == 0:
+            _bad_record("the dealer must be a seat still in")
+        if not 0 <= record["cursor"] < len(BOARDS[options["board_ace"]]):
+            _bad_record("cursor is a card box 0-4")
+        players = [s for s in range(n) if chips[s] > 0]
+        size, each, _ = deal_plan(max(3, len(players)), options["four_players"])
+        deck = DECKS[size]
+        if sorted(record["hands"]) != players:
+            _bad_record(f"one hand line per seat still in: {players}")
+        seen = set()
+        for seat, hand in record["hands"].items():
+            deck.check_cards(hand)
+            if len(hand) != each:
+                _bad_record(f"seat {seat} must be dealt {each} cards, not {len(hand)}")
+            seen.update(hand)
+        listed = deck.check_cards(record["stock"] or [])
+        if len(seen) != each * len(players) or seen & set(listed):
+            _bad_record("a card is dealt twice")
+        stock = listed + sort_hand(set(deck.cards) - seen - set(listed))
+        board = parse_board(record["board"], n, options["board_ace"]) if record["board"] else None
+        return {**record, "options": options, "board": board, "stock": stock}
+
+    def start_from_record(self, record: dict) -> dict:
+        """The state at the start of a recorded deal (antes paid, the card turned up)."""
+        n = record["players"]
+        state = self.blank_state(record["options"], n, record["chips"], record["dealer"])
+        if record["board"]:
+            state["boxes"] = copy_json(record["board"])
+        state["deal"] = record["deal"] - 1
+        state["cursor"] = record["cursor"]
+        state["rng"] = {"seed": record["rng"][0], "counter": record["rng"][1]}
+        hands = [record["hands"].get(s, []) for s in range(n)]
+        self.begin_deal(state, hands, record["stock"])
+        return state
+
+    def replay_deal(self, text: str) -> dict:
+        """The state after a deal's record: its start, then every action through ``apply``."""
+        record = self.parse_deal(text)
+        state = self.start_from_record(record)
+        for seat, action in record["actions"]:
+            state = self.apply(state, seat, action)
+        return state
+
+
+# Which phase each action belongs to; anything else is an unknown action.
+ACTION_PHASES = {"decline": "exchange", "exchange": "exchange", "bog": "bog", "out": "bog", "play": "run"}
+
+
+def _held_card(state: dict, seat: int, action: dict) -> str:
+    card = action.get("card")
+    if not isinstance(card, str):
+        raise IllegalAction("'card' must be a card like 9H", "bad_field", field="card")
+    if card not in state["hands"][seat]:
+        raise IllegalAction(f"You do not hold {card[:4]}", "bog.not_in_hand", card=card[:4])
+    return card
