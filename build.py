@@ -58,6 +58,20 @@ PNG_ICONS = (
     ("icon-512.png", "icon.svg", 512),
     ("icon-maskable-512.png", "icon-maskable.svg", 512),
 )
+# The page's Content-Security-Policy, written into index.html as a meta tag (GitHub Pages
+# sends no headers of ours). Why each source is there: README, "Threat model".
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'none'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'"],
+    "connect-src": ["'self'", "wss:", "ws://127.0.0.1:*", "ws://localhost:*"],
+    "worker-src": ["'self'", "blob:"],
+    "manifest-src": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+    "form-action": ["'none'"],
+}
 CHROMIUM = Path("/usr/bin/chromium")
 MOSQUITTO = Path("/usr/sbin/mosquitto")
 
@@ -350,6 +364,12 @@ def preload_links(out: Path) -> str:
     return "\n".join(f'<link rel="modulepreload" href="pyscript/{name}">' for name in chunks)
 
 
+def csp_meta() -> str:
+    """The ``<meta>`` that carries CONTENT_SECURITY_POLICY (it must precede every resource)."""
+    policy = "; ".join(f"{name} {' '.join(sources)}" for name, sources in CONTENT_SECURITY_POLICY.items())
+    return f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+
+
 def fill_template(text: str, t: dict) -> str:
     """Replaces ``{{key}}`` with the English message (the static page's first paint)."""
     from html import escape
@@ -448,6 +468,7 @@ def build(out: Path = DIST) -> dict:
                 path.read_text(encoding="utf-8")
                 .replace("<!--LOBBY-->", lobby_html(games, english))
                 .replace("<!--PRELOAD-->", preload_links(stage))
+                .replace("<!--CSP-->", csp_meta())
             )
             (stage / path.name).write_text(fill_template(text, english), encoding="utf-8")
         elif path.name == "style.css":
