@@ -152,8 +152,9 @@ def build_wheel(out_dir: Path, source: Path = ROOT) -> Path:
         copy = Path(scratch) / "src"
         shutil.copytree(source / "pyengine", copy / "pyengine", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         shutil.copyfile(source / "pyproject.toml", copy / "pyproject.toml")
-        for path in copy.rglob("*"):  # data files keep their mode in the wheel; a checkout's
-            if path.is_file():  # modes depend on its umask
+        # Data files keep their mode in the wheel, and a checkout's modes depend on its umask.
+        for path in copy.rglob("*"):
+            if path.is_file():
                 path.chmod(0o644)
         built = Path(scratch) / "wheel"
         env = {**os.environ, "PYTHONPATH": str(build_tools()), "SOURCE_DATE_EPOCH": WHEEL_EPOCH}
