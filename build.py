@@ -7,31 +7,26 @@
                                     install what the tests need, build, run every test
 
 Why a single script with the standard library only: a fresh machine needs nothing but
-Python with pip (to fetch the worker's pinned wheels), npm (to fetch the pinned runtime and
-the relay transport's bundler from the registry) and, for the tests, the packages this
-script installs itself. The wheel is written with ``zipfile`` (a wheel is a
-zip with a ``dist-info``), which is fast and needs no build backend.
+Python with pip (to fetch the worker's pinned wheels and the build tools: the wheel's build
+backend, the icons' SVG renderer), npm (to fetch the pinned runtime and the relay
+transport's bundler from the registry) and, for the tests, the packages this script
+installs itself.
 """
 
 import argparse
-import base64
-import csv
 import functools
 import hashlib
 import http.server
 import importlib
 import importlib.util
-import io
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import tarfile
+import tempfile
 import tomllib
-import zipfile
-import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -51,10 +46,32 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Zip entries get one fixed time so an unchanged package gives a byte-identical wheel
-# (and an unchanged content hash, so the service worker does not re-download it).
-ZIP_TIME = (2024, 1, 1, 0, 0, 0)
-ICON_VERSION = "1"
+# The time stamped on every file of the wheel (1980-01-01, the earliest a zip can hold): with
+# it, an unchanged package gives a byte-identical wheel, whenever and wherever it is built.
+WHEEL_EPOCH = "315532800"
+# Build-time tools besides the wheel's build backend: resvg renders assets/*.svg into the
+# manifest's PNG icons.
+BUILD_ONLY_TOOLS = ["resvg-py==0.5.0"]
+# The manifest's PNG icons: (file, SVG source in assets/, size in pixels).
+PNG_ICONS = (
+    ("icon-192.png", "icon.svg", 192),
+    ("icon-512.png", "icon.svg", 512),
+    ("icon-maskable-512.png", "icon-maskable.svg", 512),
+)
+# The page's Content-Security-Policy, written into index.html as a meta tag (GitHub Pages
+# sends no headers of ours). Why each source is there: README, "Threat model".
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'none'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'"],
+    "connect-src": ["'self'", "wss:", "ws://127.0.0.1:*", "ws://localhost:*"],
+    "worker-src": ["'self'", "blob:"],
+    "manifest-src": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+    "form-action": ["'none'"],
+}
 CHROMIUM = Path("/usr/bin/chromium")
 MOSQUITTO = Path("/usr/sbin/mosquitto")
 
@@ -88,63 +105,69 @@ def log(message: str) -> None:
     print(f"[build] {message}", flush=True)
 
 
-# --- the wheel ---------------------------------------------------------------------------
-def project_metadata() -> dict:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+# --- build-time tools and the wheel ---------------------------------------------------------
+def build_tools() -> Path:
+    """``.cache/tools/<key>/``: the wheel's build backend, as pyproject.toml's
+    ``[build-system] requires`` pins it, and ``BUILD_ONLY_TOOLS``, installed once with
+    ``pip install --target`` (never into the system's Python, so PEP 668 does not object).
 
-
-def _package_files() -> list:
-    """Every file the wheel ships: Python modules and the message catalogs."""
-    files = []
-    for path in sorted(PACKAGE.rglob("*")):
-        if "__pycache__" in path.parts or not path.is_file():
-            continue
-        if path.suffix == ".py" or (path.suffix == ".json" and path.parent.name == "i18n"):
-            files.append(path)
-    return files
-
-
-def build_wheel(out_dir: Path) -> Path:
-    """Writes ``pyengine-<version>-py3-none-any.whl`` into ``out_dir`` and returns its path."""
-    meta = project_metadata()
-    name, version = meta["name"], meta["version"]
-    dist_info = f"{name}-{version}.dist-info"
-    entries = []
-    for path in _package_files():
-        entries.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
-    entries.append(
-        (
-            f"{dist_info}/METADATA",
-            (
-                f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-                f"Summary: {meta.get('description', '')}\n"
-                f"Requires-Python: {meta.get('requires-python', '>=3.11')}\n"
-            ).encode(),
-        )
+    Keyed by the requirements, so a changed pin gets a fresh folder.
+    """
+    build_system = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]
+    requirements = [*build_system["requires"], *BUILD_ONLY_TOOLS]
+    folder = CACHE / "tools" / hashlib.sha256(json.dumps(requirements).encode()).hexdigest()[:12]
+    if folder.exists():
+        return folder
+    if importlib.util.find_spec("pip") is None:
+        sys.exit("pip is needed to fetch the build tools (on Debian: apt-get install python3-pip)")
+    log(f"installing {', '.join(requirements)} with pip into {folder.relative_to(ROOT)}/")
+    # Installed beside and renamed into place, like the relay tools.
+    fresh = folder.with_name(f".{folder.name}-{os.getpid()}")
+    shutil.rmtree(fresh, ignore_errors=True)
+    subprocess.run(
+        [
+            sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+            "--only-binary=:all:", "--target", str(fresh), *requirements,
+        ],
+        check=True,
     )
-    entries.append(
-        (
-            f"{dist_info}/WHEEL",
-            b"Wheel-Version: 1.0\nGenerator: taberna-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-        )
-    )
-    record = io.StringIO()
-    writer = csv.writer(record, lineterminator="\n")
-    for arcname, data in entries:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        writer.writerow([arcname, f"sha256={digest}", len(data)])
-    writer.writerow([f"{dist_info}/RECORD", "", ""])
-    entries.append((f"{dist_info}/RECORD", record.getvalue().encode()))
+    try:
+        fresh.rename(folder)
+    except OSError:  # another build got there first
+        shutil.rmtree(fresh)
+    return folder
 
+
+def build_wheel(out_dir: Path, source: Path = ROOT) -> Path:
+    """Builds the pyengine wheel with pip and the build backend pyproject.toml declares, and
+    returns its path in ``out_dir``.
+
+    The backend works on a fresh copy of ``pyproject.toml`` and ``pyengine/`` (in-tree builds
+    leave ``build/`` behind, whose stale modules would end up in the next wheel). A fixed
+    SOURCE_DATE_EPOCH makes the build reproducible: an unchanged package gives a byte-identical
+    wheel, hence an unchanged hash in the service worker's list, so browsers keep their copy.
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
-    wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
-        for arcname, data in entries:
-            info = zipfile.ZipInfo(arcname, ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, data)
-    return wheel
+    with tempfile.TemporaryDirectory(prefix="pyengine-wheel-") as scratch:
+        copy = Path(scratch) / "src"
+        shutil.copytree(source / "pyengine", copy / "pyengine", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copyfile(source / "pyproject.toml", copy / "pyproject.toml")
+        # Data files keep their mode in the wheel, and a checkout's modes depend on its umask.
+        for path in copy.rglob("*"):
+            if path.is_file():
+                path.chmod(0o644)
+        built = Path(scratch) / "wheel"
+        env = {**os.environ, "PYTHONPATH": str(build_tools()), "SOURCE_DATE_EPOCH": WHEEL_EPOCH}
+        subprocess.run(
+            [
+                sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+                "--no-build-isolation", "--wheel-dir", str(built), str(copy),
+            ],
+            check=True,
+            env=env,
+        )
+        (wheel,) = built.glob("*.whl")
+        return Path(shutil.copy(wheel, out_dir / wheel.name))
 
 
 # --- the pinned runtime -------------------------------------------------------------------
@@ -319,6 +342,12 @@ def preload_links(out: Path) -> str:
     return "\n".join(f'<link rel="modulepreload" href="pyscript/{name}">' for name in chunks)
 
 
+def csp_meta() -> str:
+    """The ``<meta>`` that carries CONTENT_SECURITY_POLICY (it must precede every resource)."""
+    policy = "; ".join(f"{name} {' '.join(sources)}" for name, sources in CONTENT_SECURITY_POLICY.items())
+    return f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+
+
 def fill_template(text: str, t: dict) -> str:
     """Replaces ``{{key}}`` with the English message (the static page's first paint)."""
     from html import escape
@@ -348,80 +377,25 @@ def site_css() -> str:
 
 
 # --- icons ------------------------------------------------------------------------------------
-def _png(width: int, height: int, rows: list) -> bytes:
-    """A truecolour+alpha PNG from rows of RGBA bytes."""
-    raw = b"".join(b"\x00" + bytes(row) for row in rows)
+def render_png(svg: Path, size: int) -> bytes:
+    """``svg`` rendered by resvg as a ``size`` x ``size`` PNG."""
+    tools = str(build_tools())
+    sys.path.insert(0, tools)
+    try:
+        import resvg_py
 
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
-
-
-def _rounded_box(px: float, py: float, cx: float, cy: float, half: float, radius: float) -> float:
-    """Signed distance from a point to a rounded square (negative inside)."""
-    qx = abs(px - cx) - half + radius
-    qy = abs(py - cy) - half + radius
-    outside = (max(qx, 0.0) ** 2 + max(qy, 0.0) ** 2) ** 0.5
-    return outside + min(max(qx, qy), 0.0) - radius
-
-
-def draw_icon(size: int, maskable: bool) -> bytes:
-    """The app icon: an ivory die showing five on green felt (the same art as assets/icon.svg).
-
-    Shapes are drawn from signed distances, so edges are anti-aliased without a graphics
-    library. The maskable variant fills the whole square and keeps the die in the safe zone.
-    """
-    felt, ivory, ink = (31, 77, 58), (246, 241, 231), (43, 42, 40)
-    scale = size / 512.0
-    die_half = (150 if maskable else 185) * scale
-    die_radius = 40 * scale
-    pip_r = (26 if maskable else 32) * scale
-    offset = (72 if maskable else 90) * scale
-    centre = size / 2
-    pips = [(centre, centre)] + [(centre + dx * offset, centre + dy * offset) for dx in (-1, 1) for dy in (-1, 1)]
-    rows = []
-    for y in range(size):
-        py = y + 0.5
-        row = bytearray()
-        for x in range(size):
-            px = x + 0.5
-            if maskable:
-                r, g, b, a = (*felt, 1.0)
-            else:
-                d = _rounded_box(px, py, centre, centre, size / 2, 96 * scale)
-                a = min(max(0.5 - d, 0.0), 1.0)
-                r, g, b = felt
-            d = _rounded_box(px, py, centre, centre, die_half, die_radius)
-            cover = min(max(0.5 - d, 0.0), 1.0)
-            if cover:
-                r, g, b = (r + (c - r) * cover for c, r in zip(ivory, (r, g, b)))
-                pip = min(((px - qx) ** 2 + (py - qy) ** 2) ** 0.5 - pip_r for qx, qy in pips)
-                cover = min(max(0.5 - pip, 0.0), 1.0)
-                if cover:
-                    r, g, b = (r + (c - r) * cover for c, r in zip(ink, (r, g, b)))
-            row += bytes((round(r), round(g), round(b), round(a * 255)))
-        rows.append(row)
-    return _png(size, size, rows)
+        return bytes(resvg_py.svg_to_bytes(svg_path=str(svg), width=size, height=size, skip_system_fonts=True))
+    finally:
+        sys.path.remove(tools)
 
 
 def write_icons(dest: Path) -> None:
-    """PNG icons for the manifest, cached in .cache/icons/ (drawing them takes a moment)."""
-    cache = CACHE / "icons" / ICON_VERSION
-    cache.mkdir(parents=True, exist_ok=True)
+    """The SVG art as it is, and the manifest's PNG icons rendered from it."""
     dest.mkdir(parents=True, exist_ok=True)
-    for name, size, maskable in (
-        ("icon-192.png", 192, False),
-        ("icon-512.png", 512, False),
-        ("icon-maskable-512.png", 512, True),
-    ):
-        cached = cache / name
-        if not cached.exists():
-            cached.write_bytes(draw_icon(size, maskable))
-        shutil.copyfile(cached, dest / name)
     for svg in sorted(ASSETS.glob("*.svg")):
         shutil.copyfile(svg, dest / svg.name)
+    for name, source, size in PNG_ICONS:
+        (dest / name).write_bytes(render_png(ASSETS / source, size))
 
 
 # --- the site -------------------------------------------------------------------------------
@@ -478,6 +452,7 @@ def build(out: Path = DIST) -> dict:
                 .replace("<!--LOBBY-->", lobby_html(games, english))
                 .replace("<!--LANGUAGES-->", str(engine("pyengine.shell.lobby").language_options()))
                 .replace("<!--PRELOAD-->", preload_links(stage))
+                .replace("<!--CSP-->", csp_meta())
             )
             (stage / path.name).write_text(fill_template(text, english), encoding="utf-8")
         elif path.name == "style.css":

@@ -81,9 +81,58 @@ def playwright_driver():
         yield driver
 
 
+# --- Content-Security-Policy ---------------------------------------------------------------------
+# Every context of the suite listens for what the page's policy blocks: ``securitypolicyviolation``
+# events, turned into console errors by an init script, and the browser's own console messages
+# about the policy. A dedicated worker hears its violations only in its own scope, so the init
+# script also puts the listener in front of every script blob the page makes (PyScript starts
+# the Python worker from one; a worker from a blob runs under the page's policy). The test
+# during which a violation happened fails (at teardown) with the list.
+# Give ``wait_for_function`` a function ("() => ..."), never a bare expression: Playwright
+# evaluates an expression with eval on every poll, which the policy refuses.
+CSP_REPORTER = """(() => {
+  const report = (e) => console.error(`CSP violation: ${e.effectiveDirective} blocked`
+    + ` ${e.blockedURI || "(inline)"} at ${e.sourceFile || self.location.href}:${e.lineNumber}`);
+  document.addEventListener("securitypolicyviolation", report);
+  const inWorker = `self.addEventListener("securitypolicyviolation", ${report});\n`;
+  const createObjectURL = URL.createObjectURL;
+  URL.createObjectURL = (object) => createObjectURL(
+    object instanceof Blob && /javascript/.test(object.type) ? new Blob([inWorker, object], {type: object.type}) : object
+  );
+})();"""
+CSP_VIOLATIONS = []
+
+
+def _csp_message(message):
+    if message.text.startswith("CSP violation") or "Content Security Policy" in message.text:
+        CSP_VIOLATIONS.append(message.text)
+
+
+def watch_csp(context):
+    """Records the context's CSP violations into ``CSP_VIOLATIONS``; returns the context."""
+    context.add_init_script(CSP_REPORTER)
+    context.on("console", _csp_message)
+    return context
+
+
+@pytest.fixture(autouse=True)
+def csp_violations():
+    """Fails the test during which the policy blocked anything. A test that provokes a
+    violation on purpose reads this list and empties it."""
+    CSP_VIOLATIONS.clear()
+    yield CSP_VIOLATIONS
+    if CSP_VIOLATIONS:
+        found = "\n".join(CSP_VIOLATIONS)
+        CSP_VIOLATIONS.clear()
+        pytest.fail(f"Content-Security-Policy violations:\n{found}", pytrace=False)
+
+
 @pytest.fixture(scope="session")
 def browser(playwright_driver):
+    """Debian's Chromium; every context made from it (here or in a test) watches the CSP."""
     browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    new_context = browser.new_context
+    browser.new_context = lambda *args, **kwargs: watch_csp(new_context(*args, **kwargs))
     yield browser
     browser.close()
 
@@ -127,6 +176,7 @@ def persistent_context(playwright_driver, tmp_path):
     ctx = playwright_driver.chromium.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS
     )
+    watch_csp(ctx)
     ctx.set_default_timeout(90_000)
     yield ctx
     ctx.close()
@@ -140,7 +190,7 @@ def page(context):
 def _wait_engine(page, state="ready"):
     """Waits until ``<html data-engine>`` leaves "loading"; asserts it reached ``state``."""
     page.wait_for_function(
-        "document.documentElement.dataset.engine !== 'loading'", timeout=ENGINE_TIMEOUT_MS
+        "() => document.documentElement.dataset.engine !== 'loading'", timeout=ENGINE_TIMEOUT_MS
     )
     assert page.evaluate("document.documentElement.dataset.engine") == state
 

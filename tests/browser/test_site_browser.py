@@ -261,7 +261,7 @@ def test_language_switch_translates_the_lobby_and_the_game(context, site, wait_e
     wait_engine(page)
     page.click("#settings summary")
     page.select_option("#lang", "pt")
-    page.wait_for_function("document.documentElement.lang === 'pt'")
+    page.wait_for_function("() => document.documentElement.lang === 'pt'")
     assert page.locator('[data-open=perudo]').inner_text().strip() == "Jogar"
     start_perudo(page, bots=1)
     wait_screen(page)
@@ -374,7 +374,7 @@ def test_language_comes_from_the_browser(browser, site):
     try:
         page = context.new_page()
         page.goto(site.url)
-        page.wait_for_function("document.documentElement.lang === 'pt'")
+        page.wait_for_function("() => document.documentElement.lang === 'pt'")
         assert page.locator("[data-open=perudo]").inner_text().strip() == "Jogar"
         assert page.locator('[data-game="bog"] .card-soon').inner_text().strip() == "Em breve"
         assert page.input_value("#lang") == "pt"

@@ -40,7 +40,7 @@ def texts(page, index=None):
 
 
 def wait_texts(page, count):
-    page.wait_for_function(f"net.received.length >= {count}", timeout=30_000)
+    page.wait_for_function("c => net.received.length >= c", arg=count, timeout=30_000)
 
 
 # On the host's page: an invite kept as ``window[name]``; returns its code.
@@ -99,7 +99,7 @@ def test_invite_and_reply_connect_two_players_both_ways(new_player, site):
 
     # Closing one side closes the other (and the closer itself is not told: it chose to).
     host.evaluate("net.channels[0].close()")
-    guest.wait_for_function("net.closed === 1", timeout=15_000)
+    guest.wait_for_function("() => net.closed === 1", timeout=15_000)
     assert guest.evaluate("net.channels[0].open") is False
     assert host.evaluate("net.closed") == 0
     for page in (host, guest):
@@ -153,7 +153,7 @@ def test_a_guest_page_going_away_closes_the_hosts_channel(new_player, site):
     host, guest = open_page(new_player(), site), open_page(new_player(), site)
     connect_rtc(host, guest)
     guest.close()
-    host.wait_for_function("net.closed === 1", timeout=20_000)
+    host.wait_for_function("() => net.closed === 1", timeout=20_000)
 
 
 def test_rtc_round_trip_on_loopback(new_player, site, wait_engine):
@@ -354,10 +354,10 @@ def test_tabs_of_one_browser_pair_by_table_and_see_each_other_leave(new_player, 
     assert texts(host)[2:] == ["small"]
 
     first.close()  # its goodbye closes the host's channel to it, and only that one
-    host.wait_for_function("net.closed === 1", timeout=10_000)
+    host.wait_for_function("() => net.closed === 1", timeout=10_000)
     assert host.evaluate("[net.channels[0].open, net.channels[1].open]") == [False, True]
     host.reload()  # the host tab goes away: the remaining guest hears it
-    second.wait_for_function("net.closed === 1", timeout=10_000)
+    second.wait_for_function("() => net.closed === 1", timeout=10_000)
 
 
 def test_a_table_open_in_two_host_tabs_gives_the_guest_to_one_only(new_player, site):
@@ -388,7 +388,7 @@ def test_a_tab_that_vanishes_without_goodbye_times_out(new_player, site):
     guest.evaluate("async () => track(await (await import('./net/bc.js')).joinBroadcast('QUIET'))")
     # A crashed tab says no goodbye: silence it by closing its BroadcastChannel behind its back.
     host.evaluate("BroadcastChannel.prototype.postMessage = () => {}")
-    guest.wait_for_function("net.closed === 1", timeout=15_000)
+    guest.wait_for_function("() => net.closed === 1", timeout=15_000)
 
 
 # --- the relay ----------------------------------------------------------------------------------
@@ -441,7 +441,7 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
     host.reload()  # the host's tab reloads and opens the same room again
     host.evaluate(TRACK)
     for guest in guests:
-        guest.wait_for_function("net.closed === 1", timeout=30_000)
+        guest.wait_for_function("() => net.closed === 1", timeout=30_000)
     host.evaluate(HOST_ROOM, ["ROOM2345", relay.url])
     for guest in guests:
         guest.wait_for_function("net.channels.length === 2", timeout=30_000)

@@ -5,12 +5,13 @@ import base64
 import csv
 import io
 import json
+import os
 import re
+import shutil
 import struct
 import threading
 import urllib.request
 import zipfile
-import zlib
 from pathlib import Path
 
 import pytest
@@ -31,16 +32,18 @@ def shell(lang, domain="shell"):
     return json.loads((I18N / f"{domain}.{lang}.json").read_text(encoding="utf-8"))
 
 
-def test_wheel_holds_the_package_and_a_valid_record(build, tmp_path):
-    wheel = build.build_wheel(tmp_path / "a")
-    again = build.build_wheel(tmp_path / "b")
-    assert wheel.read_bytes() == again.read_bytes()  # reproducible: same content, same hash
+def test_wheel_is_built_by_the_backend_with_the_package_data_and_a_valid_record(build, tmp_path):
+    wheel = build.build_wheel(tmp_path)
     assert wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         assert "pyengine/__init__.py" in names and "pyengine/shell/calls.py" in names
-        assert "pyengine/i18n/shell.en.json" in names and "pyengine/games/perudo/i18n/perudo.en.json" in names
+        assert {"pyengine/i18n/shell.en.json", "pyengine/games/perudo/i18n/perudo.en.json", "pyengine/shell/shell.css",
+                "pyengine/games/perudo/view.css", "pyengine/games/perudo/icon.svg"} <= names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        assert not [n for n in names if not n.startswith(("pyengine/", "pyengine-"))]
+        wheel_file = archive.read(next(n for n in names if n.endswith(".dist-info/WHEEL"))).decode()
+        assert "Generator: setuptools (" in wheel_file
         record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
         rows = list(csv.reader(io.StringIO(archive.read(record_name).decode())))
         assert {row[0] for row in rows} == names
@@ -52,26 +55,52 @@ def test_wheel_holds_the_package_and_a_valid_record(build, tmp_path):
             assert digest == f"sha256={expected}" and int(size) == len(data)
 
 
-def _png_size(data: bytes):
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
+def _project_copy(folder: Path) -> Path:
+    shutil.copytree(ROOT / "pyengine", folder / "pyengine", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(ROOT / "pyproject.toml", folder / "pyproject.toml")
+    return folder
 
 
-def test_icons_are_real_pngs_of_the_declared_sizes(build):
-    for size, maskable in ((192, False), (48, True)):
-        data = build.draw_icon(size, maskable)
-        assert _png_size(data) == (size, size)
-        # Decode the image: the corners are transparent unless maskable (full bleed).
-        idat = b"".join(
-            data[i + 8 : i + 8 + struct.unpack(">I", data[i : i + 4])[0]]
-            for i in [m.start() - 4 for m in re.finditer(b"IDAT", data)]
-        )
-        raw = zlib.decompress(idat)
-        corner_alpha = raw[1 + 3]
-        centre_row = raw[(size // 2) * (size * 4 + 1) :][: size * 4 + 1]
-        assert corner_alpha == (255 if maskable else 0)
-        assert centre_row[1 + (size // 2) * 4 : 1 + (size // 2) * 4 + 3] == bytes((43, 42, 40))  # the centre pip
+def test_unchanged_package_gives_a_byte_identical_wheel(build, tmp_path):
+    """Same bytes wherever and whenever it is built (other folder, file times, permissions),
+    so the service worker's hash of it stays and browsers keep their copy; any change to the
+    package, data included, gives a new wheel."""
+    first = build.build_wheel(tmp_path / "a")
+    copy = _project_copy(tmp_path / "copy")
+    for path in copy.rglob("*"):
+        os.utime(path, (1_700_000_000, 1_700_000_000))
+        if path.is_file():
+            path.chmod(0o664)
+    assert build.build_wheel(tmp_path / "b", copy).read_bytes() == first.read_bytes()
+
+    # A game's data in a folder of its own (no __init__.py) is package data too.
+    (copy / "pyengine" / "games" / "perudo" / "icons").mkdir()
+    (copy / "pyengine" / "games" / "perudo" / "icons" / "cup.svg").write_text("<svg/>")
+    changed = build.build_wheel(tmp_path / "c", copy)
+    assert changed.read_bytes() != first.read_bytes()
+    with zipfile.ZipFile(changed) as archive:
+        assert "pyengine/games/perudo/icons/cup.svg" in archive.namelist()
+
+
+def _png_header(data: bytes):
+    """(width, height, bit depth, colour type) from a PNG's IHDR."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">IIBB", data[16:26])
+
+
+def test_icons_are_rendered_from_the_svg_art_at_the_declared_sizes(build, tmp_path):
+    build.write_icons(tmp_path)
+    manifest = json.loads((SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for icon in manifest["icons"]:
+        data = (tmp_path / Path(icon["src"]).name).read_bytes()
+        if icon["type"] == "image/png":
+            width, height, depth, colour = _png_header(data)
+            assert f"{width}x{height}" == icon["sizes"] and (depth, colour) == (8, 6)  # 8-bit RGBA
+    for name, source, size in build.PNG_ICONS:
+        assert (ROOT / "assets" / source).exists()
+        assert build.render_png(ROOT / "assets" / source, size) == (tmp_path / name).read_bytes()  # deterministic
+    # Pixels (transparent corners, full-bleed maskable, the pips) are checked in the browser:
+    # tests/browser/test_build_browser.py.
 
 
 def test_lobby_lists_every_game_with_its_playable_state(build):
