@@ -540,9 +540,11 @@ function wireFriends() {
 async function startEngine() {
   try {
     const { PyWorker } = await import("./pyscript/core.js");
+    // engine.mjs loads Pyodide with the build's bytecode and unpacks our packages: the
+    // worker needs no configuration of its own.
     const worker = await PyWorker("./worker.py", {
-      config: "./worker.json",
-      version: new URL("./pyodide/pyodide.mjs", location.href).href,
+      config: {},
+      version: new URL("./engine.mjs", location.href).href,
     });
     // The worker resolves even when its Python failed: a first call proves the bridge is there.
     JSON.parse(await worker.sync.lobby(lang));

@@ -1,0 +1,130 @@
+"""Bytecode for the worker, compiled by the CPython that runs in the browser (build.py).
+
+Run inside Pyodide under Node (``pyodide_bytecode.mjs``) with the job folder at /job:
+``job.json`` names the standard library zip, the wheels the worker unpacks and the worker
+script; this writes ``out/stdlib.zip``, ``out/packages.zip`` and ``out/report.json``.
+
+* The wheels' modules all get a ``__pycache__/<name>.<cache tag>.pyc`` beside their source
+  (the source stays, so tracebacks in our code show their lines).
+* The standard library keeps its layout, but every module the worker imports at start-up
+  (found by running the worker script here, with a stand-in for PyScript's ``polyscript``)
+  is shipped as ``.pyc`` instead of ``.py``: compiling those is most of Python's start-up,
+  and the modules nobody imports stay small as source. Tracebacks through them still name
+  the file, line and function.
+
+Every ``.pyc`` is an unchecked hash-based one (PEP 552): the import system trusts it
+without looking at a source file or a timestamp. Code objects carry the paths the modules
+have in the browser, so tracebacks point where the import system found them.
+"""
+
+import importlib.util
+import json
+import os
+import sys
+import types
+import zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+JOB = "/job"
+ZIP_TIME = (2024, 1, 1, 0, 0, 0)
+STDLIB_PATH = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+SITE_PACKAGES = f"/lib/python{sys.version_info.major}.{sys.version_info.minor}/site-packages"
+PROBE_DIR = "/tmp/probe-site"
+
+
+def pyc(source: bytes, filename: str) -> bytes:
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+
+
+def entry(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, ZIP_TIME)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+
+
+def folder(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, ZIP_TIME)
+    info.CRC = info.compress_size = info.file_size = 0
+    info.external_attr = (0o40755 << 16) | 0x10
+    return info
+
+
+def probe_imports(wheels: list, worker: str) -> set:
+    """Files of the standard library that running the worker script imports."""
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(PROBE_DIR)
+    sys.path.insert(0, PROBE_DIR)
+    sync = types.SimpleNamespace()
+    sys.modules["polyscript"] = types.SimpleNamespace(xworker=types.SimpleNamespace(sync=sync))
+    with open(worker, encoding="utf-8") as handle:
+        exec(compile(handle.read(), "worker.py", "exec"), {"__name__": "__worker__"})
+    if callable(getattr(sync, "lobby", None)):
+        sync.lobby("en")  # the page's first call
+    prefix = STDLIB_PATH + "/"
+    return {
+        module.__file__[len(prefix):]
+        for module in list(sys.modules.values())
+        if isinstance(getattr(module, "__file__", None), str) and module.__file__.startswith(prefix)
+    }
+
+
+def write_stdlib(source_zip: str, imported: set, out: str) -> dict:
+    compiled = 0
+    with zipfile.ZipFile(source_zip) as source, zipfile.ZipFile(out, "w", compresslevel=9) as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename in imported:
+                target.writestr(entry(info.filename + "c"), pyc(data, f"{STDLIB_PATH}/{info.filename}"))
+                compiled += 1
+            elif info.is_dir():
+                target.mkdir(folder(info.filename))
+            else:
+                target.writestr(entry(info.filename), data)
+    return {"compiled": compiled}
+
+
+def write_packages(wheels: list, out: str) -> dict:
+    tag = sys.implementation.cache_tag
+    compiled, names = 0, set()
+    with zipfile.ZipFile(out, "w", compresslevel=9) as target:
+        for wheel in wheels:
+            with zipfile.ZipFile(wheel) as source:
+                for info in source.infolist():
+                    if info.is_dir() or info.filename in names:
+                        continue
+                    names.add(info.filename)
+                    data = source.read(info)
+                    target.writestr(entry(info.filename), data)
+                    if info.filename.endswith(".py"):
+                        folder, _, name = info.filename.rpartition("/")
+                        cached = f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc".lstrip("/")
+                        target.writestr(entry(cached), pyc(data, f"{SITE_PACKAGES}/{info.filename}"))
+                        compiled += 1
+    return {"compiled": compiled}
+
+
+def main() -> None:
+    with open(f"{JOB}/job.json", encoding="utf-8") as handle:
+        job = json.load(handle)
+    if STDLIB_PATH not in sys.path or SITE_PACKAGES not in sys.path:
+        raise SystemExit(f"unexpected sys.path {sys.path}: the worker would not find the bytecode")
+    os.makedirs(f"{JOB}/out", exist_ok=True)
+    wheels = [f"{JOB}/{name}" for name in job["wheels"]]
+    imported = probe_imports(wheels, f"{JOB}/{job['worker']}")
+    report = {
+        "python": ".".join(map(str, sys.version_info[:3])),
+        "magic": importlib.util.MAGIC_NUMBER.hex(),
+        "cache_tag": sys.implementation.cache_tag,
+        "stdlib_path": STDLIB_PATH,
+        "site_packages": SITE_PACKAGES,
+        "stdlib": write_stdlib(f"{JOB}/{job['stdlib']}", imported, f"{JOB}/out/stdlib.zip"),
+        "packages": write_packages(wheels, f"{JOB}/out/packages.zip"),
+    }
+    with open(f"{JOB}/out/report.json", "w", encoding="utf-8") as handle:
+        json.dump(report, handle, indent=1)
+
+
+main()
