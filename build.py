@@ -23,6 +23,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -76,6 +77,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".py": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
     ".css": "text/css",
@@ -187,16 +189,33 @@ def _extract(tarball: Path, keep, dest: Path) -> None:
             target.write_bytes(archive.extractfile(member).read())
 
 
+# PyScript's chunks that a page with one DOM-free worker loads: the core, and the plugins
+# and helpers the core imports at start (hashed names: matched by the part before the hash).
+# The editor's, terminal's, TOML's and packages' own chunks (codemirror, xterm, toml, zip,
+# pyodide_graph, ≈ 1 MB) load only for features the site does not use: not served.
+PYSCRIPT_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+
+
+def _pyscript_chunk(name: str) -> bool:
+    if not (name.startswith("dist/") and name.count("/") == 1 and name.endswith(".js")):
+        return False
+    stem = name[len("dist/") : -len(".js")]
+    return stem in PYSCRIPT_CHUNKS or stem.rpartition("-")[0] in PYSCRIPT_CHUNKS
+
+
+def check_pyscript_chunks(folder: Path) -> None:
+    """Fails the build if a served chunk imports (statically) one that is not served."""
+    served = {p.name for p in folder.glob("*.js")}
+    for path in sorted(folder.glob("*.js")):
+        for target in re.findall(r"""(?:\bfrom|\bimport)\s*["']\./([\w.-]+\.js)["']""", path.read_text(encoding="utf-8")):
+            if target not in served:
+                sys.exit(f"pyscript/{path.name} imports {target}, which the build does not serve (PYSCRIPT_CHUNKS)")
+
+
 def copy_runtime(tarballs: dict, out: Path) -> None:
     _extract(tarballs[PYODIDE[0]], lambda name: name in PYODIDE_FILES, out / "pyodide")
-    _extract(
-        tarballs[PYSCRIPT[0]],
-        lambda name: name.startswith("dist/")
-        and name.count("/") == 1
-        and name.endswith((".js", ".css"))
-        and name != "dist/service-worker.js",
-        out / "pyscript",
-    )
+    _extract(tarballs[PYSCRIPT[0]], _pyscript_chunk, out / "pyscript")
+    check_pyscript_chunks(out / "pyscript")
 
 
 # --- bytecode for the worker ------------------------------------------------------------------
@@ -220,7 +239,7 @@ def node_runtime(tarball: Path) -> Path:
 
 
 def compiled_runtime(tarball: Path, wheels: list) -> Path:
-    """``.cache/bytecode/<key>/``: stdlib.zip, packages.zip and report.json, made by
+    """``.cache/bytecode/<key>/``: stdlib.zip, packages.tar.gz and report.json, made by
     buildtools/pyodide_bytecode.py in the pinned Pyodide's own CPython under Node.
 
     Keyed by everything that goes in (runtime, wheels, worker script, the tools), so an
@@ -271,31 +290,31 @@ def check_bytecode(folder: Path, runtime: Path) -> dict:
     if report["python"] != lock["info"]["python"]:
         sys.exit(f"bytecode compiled by Python {report['python']}, the runtime is {lock['info']['python']}")
     magic = bytes.fromhex(report["magic"])
-    for name in ("stdlib.zip", "packages.zip"):
-        with zipfile.ZipFile(folder / name) as archive:
-            for entry in archive.namelist():
-                if not entry.endswith(".pyc"):
-                    continue
-                header = archive.open(entry).read(8)
-                if header[:4] != magic or int.from_bytes(header[4:8], "little") != PYC_UNCHECKED_HASH:
-                    sys.exit(f"{name}/{entry}: magic {header[:4].hex()} (runtime {magic.hex()}) or flags differ")
+    with zipfile.ZipFile(folder / "stdlib.zip") as stdlib, tarfile.open(folder / "packages.tar.gz") as packages:
+        headers = [
+            *((f"stdlib.zip/{n}", stdlib.open(n).read(8)) for n in stdlib.namelist() if n.endswith(".pyc")),
+            *((f"packages/{m.name}", packages.extractfile(m).read(8)) for m in packages if m.name.endswith(".pyc")),
+        ]
+    for name, header in headers:
+        if header[:4] != magic or int.from_bytes(header[4:8], "little") != PYC_UNCHECKED_HASH:
+            sys.exit(f"{name}: magic {header[:4].hex()} (runtime {magic.hex()}) or flags differ")
     return report
 
 
 def add_bytecode(tarball: Path, wheels: list, stage: Path) -> dict:
-    """runtime/stdlib.zip and runtime/packages.zip for the worker (see site/engine.mjs), and
-    engine.mjs told where the packages go."""
+    """runtime/stdlib.zip and runtime/packages.tar.gz for the worker (see site/engine.mjs),
+    and engine.mjs told where the packages go; returns the compiler's output folder."""
     compiled = compiled_runtime(tarball, wheels)
     runtime = node_runtime(tarball)
     if file_hash(runtime / "pyodide.asm.wasm") != file_hash(stage / "pyodide" / "pyodide.asm.wasm"):
         sys.exit("the bytecode was compiled by another Pyodide than the one served")
     report = check_bytecode(compiled, runtime)
     (stage / "runtime").mkdir(exist_ok=True)
-    for name in ("stdlib.zip", "packages.zip"):
+    for name in ("stdlib.zip", "packages.tar.gz"):
         shutil.copyfile(compiled / name, stage / "runtime" / name)
     engine = (SITE / "engine.mjs").read_text(encoding="utf-8")
     (stage / "engine.mjs").write_text(engine.replace("__SITE_PACKAGES__", report["site_packages"]), encoding="utf-8")
-    return report
+    return compiled
 
 
 def relay_bundle() -> Path:
@@ -603,7 +622,7 @@ def build(out: Path = DIST) -> dict:
         if path.name != "relay-entry.js":
             shutil.copyfile(path, stage / "net" / path.name)
     shutil.copyfile(relay_bundle(), stage / "net" / "relay-bundle.js")
-    add_bytecode(tarballs[PYODIDE[0]], [wheel, *worker_wheels()], stage)
+    bytecode = add_bytecode(tarballs[PYODIDE[0]], [wheel, *worker_wheels()], stage)
     shutil.rmtree(wheel.parent)
     write_icons(stage / "icons")
     version = write_service_worker(stage)
@@ -616,7 +635,7 @@ def build(out: Path = DIST) -> dict:
     if retired.exists():
         shutil.rmtree(retired)
     log(f"{out.name}/ ready: version {version}, {total / 1e6:.1f} MB, wheel {wheel.name}")
-    return {"version": version, "wheel": wheel.name, "games": games, "path": out}
+    return {"version": version, "wheel": wheel.name, "games": games, "path": out, "bytecode": bytecode}
 
 
 # --- serving -----------------------------------------------------------------------------------
