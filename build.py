@@ -303,7 +303,7 @@ def check_bytecode(folder: Path, runtime: Path) -> dict:
 
 def add_bytecode(tarball: Path, wheels: list, stage: Path) -> dict:
     """runtime/stdlib.zip and runtime/packages.tar.gz for the worker (see site/engine.mjs),
-    and engine.mjs told where the packages go; returns the compiler's output folder."""
+    and engine-files.mjs filled in; returns the compiler's output folder."""
     compiled = compiled_runtime(tarball, wheels)
     runtime = node_runtime(tarball)
     if file_hash(runtime / "pyodide.asm.wasm") != file_hash(stage / "pyodide" / "pyodide.asm.wasm"):
@@ -312,9 +312,26 @@ def add_bytecode(tarball: Path, wheels: list, stage: Path) -> dict:
     (stage / "runtime").mkdir(exist_ok=True)
     for name in ("stdlib.zip", "packages.tar.gz"):
         shutil.copyfile(compiled / name, stage / "runtime" / name)
-    engine = (SITE / "engine.mjs").read_text(encoding="utf-8")
-    (stage / "engine.mjs").write_text(engine.replace("__SITE_PACKAGES__", report["site_packages"]), encoding="utf-8")
+    write_engine_files(stage, report)
     return compiled
+
+
+def write_engine_files(stage: Path, report: dict) -> None:
+    """engine-files.mjs with the names build.py knows: where the packages go, what a memory
+    snapshot imports ahead, and the key that ties a stored snapshot to everything it
+    depends on (the runtime, the bytecode, the packages and the modules that load them)."""
+    template = (SITE / "engine-files.mjs").read_text(encoding="utf-8")
+    depends = [*sorted((stage / "pyodide").iterdir()), *sorted((stage / "runtime").iterdir())]
+    depends += [SITE / "engine.mjs", SITE / "snapshot.mjs"]
+    key = hashlib.sha256(
+        "".join(file_hash(p) for p in depends).encode() + template.encode() + json.dumps(report).encode()
+    ).hexdigest()[:16]
+    text = (
+        template.replace("__SITE_PACKAGES__", report["site_packages"])
+        .replace("__WARM_IMPORTS__", json.dumps(report["warm_imports"]))
+        .replace("__SNAPSHOT_KEY__", key)
+    )
+    (stage / "engine-files.mjs").write_text(text, encoding="utf-8")
 
 
 def relay_bundle() -> Path:

@@ -8,13 +8,14 @@ Measures, in Debian's Chromium on loopback (the network is not the subject here)
   Pyodide's stock files as npm ships them, served the same way), interleaved in ``--runs``
   pairs whose order alternates: cold (fresh context, empty caches) and warm (second visit
   in a persistent profile, after the first visit finished with everything it leaves behind:
-  service worker, caches). Printed as medians and as the median of the per-pair ratios with
+  service worker, caches, Taberna's memory snapshot). Printed as medians and as the median of the per-pair ratios with
   their min–max. The goal is a ratio <= 0.5 cold and warm;
 * the longest main-thread task of Taberna's page from navigation until playable (Long
   Tasks API: only tasks over 50 ms are reported; goal: none);
 * bytes received before the lobby is usable (every response that ended before the page's
   ``lobby-ready`` mark) and bytes of a whole first visit (everything the server sent until
-  the page is playable and the service worker has precached the site), uncompressed as
+  the page is playable, the service worker has precached the site and the snapshot is
+  made), uncompressed as
   served locally and as gzip would send them (GitHub Pages compresses text; zip and PNG
   files are counted as they are);
 * Perudo random games per second in Pyodide (the bridge's ``bench``).
@@ -121,11 +122,21 @@ def measure(context, url) -> dict:
     return figures
 
 
-def settle(page, service_worker: bool) -> None:
+SNAPSHOTS = "caches.open('pyodide-snapshot').then(c => c.keys()).then(k => k.length)"
+
+
+def settle(page, taberna: bool) -> None:
     """Lets a first visit finish what it leaves for the next one (the service worker's
-    precache), so the second visit measures a real return."""
-    if service_worker:
+    precache, the memory snapshot made a few seconds after the engine is ready), so the
+    second visit measures a real return."""
+    if taberna:
         page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+        for _ in range(240):
+            if page.evaluate(SNAPSHOTS):
+                break
+            page.wait_for_timeout(500)
+        else:
+            raise RuntimeError("no memory snapshot was stored within two minutes")
     page.wait_for_timeout(500)
 
 
@@ -138,7 +149,7 @@ def cold(browser, url) -> dict:
         context.close()
 
 
-def warm(driver, url, profile: Path, service_worker: bool) -> dict:
+def warm(driver, url, profile: Path, taberna: bool) -> dict:
     """Second visit in one persistent profile (the first visit fills the caches)."""
     context = driver.chromium.launch_persistent_context(str(profile), executable_path="/usr/bin/chromium", args=ARGS)
     context.add_init_script(LONG_TASKS)
@@ -146,7 +157,7 @@ def warm(driver, url, profile: Path, service_worker: bool) -> dict:
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(url)
         page.wait_for_function(READY, timeout=180_000)
-        settle(page, service_worker)
+        settle(page, taberna)
         page.close()
         return measure(context, url)
     finally:

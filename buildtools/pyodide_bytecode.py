@@ -54,8 +54,9 @@ def folder(name: str) -> zipfile.ZipInfo:
     return info
 
 
-def probe_imports(wheels: list, worker: str) -> set:
-    """Files of the standard library that running the worker script imports."""
+def probe_imports(wheels: list, worker: str) -> tuple:
+    """Files of the standard library that running the worker script imports, and the names
+    of the packages' modules it imports (what a memory snapshot imports ahead, engine.mjs)."""
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as archive:
             archive.extractall(PROBE_DIR)
@@ -66,12 +67,12 @@ def probe_imports(wheels: list, worker: str) -> set:
         exec(compile(handle.read(), "worker.py", "exec"), {"__name__": "__worker__"})
     if callable(getattr(sync, "lobby", None)):
         sync.lobby("en")  # the page's first call
+    files = {name: getattr(module, "__file__", None) for name, module in list(sys.modules.items())}
+    files = {name: path for name, path in files.items() if isinstance(path, str)}
     prefix = STDLIB_PATH + "/"
-    return {
-        module.__file__[len(prefix):]
-        for module in list(sys.modules.values())
-        if isinstance(getattr(module, "__file__", None), str) and module.__file__.startswith(prefix)
-    }
+    stdlib = {path[len(prefix):] for path in files.values() if path.startswith(prefix)}
+    ours = sorted(name for name, path in files.items() if path.startswith(PROBE_DIR + "/"))
+    return stdlib, ours
 
 
 def write_stdlib(source_zip: str, imported: set, out: str) -> dict:
@@ -126,13 +127,14 @@ def main() -> None:
         raise SystemExit(f"unexpected sys.path {sys.path}: the worker would not find the bytecode")
     os.makedirs(f"{JOB}/out", exist_ok=True)
     wheels = [f"{JOB}/{name}" for name in job["wheels"]]
-    imported = probe_imports(wheels, f"{JOB}/{job['worker']}")
+    imported, warm_imports = probe_imports(wheels, f"{JOB}/{job['worker']}")
     report = {
         "python": ".".join(map(str, sys.version_info[:3])),
         "magic": importlib.util.MAGIC_NUMBER.hex(),
         "cache_tag": sys.implementation.cache_tag,
         "stdlib_path": STDLIB_PATH,
         "site_packages": SITE_PACKAGES,
+        "warm_imports": warm_imports,
         "stdlib": write_stdlib(f"{JOB}/{job['stdlib']}", imported, f"{JOB}/out/stdlib.zip"),
         "packages": write_packages(wheels, f"{JOB}/out/packages.tar.gz"),
     }

@@ -561,6 +561,7 @@ async function startEngine() {
   setEngine("ready", "engine.ready");
   performance.mark("engine-ready");
   registerServiceWorker();
+  prepareNextStart();
   const save = savedGame();
   const marker = sharedMarker();
   if (pendingRoute) {
@@ -578,6 +579,20 @@ async function startEngine() {
   } else if (save && store.get(KEYS.inGame)) {
     resume();
   }
+}
+
+// Once per build, a while after the engine is up, snapshot.mjs stores a memory snapshot of
+// Python started with our modules imported, which the next visits restore (engine.mjs).
+const SNAPSHOT_DELAY_MS = 3000;
+
+function prepareNextStart() {
+  if (!("caches" in window)) return;
+  setTimeout(() => {
+    const worker = new Worker("./snapshot.mjs", { type: "module" });
+    const done = () => worker.terminate();
+    worker.addEventListener("message", done);
+    worker.addEventListener("error", done);
+  }, SNAPSHOT_DELAY_MS);
 }
 
 // The runtime is fetched from the network while the browser says it is online (see sw.js).

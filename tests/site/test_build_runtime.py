@@ -52,7 +52,7 @@ def test_the_worker_gets_bytecode_for_the_runtime_it_runs_on(build, site, compil
         folder, _, name = module.rpartition("/")
         assert f"{module}.py" in shipped  # the source stays: tracebacks show our lines
         assert f"{folder}/__pycache__/{name}.{report['cache_tag']}.pyc" in shipped
-    engine = (site / "engine.mjs").read_text(encoding="utf-8")
+    engine = (site / "engine-files.mjs").read_text(encoding="utf-8")
     assert f'const SITE_PACKAGES = "{report["site_packages"]}";' in engine
 
 
