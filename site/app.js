@@ -540,6 +540,9 @@ function wireFriends() {
 async function startEngine() {
   try {
     const { PyWorker } = await import("./pyscript/core.js");
+    // Creating the worker in a task of its own keeps the main thread's tasks short (PyScript's
+    // module evaluation is one already).
+    await new Promise((resolve) => setTimeout(resolve));
     // engine.mjs loads Pyodide with the build's bytecode and unpacks our packages: the
     // worker needs no configuration of its own.
     const worker = await PyWorker("./worker.py", {

@@ -63,9 +63,11 @@ const failedURL = `${snapshotURL}-failed`;
 const openSnapshots = () => (globalThis.caches ? caches.open(SNAPSHOT_CACHE) : Promise.resolve(null));
 
 export const snapshots = {
-  async read() {
+  // The stored snapshot's bytes, still being read (Pyodide fetches and compiles its
+  // WebAssembly meanwhile), or null when there is none.
+  async find() {
     const hit = await (await openSnapshots())?.match(snapshotURL);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return hit ? { bytes: hit.arrayBuffer() } : null;
   },
   async wanted() {
     const cache = await openSnapshots();

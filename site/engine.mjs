@@ -14,10 +14,10 @@ import { downloadPackages, runtimeOptions, snapshots, writePackages } from "./en
 export { version };
 
 async function startRuntime() {
-  const snapshot = await snapshots.read().catch(() => null);
+  const snapshot = await snapshots.find().catch(() => null);
   if (!snapshot) return loadRuntime(runtimeOptions);
   try {
-    const pyodide = await loadRuntime({ ...runtimeOptions, _loadSnapshot: snapshot });
+    const pyodide = await loadRuntime({ ...runtimeOptions, _loadSnapshot: snapshot.bytes });
     // The snapshot froze the state of Python's random module: seed it from the system.
     pyodide.runPython("import random; random.seed()");
     console.info("engine: started from the memory snapshot");
