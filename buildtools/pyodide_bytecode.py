@@ -54,9 +54,17 @@ def folder(name: str) -> zipfile.ZipInfo:
     return info
 
 
+def loaded_files() -> dict:
+    """``{module name: file}`` of every module imported so far."""
+    files = {name: getattr(module, "__file__", None) for name, module in list(sys.modules.items())}
+    return {name: path for name, path in files.items() if isinstance(path, str)}
+
+
 def probe_imports(wheels: list, worker: str) -> tuple:
-    """Files of the standard library that running the worker script imports, and the names
-    of the packages' modules it imports (what a memory snapshot imports ahead, engine.mjs)."""
+    """Files of the standard library that the worker can import (running the worker script,
+    then importing every module of the packages, since some import theirs only when first
+    used, like segno for an invite's QR code), and the names of the packages' modules the
+    worker script imports (what a memory snapshot imports ahead, engine-files.mjs)."""
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as archive:
             archive.extractall(PROBE_DIR)
@@ -67,11 +75,19 @@ def probe_imports(wheels: list, worker: str) -> tuple:
         exec(compile(handle.read(), "worker.py", "exec"), {"__name__": "__worker__"})
     if callable(getattr(sync, "lobby", None)):
         sync.lobby("en")  # the page's first call
-    files = {name: getattr(module, "__file__", None) for name, module in list(sys.modules.items())}
-    files = {name: path for name, path in files.items() if isinstance(path, str)}
+    ours = sorted(name for name, path in loaded_files().items() if path.startswith(PROBE_DIR + "/"))
+    for root, folders, names in os.walk(PROBE_DIR):
+        folders[:] = sorted(f for f in folders if f.isidentifier())  # no dist-info, no data
+        package = os.path.relpath(root, PROBE_DIR).replace(os.sep, ".")
+        for name in sorted(names):
+            if name.endswith(".py") and package != ".":
+                module = package if name == "__init__.py" else f"{package}.{name[:-3]}"
+                try:
+                    importlib.import_module(module)
+                except Exception:  # noqa: BLE001 - a module that cannot load here is compiled in the browser
+                    pass
     prefix = STDLIB_PATH + "/"
-    stdlib = {path[len(prefix):] for path in files.values() if path.startswith(prefix)}
-    ours = sorted(name for name, path in files.items() if path.startswith(PROBE_DIR + "/"))
+    stdlib = {path[len(prefix):] for path in loaded_files().values() if path.startswith(prefix)}
     return stdlib, ours
 
 

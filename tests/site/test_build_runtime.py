@@ -45,6 +45,8 @@ def test_the_worker_gets_bytecode_for_the_runtime_it_runs_on(build, site, compil
     for module in ("os.pyc", "json/__init__.pyc", "asyncio/base_events.pyc", "_pyodide/_base.pyc"):
         assert module in names and module[:-1] not in names
     assert "unittest/case.py" in names and "unittest/case.pyc" not in names
+    # Also what our packages import only when first used (segno, for an invite's QR code).
+    assert "urllib/request.pyc" in names
     assert not (site / "pyodide" / "python_stdlib.zip").exists()
     with tarfile.open(site / "runtime" / "packages.tar.gz") as packages:
         shipped = set(packages.getnames())
