@@ -301,7 +301,7 @@ def check_bytecode(folder: Path, runtime: Path) -> dict:
     return report
 
 
-def add_bytecode(tarball: Path, wheels: list, stage: Path) -> dict:
+def add_bytecode(tarball: Path, wheels: list, stage: Path) -> Path:
     """runtime/stdlib.zip and runtime/packages.tar.gz for the worker (see site/engine.mjs),
     and engine-files.mjs filled in; returns the compiler's output folder."""
     compiled = compiled_runtime(tarball, wheels)

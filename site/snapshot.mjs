@@ -3,11 +3,11 @@
 // stores it for engine.mjs to restore on the next visits, unless one is already stored or
 // a stored one failed to restore. Answers "made", "kept" or the error, then is terminated.
 
-import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { WARM_IMPORTS, downloadPackages, runtimeOptions, snapshots, writePackages } from "./engine-files.mjs";
 
 async function makeSnapshot() {
   if (!(await snapshots.wanted())) return "kept";
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const [pyodide, files] = await Promise.all([
     loadPyodide({ ...runtimeOptions, _makeSnapshot: true }),
     downloadPackages(),
