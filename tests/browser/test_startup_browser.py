@@ -1,6 +1,11 @@
 """The engine's start-up in Chromium: the memory snapshot made after a first visit is
 restored on the next one, and one that does not restore falls back to a normal start."""
 
+import json
+
+from pyengine.core.registry import playable_games
+from pyengine.core.simulate import playout_digest
+
 SNAPSHOT_CACHE = "pyodide-snapshot"
 STORED = f"caches.open('{SNAPSHOT_CACHE}').then(c => c.keys()).then(k => k.map(r => r.url.split('/').pop()))"
 
@@ -23,7 +28,7 @@ def start_a_game(page):
     page.locator("#game-area .tb-table").wait_for()
 
 
-def test_the_next_visit_restores_the_memory_snapshot(context, site, wait_engine):
+def test_the_next_visit_restores_the_memory_snapshot(context, site, wait_engine, bridge_call):
     page = context.new_page()
     messages = []
     page.on("console", lambda message: messages.append(message.text))
@@ -35,6 +40,10 @@ def test_the_next_visit_restores_the_memory_snapshot(context, site, wait_engine)
     page.reload()
     wait_engine(page)
     assert "engine: started from the memory snapshot" in messages
+    # The restored interpreter plays the same seeded games as CPython.
+    games, seeds = sorted(playable_games()), [0, 1]
+    in_browser = bridge_call(page, "selftest", json.dumps({"games": games, "seeds": seeds}))["results"]
+    assert in_browser == [playout_digest(game, seed) for game in games for seed in seeds]
     start_a_game(page)
     assert context.recorder.errors == []
     assert stored_snapshots(page) == [name]  # kept: one per build
