@@ -78,9 +78,10 @@ def test_a_wrong_magic_number_fails_the_build(build, site, compiled, tmp_path):
 def test_only_the_pyscript_chunks_the_page_loads_are_served(build, site, tmp_path):
     served = sorted(p.name for p in (site / "pyscript").iterdir())
     assert "core.js" in served
-    # The editor's, terminal's (mpy-, py-<hash>), TOML's and packages' chunks are left out.
-    unused = r"(codemirror|xterm|toml|zip|index|pyodide_graph|mpy|py)-(?!editor|game|terminal)"
-    assert not [n for n in served if re.match(unused, n)]
+    stems = {n[: -len(".js")] if n == "core.js" else n.rpartition("-")[0] for n in served}
+    assert stems == set(build.PYSCRIPT_CHUNKS)
+    # The editor's, terminal's, TOML's and packages' own chunks are left out.
+    assert not [n for n in served if n.startswith(("codemirror", "xterm", "toml", "zip", "pyodide_graph", "mpy"))]
     assert not [n for n in served if n.endswith(".css")]
     text = (site / "sw.js").read_text(encoding="utf-8")
     precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
