@@ -28,25 +28,36 @@ function* tarFiles(bytes) {
   }
 }
 
-// Our wheels' files with their bytecode (runtime/packages.tar.gz), as [path, bytes].
+// Our wheels' files with their bytecode (runtime/packages.tar.gz), unpacked by the browser.
 export async function downloadPackages() {
   const response = await fetch(here("runtime/packages.tar.gz"));
   if (!response.ok) throw new Error(`runtime/packages.tar.gz: ${response.status}`);
-  let bytes = new Uint8Array(await response.arrayBuffer());
-  // A host may already have undone the gzip (Content-Encoding): then the tar is plain.
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+  return unpackPackages(new Uint8Array(await response.arrayBuffer()));
+}
+
+// {files: [[path, bytes]…]}, or {gzip: bytes} for Python to unpack where the browser has
+// no DecompressionStream (Safari before 16.4). A host may already have undone the gzip
+// (Content-Encoding): then the tar is plain.
+export async function unpackPackages(bytes) {
+  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  if (gzipped && typeof DecompressionStream !== "function") return { gzip: bytes };
+  if (gzipped) {
     const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     bytes = new Uint8Array(await new Response(plain).arrayBuffer());
   }
-  return [...tarFiles(bytes)];
+  return { files: [...tarFiles(bytes)] };
 }
 
-export function writePackages(pyodide, files) {
-  const { FS } = pyodide;
-  for (const [name, data] of files) {
-    const path = `${SITE_PACKAGES}/${name}`;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, data);
+export function writePackages(pyodide, packages) {
+  if (packages.gzip) {
+    pyodide.unpackArchive(packages.gzip, "gztar", { extractDir: SITE_PACKAGES });
+  } else {
+    const { FS } = pyodide;
+    for (const [name, data] of packages.files) {
+      const path = `${SITE_PACKAGES}/${name}`;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, data);
+    }
   }
   // The import system may have listed site-packages before the files were there (not
   // importlib.invalidate_caches(): it imports importlib.metadata, ≈ 0.3 s of compiling).

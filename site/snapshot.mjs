@@ -8,11 +8,11 @@ import { WARM_IMPORTS, downloadPackages, runtimeOptions, snapshots, writePackage
 async function makeSnapshot() {
   if (!(await snapshots.wanted())) return "kept";
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  const [pyodide, files] = await Promise.all([
+  const [pyodide, packages] = await Promise.all([
     loadPyodide({ ...runtimeOptions, _makeSnapshot: true }),
     downloadPackages(),
   ]);
-  writePackages(pyodide, files);
+  writePackages(pyodide, packages);
   pyodide.runPython(WARM_IMPORTS.map((name) => `import ${name}`).join("\n"));
   await snapshots.save(pyodide.makeMemorySnapshot());
   return "made";

@@ -95,23 +95,20 @@ def test_only_the_pyscript_chunks_the_page_loads_are_served(build, site, tmp_pat
     build.check_pyscript_chunks(tmp_path)
 
 
-# Runs in Pyodide under Node with the site's own runtime files, as the worker would.
+# Runs in Pyodide under Node with the site's own runtime files and engine-files.mjs, as the
+# worker would; "python" unpacks as a browser without DecompressionStream does.
 IMPORT_CHECK = textwrap.dedent(
     """
     import { readFileSync } from "node:fs";
-    import { gunzipSync } from "node:zlib";
-    const [runtime, site, sitePackages] = process.argv.slice(2);
+    const [runtime, site, unpacker] = process.argv.slice(2);
     const { loadPyodide } = await import(runtime + "/pyodide.mjs");
+    const engine = await import(site + "/engine-files.mjs");
     const pyodide = await loadPyodide({ indexURL: runtime + "/", stdLibURL: site + "/runtime/stdlib.zip" });
-    const tar = gunzipSync(readFileSync(site + "/runtime/packages.tar.gz"));
-    for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
-      const field = (o, n) => tar.subarray(at + o, at + o + n).toString().split("\\0")[0];
-      const size = parseInt(field(124, 12).trim(), 8);
-      const path = sitePackages + "/" + field(0, 100);
-      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      pyodide.FS.writeFile(path, tar.subarray(at + 512, at + 512 + size));
-      at += 512 + Math.ceil(size / 512) * 512;
-    }
+    if (unpacker === "python") delete globalThis.DecompressionStream;
+    const archive = new Uint8Array(readFileSync(site + "/runtime/packages.tar.gz"));
+    const packages = await engine.unpackPackages(archive);
+    if (Boolean(packages.gzip) !== (unpacker === "python")) throw new Error("wrong unpacker");
+    engine.writePackages(pyodide, packages);
     console.log(pyodide.runPython(readFileSync(0, "utf8")));
     """
 )
@@ -134,13 +131,14 @@ PYTHON_CHECK = textwrap.dedent(
 )
 
 
-def test_the_bytecode_loads_in_pyodide_and_tracebacks_show_our_lines(build, site, compiled, tmp_path):
+@pytest.mark.parametrize("unpacker", ["browser", "python"])
+def test_the_bytecode_loads_in_pyodide_and_tracebacks_show_our_lines(build, site, compiled, tmp_path, unpacker):
     runtime = build.node_runtime(build.fetch_runtime()[build.PYODIDE[0]])
     report = json.loads((compiled / "report.json").read_text(encoding="utf-8"))
     script = tmp_path / "check.mjs"
     script.write_text(IMPORT_CHECK, encoding="utf-8")
     run = subprocess.run(
-        ["node", str(script), str(runtime), str(site), report["site_packages"]],
+        ["node", str(script), str(runtime), str(site), unpacker],
         input=PYTHON_CHECK, capture_output=True, text=True, timeout=300,
     )
     assert run.returncode == 0, run.stderr[-3000:]
