@@ -541,9 +541,14 @@ function wireFriends() {
 async function startEngine() {
   try {
     const { PyWorker } = await import("./pyscript/core.js");
+    // Creating the worker in a task of its own keeps the main thread's tasks short (PyScript's
+    // module evaluation is one already).
+    await new Promise((resolve) => setTimeout(resolve));
+    // engine.mjs loads Pyodide with the build's bytecode and unpacks our packages: the
+    // worker needs no configuration of its own.
     const worker = await PyWorker("./worker.py", {
-      config: "./worker.json",
-      version: new URL("./pyodide/pyodide.mjs", location.href).href,
+      config: {},
+      version: new URL("./engine.mjs", location.href).href,
     });
     // The worker resolves even when its Python failed: a first call proves the bridge is there.
     JSON.parse(await worker.sync.lobby(lang));
@@ -560,6 +565,7 @@ async function startEngine() {
   setEngine("ready", "engine.ready");
   performance.mark("engine-ready");
   registerServiceWorker();
+  prepareNextStart();
   const save = savedGame();
   const marker = sharedMarker();
   if (pendingRoute) {
@@ -577,6 +583,20 @@ async function startEngine() {
   } else if (save && store.get(KEYS.inGame)) {
     resume();
   }
+}
+
+// Once per build, a while after the engine is up, snapshot.mjs stores a memory snapshot of
+// Python started with our modules imported, which the next visits restore (engine.mjs).
+const SNAPSHOT_DELAY_MS = 3000;
+
+function prepareNextStart() {
+  if (!("caches" in window)) return;
+  setTimeout(() => {
+    const worker = new Worker("./snapshot.mjs", { type: "module" });
+    const done = () => worker.terminate();
+    worker.addEventListener("message", done);
+    worker.addEventListener("error", done);
+  }, SNAPSHOT_DELAY_MS);
 }
 
 // The runtime is fetched from the network while the browser says it is online (see sw.js).

@@ -3,6 +3,7 @@
 import hashlib
 import json
 import re
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -53,21 +54,22 @@ def test_bundle_is_cached_by_pins_and_entry(build):
 
 
 def test_segno_wheel_is_pinned_and_unpacked_in_the_worker(build, site):
-    config = json.loads((site / "worker.json").read_text(encoding="utf-8"))
-    names = {Path(path).name for path in config["files"]}
-    assert set(config["files"].values()) == {"./*"}
-    assert "segno-1.6.6-py3-none-any.whl" in names and any(n.startswith("pyengine-") for n in names)
-    wheel = site / "wheels" / "segno-1.6.6-py3-none-any.whl"
+    """The worker's packages archive carries the pinned segno wheel's files unchanged."""
+    (wheel,) = [p for p in build.worker_wheels() if p.name == "segno-1.6.6-py3-none-any.whl"]
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == build.WORKER_WHEELS[wheel.name]
-    with zipfile.ZipFile(wheel) as archive:
+    with tarfile.open(site / "runtime" / "packages.tar.gz") as packages, zipfile.ZipFile(wheel) as archive:
+        shipped = {m.name: packages.extractfile(m).read() for m in packages if m.isfile()}
         assert "segno/__init__.py" in archive.namelist()
+        for name in archive.namelist():
+            if not name.endswith("/"):
+                assert shipped[name] == archive.read(name), name
 
 
 def test_service_worker_precaches_the_new_files(site):
     text = (site / "sw.js").read_text(encoding="utf-8")
     precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
     for path in ("net/rtc.js", "net/bc.js", "net/relay.js", "net/channel.js", "net/relay-bundle.js",
-                 "wheels/segno-1.6.6-py3-none-any.whl"):
+                 "runtime/packages.tar.gz"):
         assert precache[path] == hashlib.sha256((site / path).read_bytes()).hexdigest()
     assert "net/relay-entry.js" not in precache
 
