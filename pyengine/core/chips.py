@@ -57,10 +57,16 @@ def new_pot(seats: int) -> list:
     return [0] * seats
 
 
+def _take(stacks: list, seat: int, chips: int) -> int:
+    """Takes up to ``chips`` from ``seat``'s stack (never more than he has); how many."""
+    taken = max(0, min(chips, stacks[seat]))
+    stacks[seat] -= taken
+    return taken
+
+
 def stake(stacks: list, pot: list, seat: int, chips: int) -> int:
     """Moves up to ``chips`` from ``seat``'s stack into ``pot`` under his name."""
-    moved = max(0, min(chips, stacks[seat]))
-    stacks[seat] -= moved
+    moved = _take(stacks, seat, chips)
     pot[seat] += moved
     return moved
 
@@ -75,8 +81,7 @@ def collect(stacks: list, pot: list, seat: int) -> int:
 
 def pay(stacks: list, payer: int, payee: int, chips: int) -> int:
     """Up to ``chips`` from ``payer``'s stack to ``payee``'s."""
-    moved = max(0, min(chips, stacks[payer]))
-    stacks[payer] -= moved
+    moved = _take(stacks, payer, chips)
     stacks[payee] += moved
     return moved
 
