@@ -420,7 +420,7 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
     assert host.evaluate(imported) == 1 and sockets == [relay.url + "/"]
     for guest in guests:
         guest.evaluate(JOIN_ROOM, ["ROOM2345", relay.url])
-    host.wait_for_function("peers.length === 2", timeout=30_000)
+    host.wait_for_function("() => peers.length === 2", timeout=30_000)
 
     for i, guest in enumerate(guests):
         guest.evaluate("(i) => net.channels[0].send(`from guest ${i}`)", i)
@@ -444,7 +444,7 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
         guest.wait_for_function("() => net.closed === 1", timeout=30_000)
     host.evaluate(HOST_ROOM, ["ROOM2345", relay.url])
     for guest in guests:
-        guest.wait_for_function("net.channels.length === 2", timeout=30_000)
+        guest.wait_for_function("() => net.channels.length === 2", timeout=30_000)
         guest.evaluate("net.channels[1].send('back again')")
     wait_texts(host, 2)
     assert texts(host) == ["back again", "back again"]
@@ -452,7 +452,7 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
     guests[0].reload()  # a guest's reload: a new peer for the host, the old one gone
     guests[0].evaluate(TRACK)
     guests[0].evaluate(JOIN_ROOM, ["ROOM2345", relay.url])
-    host.wait_for_function("net.channels.length === 3 && net.closed === 1", timeout=30_000)
+    host.wait_for_function("() => net.channels.length === 3 && net.closed === 1", timeout=30_000)
     states = host.evaluate("net.channels.map((c) => c.open)")
     assert sorted(states[:2]) == [False, True] and states[2] is True
     guests[0].evaluate("net.channels[0].send('reloaded')")

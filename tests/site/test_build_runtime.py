@@ -47,7 +47,7 @@ def test_the_worker_gets_bytecode_for_the_runtime_it_runs_on(build, site, compil
     assert not (site / "pyodide" / "python_stdlib.zip").exists()
     with tarfile.open(site / "runtime" / "packages.tar.gz") as packages:
         shipped = set(packages.getnames())
-    for module in ("pyengine/bridge", "pyengine/core/table", "segno/encoder"):
+    for module in ("pyengine/shell/reply", "pyengine/core/table", "segno/encoder"):
         folder, _, name = module.rpartition("/")
         assert f"{module}.py" in shipped  # the source stays: tracebacks show our lines
         assert f"{folder}/__pycache__/{name}.{report['cache_tag']}.pyc" in shipped
@@ -120,13 +120,13 @@ PYTHON_CHECK = textwrap.dedent(
     # Any module of ours compiled from source instead of loaded from bytecode fails here.
     importlib.machinery.SourceFileLoader.source_to_code = refuse
     import json as json_module
-    from pyengine import bridge
+    from pyengine.shell import reply
     import segno
     try:
-        bridge.parse_json("{")  # raises inside our code
+        reply.parse_json("{")  # raises inside our code
     except Exception:
         text = traceback.format_exc()
-    json.dumps({"bridge": bridge.__spec__.cached, "json": json_module.__file__, "traceback": text})
+    json.dumps({"reply": reply.__spec__.cached, "json": json_module.__file__, "traceback": text})
     """
 )
 
@@ -143,7 +143,7 @@ def test_the_bytecode_loads_in_pyodide_and_tracebacks_show_our_lines(build, site
     )
     assert run.returncode == 0, run.stderr[-3000:]
     result = json.loads(run.stdout.strip().splitlines()[-1])
-    assert result["bridge"].endswith(f"/pyengine/__pycache__/bridge.{report['cache_tag']}.pyc")
+    assert result["reply"].endswith(f"/pyengine/shell/__pycache__/reply.{report['cache_tag']}.pyc")
     assert result["json"] == "/lib/python314.zip/json/__init__.pyc"
-    assert 'pyengine/bridge.py", line' in result["traceback"]
+    assert 'pyengine/shell/reply.py", line' in result["traceback"]
     assert "parse_json" in result["traceback"]
