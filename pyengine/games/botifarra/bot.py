@@ -99,7 +99,7 @@ class Deal:
         self.leader = leader
         self.trick = []
         self.best = -1
-        self.points = [0.0] * table.n
+        self.points = [0.0] * table.n  # by side
         held = [card for hand in hands for card in hand]
         for seat_piles in piles or []:
             held += [card for pile in seat_piles for card in pile]
@@ -200,7 +200,7 @@ class Deal:
         table = self.table
         if len(self.trick) == table.n:
             winner = self.winner_so_far()
-            self.points[winner] += sum(POINTS[c] for c in self.trick) + table.trick_point
+            self.points[table.side_of[winner]] += sum(POINTS[c] for c in self.trick) + table.trick_point
             self.leader, self.trick, self.best = winner, [], -1
 
     def tricks_left(self) -> int:
@@ -208,8 +208,7 @@ class Deal:
         return (self.left + len(self.trick)) // self.table.n
 
     def side_points(self, seat: int) -> float:
-        table = self.table
-        return sum(points for s, points in enumerate(self.points) if table.partners(s, seat))
+        return self.points[self.table.side_of[seat]]
 
     def master(self, seat: int, card: str) -> bool:
         """No unplayed card of ``card``'s suit outside ``seat``'s hand beats it."""
@@ -318,25 +317,49 @@ def roll_out(deal: Deal) -> Deal:
     return deal
 
 
-def exact_points(deal: Deal, me: int, alpha: float = float("-inf"), beta: float = float("inf")) -> float:
+def exact_points(deal: Deal, me: int, memo: dict) -> float:
     """The points ``me``'s side takes from here on with best play at every seat, all cards
-    face up (alpha-beta; at individual tables every rival plays against ``me``)."""
+    face up (at individual tables every rival plays against ``me``). Alpha-beta within a
+    trick; positions at the start of a trick are solved once (``memo``, one per world)."""
+    return _search(deal, me, float("-inf"), float("inf"), memo)
+
+
+def _search(deal: Deal, me: int, alpha: float, beta: float, memo: dict) -> float:
     if not deal.left:
         return 0.0
-    table = deal.table
+    if deal.trick:
+        return _search_moves(deal, me, alpha, beta, memo)
+    key = (deal.leader, tuple(map(tuple, deal.hands)),
+           tuple(tuple(map(tuple, seat_piles)) for seat_piles in deal.piles) if deal.piles else None)
+    low, high = memo.get(key, (float("-inf"), float("inf")))  # what earlier visits proved
+    if low >= beta or low == high:
+        return low
+    if high <= alpha:
+        return high
+    value = _search_moves(deal, me, max(alpha, low), min(beta, high), memo)
+    if value <= alpha:
+        memo[key] = (low, value)
+    elif value >= beta:
+        memo[key] = (value, high)
+    else:
+        memo[key] = (value, value)
+    return value
+
+
+def _search_moves(deal: Deal, me: int, alpha: float, beta: float, memo: dict) -> float:
     seat = deal.to_play()
-    ours = table.partners(seat, me)
+    ours = deal.table.partners(seat, me)
     legal = deal.legal()
-    if len(legal) > 1:  # the heuristic's card first: a good first guess prunes most
+    if len(legal) > 1:  # the heuristic's card first (a good first guess prunes most)
         first = heuristic(deal, seat, legal)
-        legal = [first] + [card for card in legal if card != first]
+        legal = [first] + [card for card in distinct_cards(deal, seat, legal) if card != first]
     before = deal.side_points(me)
     best = float("-inf") if ours else float("inf")
     for card in legal:
         child = deal.copy()
         child.play(card)
         gained = child.side_points(me) - before
-        value = gained + exact_points(child, me, alpha - gained, beta - gained)
+        value = gained + _search(child, me, alpha - gained, beta - gained, memo)
         if ours:
             best = max(best, value)
             alpha = max(alpha, value)
@@ -453,12 +476,13 @@ def play_card(view: dict, config: dict, rng: Rng) -> str:
 
     def evaluate(deal, cards):
         exact = deal.tricks_left() <= config["exact_tricks"]
+        memo = {}
         scores = []
         for card in cards:
             child = deal.copy()
             child.play(card)
             if exact:
-                scores.append(child.side_points(me) + exact_points(child, me))
+                scores.append(child.side_points(me) + exact_points(child, me, memo))
             else:
                 scores.append(roll_out(child).side_points(me))
         return scores
