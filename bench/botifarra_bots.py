@@ -8,7 +8,8 @@ obligada) until at least ``--hands`` hands were dealt; the pair named first sits
 0 and 2 in even games and 1 and 3 in odd ones. ``random`` is a rule-following random pair:
 any legal card, any trump choice, and it never doubles (a random contro would only
 inflate the variance). Printed: games won by the first pair (with a 95 % interval), hands,
-and each level's decision time (p50, p95, max) over every decision it made.
+and each level's decision time (p50, p95, max) over every decision it made, in CPU time
+of the process (the machine is shared: wall time would count the other programs' turns).
 
 ``--pyodide`` plays ``--timing-hands`` hands with one bot of each level at the table in
 the pinned Pyodide under Node (the browser worker's Python, unpacked by ``build.py`` into
@@ -58,9 +59,9 @@ def play_game(first: str, second: str, seed: int, max_hands: int = 0) -> dict:
     while not GAME.is_over(state) and not (max_hands and state["hand_number"] > max_hands):
         seat = GAME.to_act(state)[0]
         view = GAME.view(state, seat)
-        started = time.perf_counter()
+        started = time.process_time()
         action = bot(levels[seat])(view, derive_seed(seed, move, seat))
-        times[levels[seat]].append(time.perf_counter() - started)
+        times[levels[seat]].append(time.process_time() - started)
         state = GAME.apply(state, seat, action)
         move += 1
     result = GAME.result(state)
@@ -140,9 +141,9 @@ def timing_run(hands: int, seed: int) -> dict:
     while not GAME.is_over(state) and state["hand_number"] <= hands:
         seat = GAME.to_act(state)[0]
         view = GAME.view(state, seat)
-        started = time.perf_counter()
+        started = time.process_time()
         action = BOTS[levels[seat]](view, derive_seed(seed, move, seat))
-        times[levels[seat]].append(time.perf_counter() - started)
+        times[levels[seat]].append(time.process_time() - started)
         state = GAME.apply(state, seat, action)
         move += 1
     return times

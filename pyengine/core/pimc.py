@@ -11,7 +11,9 @@ is what makes a dozen worlds already useful.
 The budget is a number of worlds, so a bot is deterministic for a given (view, seed) in
 CPython and Pyodide alike; ``seconds`` is an optional safety cap (anytime: sampling stops
 once it is spent, after at least one world), the only case where the choice depends on
-the machine. Tests pass budgets as world counts only.
+the machine. It counts this process's CPU time, so a busy machine (other programs taking
+the cores) does not change choices; a slow one still stops. Tests pass budgets as world
+counts only.
 
 The caller supplies the two game-specific parts:
 
@@ -40,7 +42,7 @@ class Choice:
         return f"Choice({self.action!r}, means={self.means!r}, worlds={self.worlds})"
 
 
-def choose(candidates: list, sample, evaluate, rng, *, worlds: int, seconds=None, clock=time.perf_counter) -> Choice:
+def choose(candidates: list, sample, evaluate, rng, *, worlds: int, seconds=None, clock=time.process_time) -> Choice:
     """The candidate with the best mean score over up to ``worlds`` sampled worlds.
 
     ``rng`` (a ``core.rng.Rng``) feeds ``sample``; ties go to the earlier candidate, so the
