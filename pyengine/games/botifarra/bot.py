@@ -393,12 +393,12 @@ def trump_strength(hand: list, suit) -> float:
     return total
 
 
-def strongest_choice(hand: list, may_botifarra: bool = True):
+def strongest_choice(hand: list):
     """``(trump, strength)``: the best suit by ``trump_strength``, or botifarra (``None``),
     which doubles everything, when it is clearly better."""
     suit = max(SUITS, key=lambda s: trump_strength(hand, s))
     best = trump_strength(hand, suit)
-    if may_botifarra and trump_strength(hand, None) >= max(best, 30):
+    if trump_strength(hand, None) >= max(best, 30):
         return None, trump_strength(hand, None)
     return suit, best
 
