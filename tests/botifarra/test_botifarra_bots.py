@@ -190,3 +190,29 @@ def test_a_view_with_nothing_to_do_is_refused():
 
 def test_levels_match_the_game():
     assert set(BOTS) == set(GAME.bot_levels) == {"easy", "medium", "hard"}
+
+
+@pytest.mark.parametrize("seats, options", [(4, {"first_dealer": "five_of_espases"}), (3, {}),
+                                            (2, {"two_player_layout": "four_piles_and_hand"})])
+def test_imagined_deals_fit_the_view(seats, options):
+    """Worlds keep every size the view shows and every fact play revealed."""
+    checked = 0
+    for view in _positions(seats, options, seeds=(1, 2)):
+        me = view["you"]
+        pinned = {"5e": view["dealer"]} if options.get("first_dealer") == "five_of_espases" else None
+        dealt = GAME.imagined_deal(view, Rng(checked), pinned)
+        seen = bot.seen_cards(view) | set(view["hand"])
+        for seat, hand in enumerate(dealt["hands"]):
+            assert len(hand) == view["hand_counts"][seat]
+            if seat == me:
+                assert hand == view["hand"]
+                continue
+            assert not set(hand) & (seen | set(view["cannot_hold"][seat]))
+            if pinned and "5e" in hand:
+                assert seat == view["dealer"]
+        for seat_piles, shown in zip(dealt["piles"] or [], view["piles"] or []):
+            for pile, face in zip(seat_piles, shown):
+                assert len(pile) == (1 + face["down"] if face["top"] else 0)
+                assert not pile or pile[0] == face["top"]
+        checked += 1
+    assert checked >= 20
