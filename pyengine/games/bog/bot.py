@@ -14,9 +14,10 @@ already made, and how often they bluff (``LEVELS``).
   go back); going out scores the 2 chips it costs. Hard also weighs each world by how
   likely the calls already made are with the hands it deals (someone who bogged seldom
   holds nothing). A lone bogger wins without showing, so when nobody has bogged the last
-  speakers can take BOG with nothing: the worlds see that; on top of it each level bluffs
-  at its own rate when bogging costs little more than going out. The stake is always the
-  least allowed: the winner takes his own stake back, so a bigger one only risks more.
+  speakers can take BOG with nothing: the worlds see that; on top of it, while nobody has
+  bogged, each level bluffs at its own rate when bogging costs little more than going
+  out. The stake is always the least allowed: the winner takes his own stake back, so a
+  bigger one only risks more.
 * **The dealer's exchange** of the turned-up card: each hand he could keep is scored in
   the same worlds by phase 1 (the others' calls drawn as above, he speaks last, seeing
   them) plus, from medium up, a greedy roll-out of the run.
@@ -159,11 +160,11 @@ def _bog_or_out(view: dict, params: Level, rng: Rng) -> dict:
     choice = choose([bog, out], _sampler(view, rng), evaluate, rng, worlds=params.bog_worlds)
     if choice.action is bog:
         return bog
+    if any(call == "bog" for call in view["calls"]):
+        return out  # a bluff works only on a lone bogger, who wins without showing
     total = sum(weights) or 1.0
     shortfall = (choice.means[1] - choice.means[0]) * len(weights) / total
-    if shortfall <= BLUFF_SLACK and rng.random() < params.bluff:
-        return bog
-    return out
+    return bog if shortfall <= BLUFF_SLACK and rng.random() < params.bluff else out
 
 
 # --- the dealer's exchange ---------------------------------------------------------------------
