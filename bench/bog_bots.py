@@ -8,8 +8,8 @@ One bot seat (a different seat each game) plays against random players, who pick
 uniformly among the legal actions (stakes included); a game ends as the rules say (30
 chips each, all but one broke) or when the bot goes broke, and the next one starts. A
 deal's result is the bot's net chips in it (``last_deal["net"]``); the random seats' mean
-net is printed beside it. Decision times are CPU time (the machine is shared, so wall
-clock would measure the load), counting only the calls with a choice (a forced card or a
+net is printed beside it. Decision times are CPU time (``cpu_seconds``: the machine is
+shared, so the wall clock would measure the load), counting only the calls with a choice (a forced card or a
 lone legal action costs nothing), per level, in milliseconds.
 
 ``--pyodide`` runs the timing part (same code, same seeds) in the pinned Pyodide under
@@ -34,6 +34,17 @@ from pyengine.games.bog.rules import Bog  # noqa: E402
 GAME = Bog()
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process: under Pyodide, Node's own count (``process.cpuUsage``),
+    since the interpreter's clocks there are the wall clock."""
+    if sys.platform == "emscripten":
+        from js import process  # the Node process hosting Pyodide
+
+        usage = process.cpuUsage()
+        return (usage.user + usage.system) / 1e6
+    return time.process_time()
+
+
 def play_deals(level: str, seats: int, deals: int, seed: int = 0) -> dict:
     """``deals`` deals of one ``level`` bot against random players; nets and decision times."""
     bot = BOTS[level]
@@ -48,10 +59,10 @@ def play_deals(level: str, seats: int, deals: int, seed: int = 0) -> dict:
             seat = GAME.to_act(state)[0]
             if seat == me:
                 view = GAME.view(state, seat)
-                started = time.process_time()
+                started = cpu_seconds()
                 action = bot(view, derive_seed(game_number, ply))
                 if len(view["legal"]) > 1:
-                    times.append(time.process_time() - started)
+                    times.append(cpu_seconds() - started)
             else:
                 actions = GAME.legal_actions(state, seat)
                 action = actions[chooser.below(len(actions))]

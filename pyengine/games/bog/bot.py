@@ -52,8 +52,8 @@ class Level:
 
 LEVELS = {
     "easy": Level(bog_worlds=4, run_worlds=0, read_calls=False, bluff=0.30),
-    "medium": Level(bog_worlds=16, run_worlds=4, read_calls=False, bluff=0.10),
-    "hard": Level(bog_worlds=40, run_worlds=10, read_calls=True, bluff=0.08),
+    "medium": Level(bog_worlds=16, run_worlds=6, read_calls=False, bluff=0.10),
+    "hard": Level(bog_worlds=60, run_worlds=16, read_calls=True, bluff=0.08),
 }
 BLUFF_SLACK = 2.0  # chips
 EXCHANGE_RUN_WORLDS = 4  # of the exchange's worlds, how many also roll out the run (medium, hard)
