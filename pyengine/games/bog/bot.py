@@ -94,33 +94,36 @@ def _sampler(view: dict, rng: Rng):
 
 # --- phase 1 -----------------------------------------------------------------------------------
 class _Calls:
-    """Phase 1 in one world: the calls still to come drawn from ``bog_chance``, and the
-    pot settled by ``phase1_winner`` for a given hand of the seat ``me``."""
+    """Phase 1 in one world: the calls not yet made by the others drawn from
+    ``bog_chance`` (the dealer's exchange comes before anyone speaks), and the pot settled
+    by ``phase1_winner`` for a given hand of the seat ``me``, who bogs with the least stake."""
 
     def __init__(self, view: dict, hands: list, rng: Rng, me: int):
         self.view, self.hands, self.me = view, hands, me
-        order, calls = view["order"], view["calls"]
+        calls = view["calls"]
         self.n, self.dealer = view["seats"], view["dealer"]
         self.step = play_step(view["options"])
         raise_rule = view["options"]["stake_rule"] == "raise"
         stakes = list(view["stakes"])
         self.pot = next(item["chips"] for item in view["board"] if item["box"] == BOG)
-        self.boggers = [s for s in order if calls[s] == "bog"]
+        self.boggers = [s for s in view["order"] if calls[s] == "bog"]
         self.likelihood = 1.0  # of the calls made so far, with these hands
-        for seat in order:
-            if calls[seat] is not None and seat != me:
+        top = max(stakes)
+        for seat in view["order"]:
+            least = max(MIN_STAKE, top + 1) if raise_rule else MIN_STAKE
+            if seat == me:
+                self.my_stake = least
+            elif calls[seat] is not None:
                 chance = bog_chance(hands[seat])
                 self.likelihood *= chance if calls[seat] == "bog" else 1 - chance
-        self.my_stake = max(MIN_STAKE, max(stakes) + 1) if raise_rule else MIN_STAKE
-        later = order[order.index(me) + 1:]
-        top = max(max(stakes), self.my_stake)
-        for seat in later:
-            least = top + 1 if raise_rule else MIN_STAKE
-            if view["chips"][seat] >= least and rng.random() < bog_chance(hands[seat]):
+                continue
+            elif view["chips"][seat] >= least and rng.random() < bog_chance(hands[seat]):
                 self.boggers.append(seat)
-                stakes[seat], top = least, max(top, least)
+                stakes[seat] = least
             else:
                 self.pot += min(GOING_OUT, view["chips"][seat])
+                continue
+            top = max(top, least)
         self.others_stakes = sum(stakes) - stakes[me]
 
     def position(self, seat: int) -> int:
