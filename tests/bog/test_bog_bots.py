@@ -160,8 +160,10 @@ def test_hard_goes_out_with_nothing_after_two_boggers():
         assert bot_move(state, "hard", seed) == {"type": "out"}
 
 
-@pytest.mark.parametrize("level", ("medium", "hard"))
+@pytest.mark.parametrize("level", Bog.bot_levels)
 def test_the_dealer_takes_the_turned_card_that_makes_a_trio(level):
+    """The others speak before the dealer, so his exchange weighs their likely calls (a
+    dealer who thought he would bog alone would see no difference between the hands)."""
     text = record({0: ["KH", "KD", "7C", "8S", "9H", "10D"]}, "KS")
     state = GAME.replay_deal(text)
     for seed in SEEDS:
