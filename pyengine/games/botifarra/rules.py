@@ -442,7 +442,8 @@ class Botifarra(TrickTakingGame):
         trick = state["trick"]
         led, trump = suit_of(trick["cards"][0]), state["trump"]
         strength = _STRENGTH[state["options"]["three_second"]]
-        for other in playable:
+        # The suit led first, then trumps: "you must follow" explains more than "play lower".
+        for other in sorted(playable, key=lambda c: (suit_of(c) != led, suit_of(c) != trump)):
             if other == card or card in self.legal(state, [card, other]):
                 continue
             if suit_of(other) == suit_of(card):

@@ -27,7 +27,7 @@ Test hooks (``data-testid``): ``bt-hand``, ``bt-card-<card>`` (hand and pile car
 
 from ...core.cards import sort_key
 from ...core.shape import ShapeError
-from ...ui.cards import card_back, card_face, hand_fan, trick_area
+from ...ui.cards import card_back, card_face, hand_fan, suit_symbol, trick_area
 from ...ui.html import act_button, ui_button
 from ...ui.markup import Markup, fragment, h
 from . import GAME
@@ -136,8 +136,9 @@ def _trump_label(view: dict, t) -> Markup:
 
 
 def _suit_icon(suit: str) -> Markup:
-    """A suit symbol drawn as a small card corner (the ace's face, cropped by CSS)."""
-    return h("span", {"class": "botifarra-suit-icon", "aria-hidden": "true"}, card_face(f"1{suit}", label=None))
+    """The suit's symbol, as drawn on the cards."""
+    return h("svg", {"class": "botifarra-suit-icon", "viewBox": "-11 -11 22 22", "aria-hidden": "true"},
+             suit_symbol(suit, 0, 0, 20))
 
 
 def _target_text(view: dict, t) -> str:
@@ -208,9 +209,7 @@ def _trick(view: dict, table: Table, t) -> Markup:
         return t("botifarra.slot", name=names[seat], card=card_name(t, card) if card else t("botifarra.slot_empty"))
 
     area = trick_area(plays, viewer=table.me, label=t("botifarra.trick"), slot_label=slot_label, highlight=winner)
-    caption = winner is not None and h("p", {"class": "botifarra-felt-note", "role": "status"},
-                                       t("botifarra.took_trick", name=names[winner]))
-    return h("div", {"class": "botifarra-felt", "data-testid": "bt-trick", "data-winner": winner}, area, caption)
+    return h("div", {"class": "botifarra-felt", "data-testid": "bt-trick", "data-winner": winner}, area)
 
 
 def _summary(view: dict, table: Table, t) -> Markup:
@@ -237,16 +236,26 @@ def _summary(view: dict, table: Table, t) -> Markup:
     )
 
 
-def _felt(view: dict, table: Table, t) -> Markup:
-    between_hands = view["phase"] in ("choose", "double", "over") and view["last_hand"] is not None \
-        and not view["trick"]["cards"] and view["last_trick"] is None
-    if between_hands:
+def _felt(view: dict, table: Table, t):
+    """The trick; between hands the last hand's summary instead (nothing in the first)."""
+    if view["phase"] == "play" or view["trick"]["cards"] or view["last_trick"] is not None:
+        return _trick(view, table, t)
+    if view["last_hand"] is not None:
         return h("div", {"class": "botifarra-felt botifarra-felt-summary"}, _summary(view, table, t))
-    return _trick(view, table, t)
+    return None
 
 
 # --- status, glosses, last tricks ------------------------------------------------------------------
 def _status(view: dict, table: Table, t) -> str:
+    """Whose turn it is and what they decide; after a trick first who took it."""
+    turn = _turn_status(view, table, t)
+    won = view["last_trick"]
+    if view["phase"] == "play" and not view["trick"]["cards"] and won is not None:
+        return t("botifarra.took_trick", name=table.names[won["winner"]]) + " " + turn
+    return turn
+
+
+def _turn_status(view: dict, table: Table, t) -> str:
     phase, turn, names = view["phase"], view["turn"], table.names
     if phase == "over" or turn is None:
         return t("botifarra.status_over")
@@ -460,6 +469,8 @@ def render(view: dict, ui: dict, t) -> Markup:
     gloss_line = isinstance(gloss, str) and _gloss(t, gloss) and gloss in GLOSSED and h(
         "p", {"class": "botifarra-gloss", "role": "status", "data-testid": "bt-gloss"},
         h("b", {"lang": "ca"}, _display(gloss)), ": ", _gloss(t, gloss))
+    dock = h("div", {"class": "botifarra-dock"}, hint, mine,
+             sheet or (play and h("div", {"class": "botifarra-sheet botifarra-sheet-play"}, play)))
     return h(
         "div",
         {"class": ["botifarra", f"botifarra-n{table.n}"], "data-phase": view["phase"], "data-you": table.you,
@@ -468,11 +479,8 @@ def render(view: dict, ui: dict, t) -> Markup:
         h("div", {"class": "botifarra-table"}, chips, opposite or None, _felt(view, table, t)),
         h("p", {"class": "botifarra-status", "role": "status", "data-testid": "bt-status"}, _status(view, table, t)),
         gloss_line or None,
-        _peek(view, table, ui, t),
-        mine_chip or None,
-        mine,
-        hint,
-        sheet or (play and h("div", {"class": "botifarra-sheet botifarra-sheet-play"}, play)),
+        h("div", {"class": "botifarra-row"}, mine_chip or None, _peek(view, table, ui, t)),
+        dock,
     )
 
 
