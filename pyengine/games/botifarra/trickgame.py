@@ -270,6 +270,51 @@ class TrickTakingGame(Game):
 
         return not any(a not in done and cycle_from(a) for a in moves)
 
+    def imagined_deal(self, view: dict, rng: Rng, pinned=None) -> dict:
+        """The cards ``view``'s seat cannot see, dealt at random consistently with what it
+        can (the bots' worlds): ``{"hands": per seat, "piles": per seat its piles with the
+        cards left, top first (None without piles)}``; the seat's own hand is its own.
+
+        A view keeps only the trick in progress and each side's last trick, so a card not
+        in sight is in another hand, face down in a pile, or in an older trick: all three
+        are places of the deal, the older tricks holding what the counts leave over. What
+        play revealed holds: no hand gets a card of its ``cannot_hold``, and no such card
+        went into an older trick (played cards leave every ``cannot_hold``). ``pinned``
+        (``{card: seat}``) keeps a card announced by its holder with him, unless played.
+        """
+        n, mine = len(view["hand_counts"]), view["you"]
+        deck = self.deck(n).cards
+        piles = view["piles"]
+        seen = set(view["hand"]) | set(view["trick"]["cards"])
+        for trick in [view["last_trick"], *view["last_tricks"]]:
+            if trick:
+                seen.update(trick["cards"])
+        for seat_piles in piles or []:
+            seen.update(pile["top"] for pile in seat_piles if pile["top"])
+        unseen = [card for card in deck if card not in seen]
+        unplayed = {card for cards in view["cannot_hold"] for card in cards}
+        pinned = {card: holder for card, holder in (pinned or {}).items() if card not in seen}
+        others = [s for s in range(n) if s != mine]
+        sizes = [view["hand_counts"][s] for s in others]
+        forbidden = [set(view["cannot_hold"][s]) | {c for c, holder in pinned.items() if holder != s} for s in others]
+        for seat_piles in piles or []:
+            sizes += [pile["down"] for pile in seat_piles]
+        if piles:
+            forbidden += [{c for c, holder in pinned.items() if holder != owner}
+                          for owner, seat_piles in enumerate(piles) for _ in seat_piles]
+        sizes.append(len(unseen) - sum(sizes))  # the older tricks
+        forbidden.append(unplayed)
+        dealt = redeal(unseen, sizes, rng, forbidden=dict(enumerate(forbidden)))
+        hands = [list(view["hand"]) if s == mine else None for s in range(n)]
+        for s, held in zip(others, dealt):
+            hands[s] = held
+        dealt_piles = None
+        if piles:
+            down = iter(dealt[len(others):-1])
+            dealt_piles = [[([pile["top"]] if pile["top"] else []) + next(down) for pile in seat_piles]
+                           for seat_piles in piles]
+        return {"hands": hands, "piles": dealt_piles}
+
     def resample(self, state: dict, seat, rng: Rng) -> dict:
         """A state ``seat`` cannot tell from ``state``: every card it cannot see redealt among
         the places it cannot see (other hands; face-down pile cards, its own included), each

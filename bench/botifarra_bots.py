@@ -1,0 +1,224 @@
+"""Botifarra bots: strength by pairing, and decision time per level (CPython and Pyodide).
+
+    python bench/botifarra_bots.py [--hands 1000] [--jobs 1] [--pairings hard-random,...]
+    python bench/botifarra_bots.py --pyodide [--timing-hands 3]
+
+Each pairing plays whole games to 101 (the default table: four players in partnerships,
+obligada) until at least ``--hands`` hands were dealt; the pair named first sits at seats
+0 and 2 in even games and 1 and 3 in odd ones. ``random`` is a rule-following random pair:
+any legal card, any trump choice, and it never doubles (a random contro would only
+inflate the variance). Printed: games won by the first pair (with a 95 % interval), hands,
+and each level's decision time (p50, p95, max) over every decision it made.
+
+``--pyodide`` plays ``--timing-hands`` hands with one bot of each level at the table in
+the pinned Pyodide under Node (the browser worker's Python, unpacked by ``build.py`` into
+``.cache/pyodide-node-*``) and prints the same time figures, measured there.
+"""
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pyengine.core.rng import Rng, derive_seed  # noqa: E402
+from pyengine.games.botifarra.bot import BOTS  # noqa: E402
+from pyengine.games.botifarra.rules import Botifarra  # noqa: E402
+
+GAME = Botifarra()
+PAIRINGS = ("hard-random", "hard-medium", "medium-easy")
+
+
+def random_bot(view: dict, seed: int) -> dict:
+    """Any legal action, except that it never doubles."""
+    actions = [a for a in view["legal_actions"] if a["type"] != "double"] or view["legal_actions"]
+    return Rng(seed).choice(actions)
+
+
+def bot(level: str):
+    return random_bot if level == "random" else BOTS[level]
+
+
+def play_game(first: str, second: str, seed: int, max_hands: int = 0) -> dict:
+    """One game: ``first`` at seats 0, 2 (even seeds) or 1, 3; its result and the decision
+    times of each level. ``max_hands`` (0: none) stops it early (timing runs)."""
+    shift = seed % 2
+    levels = [first if (seat + shift) % 2 == 0 else second for seat in range(4)]
+    state = GAME.new_state({}, 4, seed)
+    times = {level: [] for level in set(levels)}
+    move = 0
+    while not GAME.is_over(state) and not (max_hands and state["hand_number"] > max_hands):
+        seat = GAME.to_act(state)[0]
+        view = GAME.view(state, seat)
+        started = time.perf_counter()
+        action = bot(levels[seat])(view, derive_seed(seed, move, seat))
+        times[levels[seat]].append(time.perf_counter() - started)
+        state = GAME.apply(state, seat, action)
+        move += 1
+    result = GAME.result(state)
+    won = result is not None and result["winners"][0] % 2 == shift
+    hands = state["hand_number"] if result else state["hand_number"] - 1
+    return {"won": won, "hands": hands, "times": times}
+
+
+def _game_job(job):
+    return play_game(*job)
+
+
+def run_pairing(name: str, hands: int, jobs: int, seed: int) -> dict:
+    """Games until ``hands`` hands were played; games are handed out in batches."""
+    first, second = name.split("-")
+    games, total_hands, wins = 0, 0, 0
+    times = {first: [], second: []}
+    batch = max(1, jobs)
+    with Pool(jobs) if jobs > 1 else _Serial() as pool:
+        while total_hands < hands:
+            seeds = [derive_seed(seed, name, games + i) for i in range(batch)]
+            for outcome in pool.map(_game_job, [(first, second, s) for s in seeds]):
+                games += 1
+                total_hands += outcome["hands"]
+                wins += outcome["won"]
+                for level, spent in outcome["times"].items():
+                    times[level] += spent
+    return {"pairing": name, "games": games, "hands": total_hands, "wins": wins, "times": times}
+
+
+class _Serial:
+    """``Pool``'s ``map`` in this process (one job)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def map(self, function, items):
+        return [function(item) for item in items]
+
+
+def percentiles(samples: list) -> tuple:
+    ordered = sorted(samples)
+    if not ordered:
+        return (0.0, 0.0, 0.0)
+
+    def at(q):
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    return at(0.5), at(0.95), ordered[-1]
+
+
+def time_line(level: str, samples: list) -> str:
+    p50, p95, top = percentiles(samples)
+    return f"{level:>7} {len(samples):>7} {p50 * 1e3:9.1f} {p95 * 1e3:9.1f} {top * 1e3:9.1f}"
+
+
+def wilson(wins: int, games: int) -> tuple:
+    """95 % Wilson interval of a proportion."""
+    if not games:
+        return 0.0, 0.0
+    z, p = 1.96, wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - spread, centre + spread
+
+
+def timing_run(hands: int, seed: int) -> dict:
+    """Decision times of one bot of each level (easy, medium, hard, and hard again) playing
+    ``hands`` hands of one table: the figures the Pyodide run prints."""
+    levels = ["easy", "medium", "hard", "hard"]
+    times = {level: [] for level in levels}
+    state = GAME.new_state({}, 4, seed)
+    move = 0
+    while not GAME.is_over(state) and state["hand_number"] <= hands:
+        seat = GAME.to_act(state)[0]
+        view = GAME.view(state, seat)
+        started = time.perf_counter()
+        action = BOTS[levels[seat]](view, derive_seed(seed, move, seat))
+        times[levels[seat]].append(time.perf_counter() - started)
+        state = GAME.apply(state, seat, action)
+        move += 1
+    return times
+
+
+_NODE_SCRIPT = """
+import { pathToFileURL } from "node:url";
+const [runtimeDir, root, hands] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(runtimeDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: runtimeDir + "/" });
+pyodide.FS.mkdirTree("/src");
+pyodide.mountNodeFS("/src", root);
+const out = pyodide.runPython(`
+import json, sys
+sys.path.insert(0, "/src")
+sys.argv = ["botifarra_bots"]
+import importlib.util
+spec = importlib.util.spec_from_file_location("bench_botifarra", "/src/bench/botifarra_bots.py")
+bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+json.dumps(bench.timing_run(${Number(hands)}, 2026))
+`);
+console.log(out);
+"""
+
+
+def pyodide_times(hands: int) -> dict:
+    runtimes = sorted((ROOT / ".cache").glob("pyodide-node-*"))
+    if not runtimes:
+        sys.exit("no .cache/pyodide-node-*: run `python build.py` once (it unpacks Pyodide for Node)")
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "time_bots.mjs"
+        script.write_text(_NODE_SCRIPT, encoding="utf-8")
+        run = subprocess.run(["node", str(script), str(runtimes[-1]), str(ROOT), str(hands)],
+                             capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"Pyodide run failed:\n{run.stderr[-3000:]}")
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000, help="hands per pairing (default 1000)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the machine is shared: keep it small)")
+    parser.add_argument("--pairings", default=",".join(PAIRINGS), help="comma-separated, e.g. hard-random")
+    parser.add_argument("--seed", type=int, default=101)
+    parser.add_argument("--pyodide", action="store_true", help="time each level in Pyodide under Node instead")
+    parser.add_argument("--timing-hands", type=int, default=3)
+    args = parser.parse_args()
+    header = f"{'level':>7} {'moves':>7} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9}"
+    if args.pyodide:
+        started = time.perf_counter()
+        times = pyodide_times(args.timing_hands)
+        print(f"Pyodide under Node, {args.timing_hands} hands, {time.perf_counter() - started:.0f} s")
+        print(header)
+        for level in ("easy", "medium", "hard"):
+            print(time_line(level, times[level]))
+        return
+    all_times = {}
+    for name in args.pairings.split(","):
+        started = time.perf_counter()
+        outcome = run_pairing(name, args.hands, args.jobs, args.seed)
+        low, high = wilson(outcome["wins"], outcome["games"])
+        share = outcome["wins"] / outcome["games"]
+        print(f"{name}: first pair won {outcome['wins']}/{outcome['games']} games = {share:.1%} "
+              f"(95 % {low:.1%}-{high:.1%}), {outcome['hands']} hands, "
+              f"{time.perf_counter() - started:.0f} s", flush=True)
+        for level, spent in outcome["times"].items():
+            if level != "random":
+                all_times.setdefault(level, []).extend(spent)
+    print(f"decision time in CPython {sys.version.split()[0]} (pid {os.getpid()}), every decision of the runs above")
+    print(header)
+    for level in ("easy", "medium", "hard"):
+        if level in all_times:
+            print(time_line(level, all_times[level]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,565 @@
+"""Botifarra bots: rule-following heuristics (easy) and determinised search (medium, hard).
+
+Each bot sees one seat's view. Search draws *worlds* (``TrickTakingGame.imagined_deal``:
+the unseen cards dealt consistently with the view, the obligada inferences included) and
+plays each candidate out in every world with ``core.pimc.choose``:
+
+* easy: the heuristic below (never over-trump a winning partner, load points on a
+  partner's sure trick, win as cheaply as possible, duck with the lowest card), with a
+  random legal card now and then; trumps and doubling by a hand-strength formula;
+* medium: 12 worlds, each candidate played out to the end of the hand by the heuristic at
+  every seat (roll-outs);
+* hard: 40 worlds; once 4 tricks or fewer remain, an exact alpha-beta search of each world.
+
+Trump choice (the four suits, botifarra, delego) and the doubling questions (contro,
+recontro, Sant Vicenç) are decided the same way: the mean over worlds of the hand's score
+for the bot's side. A hand's score is linear in its points, ``(points - half) x
+multiplier`` for whichever side wins it, so maximising expected points is exactly right in
+play, and a call pays when the expected points pass half by a safety margin.
+
+What the bots cannot know: a view keeps only the trick in progress and each side's last
+trick, so older tricks are forgotten like a player who does not count cards; the worlds
+treat them as one more hidden place (``imagined_deal``). The budget is a number of worlds
+(deterministic for a given view and seed, in CPython and Pyodide alike); ``SAFETY_SECONDS``
+only stops sampling on a machine far slower than expected.
+"""
+
+from ...core.cards import SPANISH_48
+from ...core.pimc import choose
+from ...core.registry import bots_by_level
+from ...core.rng import Rng
+from .rules import FIVE_OF_ESPASES, HAND_TOTAL, Botifarra
+from .trickgame import seating
+from .tricks import RANK_ORDER, RANK_ORDER_THREE_SECOND, SCALES, SUITS
+
+GAME = Botifarra()
+
+#: Per level: worlds sampled per decision (play, trump choice, doubling), the tricks left
+#: from which the search is exact, and how often (out of 1) a random legal card is played.
+LEVELS = {
+    "easy": {"worlds": 0, "choice_worlds": 0, "exact_tricks": 0, "noise": 0.2},
+    "medium": {"worlds": 12, "choice_worlds": 12, "exact_tricks": 0, "noise": 0.0},
+    "hard": {"worlds": 40, "choice_worlds": 24, "exact_tricks": 4, "noise": 0.0},
+}
+SAFETY_SECONDS = 2.0
+
+#: Expected points above half a side wants before it says contro, recontro, Sant Vicenç:
+#: the other side spoke first (it chose, or it doubled), so uniform worlds flatter us.
+CALL_MARGINS = (5.0, 8.0, 10.0)
+
+POINTS = {card: {9: 5, 1: 4, 12: 3, 11: 2, 10: 1}.get(int(card[:-1]), 0) for card in SPANISH_48.cards}
+_STRENGTHS = {flag: {f"{rank}{suit}": len(order) - i for i, rank in enumerate(order) for suit in SUITS}
+              for flag, order in ((False, RANK_ORDER), (True, RANK_ORDER_THREE_SECOND))}
+
+
+class Table:
+    """What every decision at one table shares: seats, sides, trumps and the card rules."""
+
+    __slots__ = ("n", "me", "trump", "variant", "discard_order", "partnerships", "seating", "side_of", "strength",
+                 "trick_point")
+
+    def __init__(self, view: dict, trump):
+        self.n = len(view["hand_counts"])
+        self.me = view["you"]
+        self.trump = trump
+        options = view["options"]
+        rules = GAME.card_rules({"options": options, "seats": self.n})
+        self.variant = rules["variant"]
+        self.discard_order = rules["discard_suit_order"]
+        self.partnerships = rules["partnerships"]
+        self.seating = seating(self.n, self.partnerships)
+        self.side_of = self.seating.side_of
+        self.strength = _STRENGTHS[rules["three_second"]]
+        self.trick_point = 0.5 if self.n == 2 else 1.0  # two players: 1 point per two tricks
+
+    def half(self) -> float:
+        """The points a side needs for an even hand: 36, or each player's share alone."""
+        individual = not self.partnerships and self.n != 2
+        return HAND_TOTAL / self.n if individual else HAND_TOTAL / 2
+
+    def partners(self, a: int, b: int) -> bool:
+        return self.side_of[a] == self.side_of[b]
+
+
+# --- the hand being played out in a world -----------------------------------------------------
+class Deal:
+    """A world's hand from the current trick on, every card face up; points won from here.
+
+    The roll-outs and the exact search spend their time here, so it keeps what they ask
+    for ready: the card winning the trick so far, and each suit's unplayed cards strongest
+    first (who holds a master). ``legal`` is ``tricks.legal_cards`` without its checks of
+    untrusted input (the tests prove the two agree)."""
+
+    __slots__ = ("table", "hands", "piles", "leader", "trick", "best", "points", "by_suit", "left")
+
+    def __init__(self, table: Table, hands: list, piles, leader: int, trick: list, unplayed=None):
+        self.table = table
+        self.hands = hands
+        self.piles = piles
+        self.leader = leader
+        self.trick = []
+        self.best = -1
+        self.points = [0.0] * table.n  # by side
+        held = [card for hand in hands for card in hand]
+        for seat_piles in piles or []:
+            held += [card for pile in seat_piles for card in pile]
+        self.left = len(held)
+        strength = table.strength
+        self.by_suit = {suit: sorted((card for card in (unplayed if unplayed is not None else held)
+                                      if card[-1] == suit), key=strength.__getitem__, reverse=True)
+                        for suit in SUITS}
+        for card in trick:
+            self._add_to_trick(card)
+
+    def copy(self) -> "Deal":
+        other = Deal.__new__(Deal)
+        other.table = self.table
+        other.hands = [list(hand) for hand in self.hands]
+        other.piles = [[list(pile) for pile in seat_piles] for seat_piles in self.piles] if self.piles else None
+        other.leader = self.leader
+        other.trick = list(self.trick)
+        other.best = self.best
+        other.points = list(self.points)
+        other.by_suit = {suit: list(cards) for suit, cards in self.by_suit.items()}
+        other.left = self.left
+        return other
+
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) % self.table.n
+
+    def winner_so_far(self) -> int:
+        return (self.leader + self.best) % self.table.n
+
+    def playable(self, seat: int) -> list:
+        if not self.piles:
+            return self.hands[seat]
+        return self.hands[seat] + [pile[0] for pile in self.piles[seat] if pile]
+
+    def legal(self) -> list:
+        """The cards the player to move may play (``tricks.legal_cards``' rules)."""
+        table = self.table
+        seat = self.to_play()
+        hand = self.playable(seat)
+        trick = self.trick
+        if not trick or not hand:
+            return list(hand)
+        strength, trump, variant = table.strength, table.trump, table.variant
+        best = trick[self.best]
+        led = trick[0][-1]
+        following = [card for card in hand if card[-1] == led]
+        if table.partnerships and (self.winner_so_far() - seat) % 4 == 2:
+            if variant == "lliure":
+                return following or list(hand)
+            allowed = _lowest_or_counting(strength, following or hand, True)
+        elif following:
+            if best[-1] == led:
+                beaters = [card for card in following if strength[card] > strength[best]]
+                if beaters:
+                    return beaters
+            if variant == "lliure":
+                return following
+            allowed = _lowest_or_counting(strength, following, variant == "intermedia")
+        else:
+            if trump is not None:
+                winning = [card for card in hand if card[-1] == trump
+                           and (best[-1] != trump or strength[card] > strength[best])]
+                if winning:
+                    return winning
+            pool = hand
+            if table.discard_order:
+                first = min(SUITS.index(card[-1]) for card in hand)
+                pool = [card for card in hand if card[-1] == SUITS[first]]
+            if variant == "lliure":
+                return list(pool)
+            allowed = _lowest_or_counting(strength, pool, variant == "intermedia")
+        return [card for card in hand if card in allowed]
+
+    def _add_to_trick(self, card: str) -> None:
+        trick = self.trick
+        trick.append(card)
+        if self.best < 0:
+            self.best = 0
+            return
+        best = trick[self.best]
+        if card[-1] == best[-1]:
+            if self.table.strength[card] > self.table.strength[best]:
+                self.best = len(trick) - 1
+        elif card[-1] == self.table.trump:
+            self.best = len(trick) - 1
+
+    def play(self, card: str) -> None:
+        seat = self.to_play()
+        hand = self.hands[seat]
+        if card in hand:
+            hand.remove(card)
+        else:
+            next(pile for pile in self.piles[seat] if pile and pile[0] == card).pop(0)
+        self.by_suit[card[-1]].remove(card)
+        self.left -= 1
+        self._add_to_trick(card)
+        table = self.table
+        if len(self.trick) == table.n:
+            winner = self.winner_so_far()
+            self.points[table.side_of[winner]] += sum(POINTS[c] for c in self.trick) + table.trick_point
+            self.leader, self.trick, self.best = winner, [], -1
+
+    def tricks_left(self) -> int:
+        """Tricks still to finish, the one in progress included."""
+        return (self.left + len(self.trick)) // self.table.n
+
+    def side_points(self, seat: int) -> float:
+        return self.points[self.table.side_of[seat]]
+
+    def master(self, seat: int, card: str) -> bool:
+        """No unplayed card of ``card``'s suit outside ``seat``'s hand beats it."""
+        strength = self.table.strength
+        own = self.playable(seat)
+        for other in self.by_suit[card[-1]]:
+            if strength[other] <= strength[card]:
+                return True
+            if other not in own:
+                return False
+        return True
+
+    def trumps_out(self, seat: int) -> bool:
+        """Whether a trump may still be in another hand than ``seat``'s."""
+        trump = self.table.trump
+        if trump is None:
+            return False
+        own = self.playable(seat)
+        return any(card not in own for card in self.by_suit[trump])
+
+
+def _lowest_or_counting(strength: dict, cards: list, with_counting: bool) -> set:
+    """Obligada's choice among ``cards``: the lowest of each suit, plus (``with_counting``)
+    every counting card."""
+    lowest = {}
+    for card in cards:
+        suit = card[-1]
+        if suit not in lowest or strength[card] < strength[lowest[suit]]:
+            lowest[suit] = card
+    allowed = set(lowest.values())
+    if with_counting:
+        allowed.update(card for card in cards if POINTS[card])
+    return allowed
+
+
+# --- the rule-following heuristic ----------------------------------------------------------
+def _beats(table: Table, card: str, best: str) -> bool:
+    """Whether ``card`` takes the lead from ``best``, the card winning the trick so far."""
+    if card[-1] == best[-1]:
+        return table.strength[card] > table.strength[best]
+    return card[-1] == table.trump
+
+
+def _cheap(table: Table, card: str) -> tuple:
+    """Order for throwing away: side suits before trumps, fewer points, lower rank."""
+    return card[-1] == table.trump, POINTS[card], table.strength[card]
+
+
+def heuristic(deal: Deal, seat: int, legal: list) -> str:
+    """A rule-following card for ``seat`` among ``legal``, the cards ``deal`` (a world, or
+    the view's own knowledge) says may still be out deciding which cards are masters."""
+    if len(legal) == 1:
+        return legal[0]
+    table = deal.table
+    trick = deal.trick
+    if not trick:
+        return _lead(deal, seat, legal)
+    trump = table.trump
+    best = trick[deal.best]
+    last = len(trick) == table.n - 1
+    if table.partnerships and table.partners(deal.winner_so_far(), seat):
+        sure = last or (deal.master(seat, best) and (best[-1] == trump or not deal.trumps_out(seat)))
+        side_suits = [card for card in legal if card[-1] != trump] or legal
+        if sure:  # load points on the partner's trick; never a trump over it
+            return max(side_suits, key=lambda card: (POINTS[card], -table.strength[card]))
+        return min(side_suits, key=lambda card: _cheap(table, card))
+    winners = [card for card in legal if _beats(table, card, best)]
+    if winners:
+        def cheapest(cards):
+            return min(cards, key=lambda card: (card[-1] == trump, table.strength[card]))
+
+        if last:
+            return cheapest(winners)
+        masters = [card for card in winners if deal.master(seat, card)]
+        if masters:
+            return cheapest(masters)
+        if sum(POINTS[card] for card in trick) >= 3:
+            return cheapest(winners)
+    return min(legal, key=lambda card: _cheap(table, card))  # duck
+
+
+def _lead(deal: Deal, seat: int, legal: list) -> str:
+    """Cash a counting master of a side suit; draw trumps when long in them with the top
+    one; else lead low from the longest side suit."""
+    table = deal.table
+    trump = table.trump
+    cashing = [card for card in legal if card[-1] != trump and POINTS[card] and deal.master(seat, card)]
+    if cashing:
+        return max(cashing, key=POINTS.__getitem__)
+    trumps = [card for card in legal if card[-1] == trump]
+    if len(trumps) >= 3 and deal.trumps_out(seat):
+        top = max(trumps, key=table.strength.__getitem__)
+        if deal.master(seat, top):
+            return top
+    side_suits = [card for card in legal if card[-1] != trump] or legal
+    length = {suit: sum(1 for card in side_suits if card[-1] == suit) for suit in SUITS}
+    return min(side_suits, key=lambda card: (-length[card[-1]], POINTS[card], table.strength[card]))
+
+
+# --- playing worlds out ----------------------------------------------------------------------
+def roll_out(deal: Deal) -> Deal:
+    """Plays ``deal`` to the end of the hand, the heuristic at every seat."""
+    while deal.left:
+        legal = deal.legal()
+        deal.play(legal[0] if len(legal) == 1 else heuristic(deal, deal.to_play(), legal))
+    return deal
+
+
+def exact_points(deal: Deal, me: int, memo: dict) -> float:
+    """The points ``me``'s side takes from here on with best play at every seat, all cards
+    face up (at individual tables every rival plays against ``me``). Alpha-beta within a
+    trick; positions at the start of a trick are solved once (``memo``, one per world)."""
+    return _search(deal, me, float("-inf"), float("inf"), memo)
+
+
+def _search(deal: Deal, me: int, alpha: float, beta: float, memo: dict) -> float:
+    if not deal.left:
+        return 0.0
+    if deal.trick:
+        return _search_moves(deal, me, alpha, beta, memo)
+    key = (deal.leader, tuple(map(tuple, deal.hands)),
+           tuple(tuple(map(tuple, seat_piles)) for seat_piles in deal.piles) if deal.piles else None)
+    low, high = memo.get(key, (float("-inf"), float("inf")))  # what earlier visits proved
+    if low >= beta or low == high:
+        return low
+    if high <= alpha:
+        return high
+    value = _search_moves(deal, me, max(alpha, low), min(beta, high), memo)
+    if value <= alpha:
+        memo[key] = (low, value)
+    elif value >= beta:
+        memo[key] = (value, high)
+    else:
+        memo[key] = (value, value)
+    return value
+
+
+def _search_moves(deal: Deal, me: int, alpha: float, beta: float, memo: dict) -> float:
+    seat = deal.to_play()
+    ours = deal.table.partners(seat, me)
+    legal = deal.legal()
+    if len(legal) > 1:  # the heuristic's card first (a good first guess prunes most)
+        first = heuristic(deal, seat, legal)
+        legal = [first] + [card for card in distinct_cards(deal, seat, legal) if card != first]
+    before = deal.side_points(me)
+    best = float("-inf") if ours else float("inf")
+    for card in legal:
+        child = deal.copy()
+        child.play(card)
+        gained = child.side_points(me) - before
+        value = gained + _search(child, me, alpha - gained, beta - gained, memo)
+        if ours:
+            best = max(best, value)
+            alpha = max(alpha, value)
+        else:
+            best = min(best, value)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+# --- hand strength (easy's decisions, and a partner's choice inside a world) -----------------
+#: What a card is worth towards the hand's points, as trump and in a side suit (roughly
+#: the points it brings home), for the formula below.
+_AS_TRUMP = {9: 9, 1: 7, 12: 5, 11: 4, 10: 3}
+
+
+def trump_strength(hand: list, suit) -> float:
+    """A quick estimate of the points a hand brings with ``suit`` as trumps (``None``:
+    botifarra): trumps by rank and length, side manillas and guarded aces."""
+    total = 0.0
+    for s in SUITS:
+        cards = [int(card[:-1]) for card in hand if card[-1] == s]
+        if s == suit:
+            total += sum(_AS_TRUMP.get(rank, 2) for rank in cards) + 2 * max(0, len(cards) - 3)
+            continue
+        if 9 in cards:
+            total += 6 + (5 if 1 in cards else 0) + (2 * max(0, len(cards) - 3) if suit is None else 0)
+        elif 1 in cards and len(cards) >= 2:
+            total += 2
+    return total
+
+
+def strongest_choice(hand: list, may_botifarra: bool = True):
+    """``(trump, strength)``: the best suit by ``trump_strength``, or botifarra (``None``),
+    which doubles everything, when it is clearly better."""
+    suit = max(SUITS, key=lambda s: trump_strength(hand, s))
+    best = trump_strength(hand, suit)
+    if may_botifarra and trump_strength(hand, None) >= max(best, 30):
+        return None, trump_strength(hand, None)
+    return suit, best
+
+
+# --- the decisions ------------------------------------------------------------------------------
+def sampler(view: dict, table: Table):
+    """``sample(rng) -> Deal``: worlds consistent with ``view`` (``core.pimc``)."""
+    options = view["options"]
+    pinned = {}
+    if options["first_dealer"] == "five_of_espases" and view["hand_number"] == 1:
+        pinned = {FIVE_OF_ESPASES: view["dealer"]}
+    leader, trick = view["trick"]["leader"], view["trick"]["cards"]
+
+    def sample(rng):
+        dealt = GAME.imagined_deal(view, rng, pinned)
+        return Deal(table, dealt["hands"], dealt["piles"], leader, list(trick))
+
+    return sample
+
+
+def seen_cards(view: dict) -> set:
+    """The cards of this hand ``view`` shows as played: the trick and the last tricks."""
+    seen = set(view["trick"]["cards"])
+    for trick in [view["last_trick"], *view["last_tricks"]]:
+        if trick:
+            seen.update(trick["cards"])
+    return seen
+
+
+def view_deal(view: dict, table: Table) -> Deal:
+    """What the view itself knows as a ``Deal``: the bot's own cards; every card it has not
+    seen played counts as possibly out (the heuristic's masters)."""
+    me, n = table.me, table.n
+    hands = [list(view["hand"]) if seat == me else [] for seat in range(n)]
+    piles = None
+    if view["piles"]:
+        piles = [[[pile["top"]] if pile["top"] and seat == me else [] for pile in seat_piles]
+                 for seat, seat_piles in enumerate(view["piles"])]
+    played = seen_cards(view)
+    unplayed = [card for card in GAME.deck(n).cards if card not in played]
+    return Deal(table, hands, piles, view["trick"]["leader"], list(view["trick"]["cards"]), unplayed)
+
+
+def distinct_cards(deal: Deal, seat: int, legal: list) -> list:
+    """``legal`` without cards that cannot play differently: two cards of the same suit and
+    points, both in the hand, with no card between them that may still be out or is in the
+    trick, win and lose exactly the same tricks. The first of each such run stays."""
+    strength = deal.table.strength
+    hand = set(deal.hands[seat])
+    kept = []
+    for card in sorted(legal, key=lambda c: (c[-1], strength[c])):
+        if kept and card in hand and kept[-1] in hand and kept[-1][-1] == card[-1] \
+                and POINTS[kept[-1]] == POINTS[card]:
+            low, high = strength[kept[-1]], strength[card]
+            between = [c for c in deal.by_suit[card[-1]] + deal.trick
+                       if c[-1] == card[-1] and low < strength[c] < high and c not in hand]
+            if not between:
+                continue
+        kept.append(card)
+    return [card for card in legal if card in kept]
+
+
+def play_card(view: dict, config: dict, rng: Rng) -> str:
+    table = Table(view, view["trump"])
+    me = table.me
+    legal = list(view["legal_cards"])
+    known = view_deal(view, table)
+    first = heuristic(known, me, legal)
+    if not config["worlds"]:
+        if config["noise"] and rng.random() < config["noise"]:
+            return rng.choice(legal)
+        return first
+    distinct = distinct_cards(known, me, legal)
+    candidates = [first] + [card for card in distinct if card != first]
+
+    def evaluate(deal, cards):
+        exact = deal.tricks_left() <= config["exact_tricks"]
+        memo = {}
+        scores = []
+        for card in cards:
+            child = deal.copy()
+            child.play(card)
+            if exact:
+                scores.append(child.side_points(me) + exact_points(child, me, memo))
+            else:
+                scores.append(roll_out(child).side_points(me))
+        return scores
+
+    return choose(candidates, sampler(view, table), evaluate, rng, worlds=config["worlds"],
+                  seconds=SAFETY_SECONDS).action
+
+
+def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
+    """Trumps, botifarra or delego: the best mean hand score over the worlds."""
+    table = Table(view, None)
+    me = table.me
+    may_delegate = any(action["type"] == "delegate" for action in actions)
+    if not config["choice_worlds"]:
+        suit, strength = strongest_choice(view["hand"])
+        if may_delegate and strength < 16:
+            return {"type": "delegate"}
+        return {"type": "botifarra"} if suit is None else {"type": "trump", "suit": suit}
+    tables = {trump: Table(view, trump) for trump in (*SUITS, None)}
+    individual = not table.partnerships and table.n != 2
+    half = table.half()
+
+    def evaluate(deal, candidates):
+        scores = []
+        for action in candidates:
+            if action["type"] == "delegate":
+                trump, _ = strongest_choice(deal.hands[table.seating.partner(me)])
+            else:
+                trump = action.get("suit")
+            world = deal.copy()
+            world.table = tables[trump]
+            points = roll_out(world).side_points(me)
+            scores.append((points - half) * (2 if trump is None and not individual else 1))
+        return scores
+
+    return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"],
+                  seconds=SAFETY_SECONDS).action
+
+
+def answer_call(view: dict, config: dict, rng: Rng) -> dict:
+    """Contro, recontro or Sant Vicenç when the expected points pass half by a margin."""
+    table = Table(view, view["trump"])
+    me, doubling = table.me, view["doubling"]
+    margin = CALL_MARGINS[doubling]
+    double, stay = {"type": "double"}, {"type": "pass"}
+    if not config["choice_worlds"]:
+        trump = view["trump"]
+        trumps = [card for card in view["hand"] if card[-1] == trump]
+        strong = trump is not None and len(trumps) >= 5 and f"9{trump}" in trumps
+        return double if strong else stay
+    scale = SCALES[view["options"]["scale"]]
+    half = table.half()
+
+    def evaluate(deal, candidates):
+        edge = roll_out(deal).side_points(me) - half - margin
+        return [edge * scale[doubling + 1], edge * scale[doubling]]
+
+    return choose([double, stay], sampler(view, table), evaluate, rng, worlds=config["choice_worlds"],
+                  seconds=SAFETY_SECONDS).action
+
+
+def choose_action(view: dict, level: str, seed: int) -> dict:
+    """The bot's action for its seat's ``view``: one of ``view["legal_actions"]``."""
+    actions = view["legal_actions"]
+    if not actions:
+        raise ValueError("the bot has nothing to do in this view")
+    if len(actions) == 1:
+        return actions[0]
+    config = LEVELS[level]
+    rng = Rng(seed)
+    phase = view["phase"]
+    if phase == "choose":
+        return choose_trumps(view, config, rng, actions)
+    if phase == "double":
+        return answer_call(view, config, rng)
+    card = play_card(view, config, rng)
+    return next(action for action in actions if action["card"] == card)
+
+
+BOTS = bots_by_level(choose_action, GAME.bot_levels)
