@@ -237,8 +237,9 @@ def _summary(view: dict, table: Table, t) -> Markup:
 
 
 def _felt(view: dict, table: Table, t):
-    """The trick; between hands the last hand's summary instead (nothing in the first)."""
-    if view["phase"] == "play" or view["trick"]["cards"] or view["last_trick"] is not None:
+    """The trick; between hands and at the end the last hand's summary instead."""
+    between = view["phase"] == "over" or (not view["trick"]["cards"] and view["last_trick"] is None)
+    if view["phase"] == "play" or not between:
         return _trick(view, table, t)
     if view["last_hand"] is not None:
         return h("div", {"class": "botifarra-felt botifarra-felt-summary"}, _summary(view, table, t))
@@ -451,7 +452,7 @@ def _fits(view) -> bool:
 
 def render(view: dict, ui: dict, t) -> Markup:
     if not isinstance(view, dict) or not _fits(view):
-        return h("div", {"class": "botifarra botifarra-bad", "role": "alert"}, t("botifarra.bad_view"))
+        return h("div", {"class": "botifarra botifarra-broken", "role": "alert", "data-testid": "bt-broken"}, t("botifarra.bad_view"))
     ui = ui if isinstance(ui, dict) else {}
     table = Table(view, t)
     places = table.places()
