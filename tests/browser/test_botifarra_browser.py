@@ -33,6 +33,7 @@ from tests.browser.test_friends_browser import (
     host_version,
     invite,
     open_lobby,
+    phones,  # noqa: F401  (the fixture: phone-sized contexts that record their data channels)
     wait_past,
 )
 
