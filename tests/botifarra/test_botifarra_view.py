@@ -320,3 +320,22 @@ def test_howto_pages_exist_in_five_languages_and_name_every_option():
         for must in ("rector i vicari", "Sant Vicenç", "lliure", "intermedia" if lang != "ca" else "intermèdia",
                      "51, 73, 101, 151", "5 d" if lang == "ca" else "5 ", "×2, ×3, ×4", "18", "24"):
             assert must in page, (lang, must)
+
+
+def test_pass_and_play_hides_every_hand_at_the_hand_off():
+    from pyengine.core.table import Table
+    from pyengine.shell.local import LocalTable
+
+    local = LocalTable(Table("botifarra", {}, [{"kind": "human", "name": name} for name in NAMES], 12))
+    state = local.table.state
+    every_card = [screen.card_name(EN, card) for hand in state["hands"] for card in hand]
+    shown = str(local.html(EN))
+    assert local.status() == "handoff" and 'data-testid="handoff"' in shown
+    assert "cards-fan" not in shown and not any(f'"{name}"' in shown for name in every_card)
+    mover = GAME.to_act(state)[0]
+    local.change_ui({"handoff": mover})
+    shown = str(local.html(EN))
+    assert local.status() == "human"
+    for seat, hand in enumerate(state["hands"]):
+        for card in hand:
+            assert (f'aria-label="{screen.card_name(EN, card)}"' in shown) == (seat == mover)

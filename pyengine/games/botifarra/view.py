@@ -19,7 +19,7 @@ Play button, plays it; an illegal one is explained with the engine's own reason)
 The game's own words stay Catalan in every language; each carries its translation as a
 ``title`` (hover) and, where it is a button, a tap shows it.
 
-Test hooks (``data-testid``): ``bt-hand``, ``bt-card-<card>`` (hand and pile cards),
+Test hooks (``data-testid``): ``bt-hand``, ``bt-card-<card>`` (your pile tops),
 ``bt-play``, ``bt-trump-<suit>``, ``bt-botifarra``, ``bt-delegate``, ``bt-double``,
 ``bt-pass``, ``bt-peek-<side>``, ``bt-peeked``, ``bt-hint``, ``bt-summary``, ``bt-seat-<n>``,
 ``bt-trick``, ``bt-status``.
@@ -36,9 +36,10 @@ from .tricks import SUITS
 PERSISTENT_UI = ()
 TRICK_PAUSE_MS = 1800  # the won trick stays on the felt this long before a bot leads again
 HAND_PAUSE_MS = 4500  # time to read the hand's summary before the next hand is chosen
-RANK_WORDS = {"1": "as", "9": "manilla", "10": "sota", "11": "cavall", "12": "rei"}
+RANK_WORDS = {"9": "manilla", "10": "sota", "11": "cavall", "12": "rei"}  # Catalan in every language
 SUIT_WORDS = {"o": "oros", "c": "copes", "e": "espases", "b": "bastos"}
 CALL_WORDS = {"contro": "Contro", "recontro": "Recontro", "sant_vicenc": "Sant Vicenç"}
+GLOSSED = frozenset({*SUIT_WORDS.values(), *RANK_WORDS.values(), *CALL_WORDS, "botifarra", "delego"})
 
 
 def pause_ms(state: dict, action: dict):
@@ -75,9 +76,7 @@ def _display(word: str) -> str:
 
 def card_name(t, card: str) -> str:
     rank, suit = card[:-1], card[-1]
-    rank_text = RANK_WORDS.get(rank, rank)
-    if rank == "1":
-        rank_text = t("botifarra.rank.1")
+    rank_text = t("botifarra.rank.1") if rank == "1" else RANK_WORDS.get(rank, rank)
     return t("botifarra.card", rank=rank_text, of_suit=t(f"botifarra.of.{suit}"))
 
 
@@ -393,8 +392,8 @@ def _hand(view: dict, table: Table, ui: dict, t):
     hint = None
     if refusal:
         hint = h("p", {"class": "botifarra-hint", "role": "alert", "data-testid": "bt-hint"}, refusal)
-    elif my_turn and not chosen:
-        hint = h("p", {"class": "botifarra-hint botifarra-hint-quiet"}, t("botifarra.tap_hint"))
+    elif my_turn and not chosen and view["hand_number"] == 1 and not any(view["tricks_won"]):
+        hint = h("p", {"class": "botifarra-hint botifarra-hint-quiet"}, t("botifarra.tap_hint"))  # first tricks only
     mine = h("div", {"class": "botifarra-mine", "data-testid": "bt-hand"}, piles or None,
              fan and h("div", {"class": "botifarra-fan"}, fan))
     return mine, play, hint
@@ -467,7 +466,7 @@ def render(view: dict, ui: dict, t) -> Markup:
         elif view["phase"] == "double":
             sheet = _double_sheet(view, t)
     gloss = ui.get("gloss")
-    gloss_line = isinstance(gloss, str) and _gloss(t, gloss) and gloss in GLOSSED and h(
+    gloss_line = isinstance(gloss, str) and gloss in GLOSSED and _gloss(t, gloss) and h(
         "p", {"class": "botifarra-gloss", "role": "status", "data-testid": "bt-gloss"},
         h("b", {"lang": "ca"}, _display(gloss)), ": ", _gloss(t, gloss))
     dock = h("div", {"class": "botifarra-dock"}, hint, mine,
@@ -484,6 +483,3 @@ def render(view: dict, ui: dict, t) -> Markup:
         dock,
     )
 
-
-GLOSSED = frozenset({*SUIT_WORDS.values(), "manilla", "sota", "cavall", "rei", "contro", "recontro", "sant_vicenc",
-                     "botifarra", "delego"})
