@@ -346,25 +346,19 @@ def _piles(view: dict, table: Table, seat: int, t, taps=None, chosen=None) -> Ma
         top, down = pile["top"], pile["down"]
         under = [card_back(label=None, cls="botifarra-pile-under")] if down else []
         count = h("span", {"class": "botifarra-pile-count", "aria-hidden": "true"}, "+", down) if down else None
+        label = top and t("botifarra.pile_card", card=card_name(t, top), n=down)
         if top is None:
             face = h("span", {"class": "botifarra-pile-empty", "aria-label": t("botifarra.pile_empty")})
-        elif taps is not None:
+        elif taps is None:
+            face = h("span", {"class": "botifarra-pile-top"}, card_face(top, label=label))
+        else:  # your turn: the same taps as the hand's cards (select, then play)
             act, select = taps
             action = act(top)
+            make, change = (act_button, action) if action is not None else (ui_button, select(top))
             classes = ["botifarra-pile-top", "cards-legal" if top in legal else "cards-dim",
                        "cards-selected" if top == chosen else None]
-            attrs = {"aria-label": t("botifarra.pile_card", card=card_name(t, top), n=down),
-                     "aria-disabled": None if top in legal else "true", "data-testid": f"bt-card-{top}"}
-            if action is not None:
-                face = act_button(card_face(top, label=None), action, cls=" ".join(c for c in classes if c), **attrs)
-            elif select(top) is not None:
-                face = ui_button(card_face(top, label=None), select(top), cls=" ".join(c for c in classes if c), **attrs)
-            else:
-                face = h("span", {"class": "botifarra-pile-top"},
-                         card_face(top, label=t("botifarra.pile_card", card=card_name(t, top), n=down)))
-        else:
-            face = h("span", {"class": "botifarra-pile-top"},
-                     card_face(top, label=t("botifarra.pile_card", card=card_name(t, top), n=down)))
+            face = make(card_face(top, label=None), change, cls=" ".join(c for c in classes if c), **{
+                "aria-label": label, "aria-disabled": None if top in legal else "true", "data-testid": f"bt-card-{top}"})
         items.append(h("li", {"class": "botifarra-pile", "data-pile": index}, under, face, count))
     return h("ul", {"class": "botifarra-piles", "aria-label": t("botifarra.piles_of", name=table.names[seat]),
                     "data-seat": seat}, items)
