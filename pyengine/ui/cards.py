@@ -227,11 +227,11 @@ def hand_fan(cards: Iterable[str], *, name: Callable[[str], str], label: str, ke
     those cards and dims the rest (``None``: all plain, e.g. not your turn). A card is a
     button when ``act(card)`` (a ``data-act`` move) or ``ui(card)`` (a ``data-ui`` change, for
     select-then-confirm) returns a dict; a dimmed button is ``aria-disabled`` but still
-    tappable, so the game can say why it is refused. ``selected`` cards are lifted higher and
-    buttons then report ``aria-pressed``. ``name(card)`` labels each card, ``label`` the hand.
+    tappable, so the game can say why it is refused. Given both, a card plays when ``act(card)``
+    returns a dict and otherwise selects (select, then tap the selected card again to play).
+    ``selected`` cards are lifted higher and buttons then report ``aria-pressed``.
+    ``name(card)`` labels each card, ``label`` the hand.
     """
-    if act is not None and ui is not None:
-        raise ValueError("a hand's cards either play (act) or select (ui), not both")
     cards = list(cards)
     for card in cards:
         split_card(card)
@@ -239,7 +239,6 @@ def hand_fan(cards: Iterable[str], *, name: Callable[[str], str], label: str, ke
         cards.sort(key=key)
     legal = None if legal is None else set(legal)
     chosen = set(selected or ())
-    tap, make_button = (act, act_button) if act is not None else (ui, ui_button)
     items = []
     for card in cards:
         playable = legal is None or card in legal
@@ -247,7 +246,9 @@ def hand_fan(cards: Iterable[str], *, name: Callable[[str], str], label: str, ke
                    "cards-legal" if legal is not None and playable else None,
                    "cards-dim" if not playable else None,
                    "cards-selected" if card in chosen else None]
-        change = tap(card) if tap is not None else None
+        change, make_button = (act(card) if act is not None else None), act_button
+        if change is None:
+            change, make_button = (ui(card) if ui is not None else None), ui_button
         if change is None:
             items.append(h("span", {"class": classes}, card_face(card, label=name(card))))
             continue

@@ -541,7 +541,7 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
     assert tabs.guests["pa"].tables["guest"].guest.view is None
     shown = say("state", **{**state, "rev": 2}, seats=[{"name": 5}], view={})
     assert shown["ok"] and shown["html"] is None  # the same notice: nothing to redraw
-    shown = say("welcome", game="botifarra", seat=1, token="tok")
+    shown = say("welcome", game="no_such_game", seat=1, token="tok")
     assert "a game this version of Taberna cannot show" in shown["html"]
     assert say("state", **{**state, "rev": 3}, seats=seats, view={})["html"] is None
     refused = say("error", code="sync_seat_taken", reason="x", params={"reason": 1, "key": 2, "lang": 3}, ref=None)

@@ -134,8 +134,11 @@ def test_fan_without_turn_or_taps():
     # A tap function may leave some cards untappable.
     tree = _Tree(hand_fan(["AH", "KS"], name=name, label="hand", act=lambda c: {"c": c} if c == "KS" else None))
     assert [b["aria-label"] for b in tree.find("button")] == ["card KS"]
-    with pytest.raises(ValueError):
-        hand_fan(["AH"], name=name, label="h", act=lambda c: {}, ui=lambda c: {})
+    # Both: the selected card plays, the others select.
+    tree = _Tree(hand_fan(["AH", "KS"], name=name, label="hand", selected=["KS"],
+                          act=lambda c: {"play": c} if c == "KS" else None, ui=lambda c: {"pick": c}))
+    assert [(b.get("data-act"), b.get("data-ui")) for b in tree.find("button")] == [
+        (None, '{"pick":"AH"}'), ('{"play":"KS"}', None)]
 
 
 def _slot_positions(html):

@@ -65,8 +65,10 @@ Choices where the digest is silent (each documented here and tested):
 
 from ...core.cards import SPANISH_36, SPANISH_48, BadCard, deal, shuffled, sort_cards
 from ...core.errors import IllegalAction
-from ...core.options import Option
+from ...core.game import PLAYERS
+from ...core.options import Option, options_shape
 from ...core.rng import Rng
+from ...core.shape import Bool, Dict, Enum, Int, List, OneOf, Optional, PerSeat, Seat, Seats, Str, Where
 from ...core.validate import copy_json, only_fields
 from .trickgame import TrickTakingGame, seating, suit_of
 from .tricks import (
@@ -94,6 +96,108 @@ def partnerships_at(options: dict, players: int) -> bool:
     return players == 4 and not options["individual"]
 
 
+# --- what a view may hold (a guest refuses a host's view that does not fit) -------------------
+MAX_SCORE = 99_999  # far beyond any game: a hand moves a score by at most 36 x 16
+CARD = Where(Str(3), SPANISH_48.__contains__, "not a card of the Spanish deck")
+SUIT = Enum(*SUITS)
+
+
+def _trick_shape(done: bool) -> Dict:
+    """A trick: its leader and cards (a done one also its winner)."""
+    if done:
+        return Dict({"leader": Seat(), "cards": List(CARD, 4, 2), "winner": Seat()})
+    return Dict({"leader": Optional(Seat()), "cards": List(CARD, 3)})
+
+
+_DONE_TRICK = _trick_shape(True)
+_CALL = Dict({"seat": Seat(), "call": Enum(*CALLS)})
+_LAST_HAND = Dict({
+    "number": Int(1, MAX_SCORE), "dealer": Seat(), "chooser": Seat(), "delegated": Bool(), "trump": Optional(SUIT),
+    "botifarra": Bool(), "doubling": Int(0, 3), "calls": List(_CALL, 3), "multiplier": Int(1, 16),
+    "tricks": List(Int(0, 24), 4, 2), "card_points": List(Int(0, HAND_TOTAL), 4, 2),
+    "points": List(Int(0, HAND_TOTAL), 4, 2), "winner": Optional(Int(0, 1)),
+    "gains": List(Int(-MAX_SCORE, MAX_SCORE), 4, 2), "scores": List(Int(-MAX_SCORE, MAX_SCORE), 4, 2),
+    "last_trick": _DONE_TRICK,
+})
+_ACTION = OneOf(
+    Dict({"type": Enum("trump"), "suit": SUIT}),
+    Dict({"type": Enum("botifarra", "delegate", "double", "pass")}),
+    Dict({"type": Enum("play"), "card": CARD}),
+)
+_PILE = Dict({"top": Optional(CARD), "down": Int(0, PACKET - 1)})
+
+
+def _seat_count(view: dict) -> int:
+    return len(view["hand_counts"])
+
+
+def _consistent(view: dict) -> bool:
+    """What ties the view's fields together, so that whatever fits draws without error."""
+    n = _seat_count(view)
+    table = seating(n, view["partnerships"])
+    sides = [list(side) for side in table.sides]
+    mine = view["you"]
+    players = view.get("players")
+    tricks = [view["trick"]] + [t for t in (view["last_trick"], *view["last_tricks"]) if t is not None]
+    if not (view["sides"] == sides and (not view["partnerships"] or n == 4)
+            and len(view["scores"]) == len(sides) == len(view["last_tricks"])
+            and (type(players) is not int or players == n)
+            and all(len(t["cards"]) == n for t in tricks[1:])):
+        return False
+    if (mine is None) != (view["hand"] is None) or (mine is not None and len(view["hand"]) != view["hand_counts"][mine]):
+        return False
+    if (view["piles"] is None) != (n != 2) or len(view["trick"]["cards"]) >= n:
+        return False
+    playable = set(view["hand"] or ())
+    if mine is not None and view["piles"] is not None:
+        playable.update(pile["top"] for pile in view["piles"][mine] if pile["top"])
+    return (set(view["legal_cards"]) <= playable and view["turn"] == (view["to_act"][0] if view["to_act"] else None)
+            and (view["phase"] == "double") == (view["question"] is not None))
+
+
+def _view_shape(options: dict):
+    view = Dict(
+        {
+            "game": Enum("botifarra"),
+            "you": Optional(Seat()),
+            "sides": List(List(Seat(), 2, 1), 4, 2),
+            "partnerships": Bool(),
+            "options": options_shape(options),
+            "first_dealer": Dict({"by": Enum("turned_card", "five_of_espases"), "turned": List(CARD, 48)}),
+            "hand_number": Int(1, MAX_SCORE),
+            "dealer": Seat(),
+            "chooser": Seat(),
+            "delegated": Bool(),
+            "phase": Enum("choose", "double", "play", "over"),
+            "trump": Optional(SUIT),
+            "botifarra": Bool(),
+            "doubling": Int(0, 3),
+            "calls": List(_CALL, 3),
+            "question": Optional(Enum(*CALLS)),
+            "multiplier": Int(1, 16),
+            "to_act": Seats(),
+            "turn": Optional(Seat()),
+            "hand": Optional(List(CARD, 12)),
+            "hand_counts": PerSeat(Int(0, 12)),
+            "piles": Optional(PerSeat(List(_PILE, 6, 4))),
+            "trick": _trick_shape(False),
+            "last_trick": Optional(_DONE_TRICK),
+            "last_tricks": List(Optional(_DONE_TRICK), 4, 2),
+            "tricks_won": PerSeat(Int(0, 24)),
+            "voids": PerSeat(List(SUIT, 4)),
+            "cannot_hold": PerSeat(List(CARD, 48)),
+            "legal_cards": List(CARD, 12),
+            "legal_actions": List(_ACTION, 12),
+            "scores": List(Int(-MAX_SCORE, MAX_SCORE), 4, 2),
+            "last_hand": Optional(_LAST_HAND),
+            "result": Optional(Dict({"winners": Seats(1), "scores": List(Int(-MAX_SCORE, MAX_SCORE), 4, 2),
+                                     "hands": Int(1, MAX_SCORE)})),
+        },
+        optional={"players": OneOf(Int(2, 4), PLAYERS)},
+    )
+    return Where(view, _consistent, "the view's fields do not agree")
+
+
 # --- the game --------------------------------------------------------------------------------
 class Botifarra(TrickTakingGame):
     id = "botifarra"
@@ -112,6 +216,8 @@ class Botifarra(TrickTakingGame):
         "two_player_layout": Option("six_piles", choices=("six_piles", "four_piles_and_hand")),
         "two_player_trump": Option("chosen", choices=("chosen", "last_pile")),
     }
+    hidden_information = True  # the hands and the face-down pile cards
+    view_shape = _view_shape(options)
 
     # --- the hooks of TrickTakingGame ----------------------------------------------------------
     def partnerships(self, options: dict, players: int) -> bool:
@@ -336,7 +442,8 @@ class Botifarra(TrickTakingGame):
         trick = state["trick"]
         led, trump = suit_of(trick["cards"][0]), state["trump"]
         strength = _STRENGTH[state["options"]["three_second"]]
-        for other in playable:
+        # The suit led first, then trumps: "you must follow" explains more than "play lower".
+        for other in sorted(playable, key=lambda c: (suit_of(c) != led, suit_of(c) != trump)):
             if other == card or card in self.legal(state, [card, other]):
                 continue
             if suit_of(other) == suit_of(card):

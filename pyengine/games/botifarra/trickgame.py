@@ -230,6 +230,46 @@ class TrickTakingGame(Game):
                  for pile, taken in zip(seat_piles, seat_taken)]
                 for seat_piles, seat_taken in zip(state["piles"], state["taken"])]
 
+    def hidden_places(self, state: dict, seat) -> list:
+        """Where ``seat`` cannot see: ``(kind, owner, cards, cards it cannot hold)`` for every
+        other hand (``"hand"``) and every seat's face-down pile cards (``"down"``)."""
+        n = state["seats"]
+        mine = seat if type(seat) is int and 0 <= seat < n else None
+        pinned = self.pinned_cards(state)
+        places = []
+        for owner in range(n):
+            elsewhere = {card for card, holder in pinned.items() if holder != owner}
+            if owner != mine:
+                places.append(("hand", owner, state["hands"][owner], set(state["cannot_hold"][owner]) | elsewhere))
+            if state["piles"]:
+                down = [card for pile, taken in zip(state["piles"][owner], state["taken"][owner])
+                        for card in pile[taken + 1:]]
+                places.append(("down", owner, down, elsewhere))
+        return places
+
+    def secrets_determined(self, state: dict, seat) -> bool:
+        """Whether what ``seat`` cannot see has a single arrangement, so ``resample`` has
+        nothing it could redraw: no face-down cards whose order is unknown, and no way to
+        move cards round a cycle of hidden places (a card of A allowed in B, one of B
+        allowed in C, ..., one allowed back in A), which is what any other deal would do."""
+        places = [(kind, cards, excluded) for kind, _, cards, excluded in self.hidden_places(state, seat) if cards]
+        if any(kind == "down" and len(cards) > 1 for kind, cards, _ in places):
+            return False
+        moves = {a: [b for b, (_, _, excluded) in enumerate(places) if b != a and any(c not in excluded for c in cards)]
+                 for a, (_, cards, _) in enumerate(places)}
+        done, active = set(), set()
+
+        def cycle_from(a) -> bool:
+            active.add(a)
+            for b in moves[a]:
+                if b in active or (b not in done and cycle_from(b)):
+                    return True
+            active.discard(a)
+            done.add(a)
+            return False
+
+        return not any(a not in done and cycle_from(a) for a in moves)
+
     def imagined_deal(self, view: dict, rng: Rng, pinned=None) -> dict:
         """The cards ``view``'s seat cannot see, dealt at random consistently with what it
         can (the bots' worlds): ``{"hands": per seat, "piles": per seat its piles with the
@@ -281,24 +321,12 @@ class TrickTakingGame(Game):
         keeping its size, no hand getting a card it is known not to hold, pinned cards kept
         by their holders. The RNG is replaced too, so later deals are unknown."""
         new = copy_json(state)
-        n = state["seats"]
-        mine = seat if type(seat) is int and 0 <= seat < n else None
-        pinned = {card: holder for card, holder in self.pinned_cards(state).items()}
         places, cards, sizes, forbidden = [], [], [], []
-        for owner in range(n):
-            hidden = []
-            if owner != mine:
-                hidden.append(("hand", state["hands"][owner], set(state["cannot_hold"][owner])))
-            if state["piles"]:
-                down = [card for pile, taken in zip(state["piles"][owner], state["taken"][owner])
-                        for card in pile[taken + 1:]]
-                hidden.append(("down", down, set()))
-            elsewhere = {card for card, holder in pinned.items() if holder != owner}
-            for kind, held, excluded in hidden:
-                places.append((kind, owner))
-                cards += held
-                sizes.append(len(held))
-                forbidden.append(excluded | elsewhere)
+        for kind, owner, held, excluded in self.hidden_places(state, seat):
+            places.append((kind, owner))
+            cards += held
+            sizes.append(len(held))
+            forbidden.append(excluded)
         for (kind, owner), held in zip(places, redeal(cards, sizes, rng, forbidden=dict(enumerate(forbidden)))):
             if kind == "hand":
                 new["hands"][owner] = self.sort_hand(state, held)
