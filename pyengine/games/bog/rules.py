@@ -643,6 +643,76 @@ class Bog(Game):
         player = self.run_turn(state)["player"] if state["phase"] == "run" else None
         return has_unseen(state, seat, player)
 
+    def state_from_view(self, view: dict, rng: Rng) -> dict:
+        """A full state that ``view`` (a seat's, during a deal) may have come from: all it
+        shows kept, every hidden card drawn as ``resample`` draws them. Bots search such
+        states (they get views only). A view leaves out three things, rebuilt here: the deck
+        size (from the players), each stack at the deal's start (its events, undone), and
+        which boxes each player anted (the first rotation start that fits the board; this
+        matters only to ``penalty="stakers"``). The log is empty and the Rng drawn anew."""
+        if view.get("phase") not in ("exchange", "bog", "run") or view.get("you") is None:
+            raise ValueError("a seat's view during a deal is needed")
+        n, seat, options = view["seats"], view["you"], copy_json(view["options"])
+        players = list(view["order"])
+        start = list(view["chips"])
+        for event in view["events"]:
+            moved = event.get("chips", 0)
+            if event["event"] in ("ante", "bog", "out"):
+                start[event["seat"]] += moved
+            elif event["event"] in ("collect", "bog_win", "stake_back"):
+                start[event["seat"]] -= moved
+        state = self.blank_state(options, n, start, view["dealer"])
+        state["deal"] = view["deal"]
+        boxes = {item["box"]: list(item["by"]) for item in view["board"]}
+        antes, cursor = self._antes_fitting(state, start, players, boxes, view["events"])
+        run = view["run"]
+        state.update(
+            chips=list(view["chips"]), active=list(view["active"]), boxes=boxes,
+            cursor=cursor, antes=antes, phase=view["phase"], turned=view["turned"], discard=view["discard"],
+            calls=list(view["calls"]), stakes=list(view["stakes"]), speaker=view["speaker"],
+            showdown=copy_json(view["showdown"]), events=copy_json(view["events"]),
+            last_deal=copy_json(view["last_deal"]),
+            size=deal_plan(max(3, len(players)), options["four_players"])[0],
+            run=None if run is None else {"players": list(run["players"]), "leader": run["leader"],
+                                          "played": copy_json(run["played"])},
+            deal_start={"chips": start, "boxes": copy_json(boxes), "cursor": state["cursor"]},
+        )
+        state["hands"] = [list(view["hand"]) if s == seat else [None] * view["counts"][s] for s in range(n)]
+        state["stock"] = [None] * view["stock"]
+        player = view["to_act"][0] if view["phase"] == "run" else None
+        hands, stock = resample_hidden(state, seat, rng, player)
+        state["hands"] = [sort_hand(hand) for hand in hands]
+        state["stock"] = sort_hand(stock)
+        state["rng"] = {"seed": rng.below(1 << 53), "counter": 0}
+        return state
+
+    def _antes_fitting(self, state: dict, chips: list, players: list, boxes: dict, events: list) -> tuple:
+        """``(antes by box, cursor after them)`` for this deal, replaying ``begin_deal``'s
+        antes (from the stacks ``chips`` at the deal's start) from each possible rotation
+        start until every ante fits the chips on the board by owner (boxes collected this
+        deal excepted); the last start tried if none does. The first start tried is where
+        the rotation stands if every deal so far had as many players as this one."""
+        card_boxes = self.board(state)
+        emptied = {event["box"] for event in events if event["event"] == "collect"}
+        guess = ANTE * len(players) * (state["deal"] - 1)
+        starts = [(guess + k) % len(card_boxes) for k in range(len(card_boxes))]
+        if state["options"]["antes"] != "rotation":
+            starts = [0]
+        for first in starts:
+            left, cursor = list(chips), first
+            antes = {box: new_pot(state["seats"]) for box in card_boxes}
+            for seat in players:
+                if state["options"]["antes"] == "rotation":
+                    targets = [card_boxes[(cursor + k) % len(card_boxes)] for k in range(ANTE)]
+                    cursor = (cursor + ANTE) % len(card_boxes)
+                else:
+                    targets = card_boxes
+                for box in targets:
+                    stake(left, antes[box], seat, 1)
+            if all(antes[box][s] <= boxes[box][s] for box in card_boxes if box not in emptied for s in players):
+                return antes, cursor
+        return antes, cursor
+
     # --- notation -------------------------------------------------------------------------------
     def action_text(self, action: dict) -> str:
         """``exchange 9H``, ``decline``, ``bog 3``, ``out``, ``play 9H``."""

@@ -20,6 +20,8 @@ Every fact is true of the real deal, so some redraw always fits; ``core.redeal``
 exactly (a small maximum flow), with no rejection loop.
 """
 
+import random
+
 from ...core.redeal import NoConsistentDeal, redeal
 from ...core.rng import Rng
 from .combos import MITSI_CARD, RANKS, SHORT_RANKS, SUITS, next_in_suit
@@ -189,12 +191,27 @@ class _Picture:
     def _deal(self, unknown, sizes, caps, forbidden, forced, rng):
         if any(c < 0 for s in caps.values() for c in s.values()):
             return None
-        try:
-            dealt = redeal(unknown, sizes, rng, forbidden=forbidden, caps=caps, group=lambda card: card[:-1])
-        except NoConsistentDeal:  # this explanation of the run is false: the caller tries another
-            return None
+        if not caps and not any(forbidden.values()):
+            dealt = _plain_deal(unknown, sizes, rng)
+        else:
+            try:
+                dealt = redeal(unknown, sizes, rng, forbidden=forbidden, caps=caps, group=lambda card: card[:-1])
+            except NoConsistentDeal:  # this explanation of the run is false: the caller tries another
+                return None
         hands = [sorted(self.known[s]) + forced[s] + dealt[s] for s in range(self.n)]
         return hands, dealt[self.n]
+
+
+def _plain_deal(cards: list, sizes: list, rng: Rng) -> list:
+    """``cards`` shuffled and cut into places of ``sizes``: the uniform deal ``redeal`` would
+    give when nothing is known, without building its flow graph (bots redeal in a loop)."""
+    shuffled = list(cards)
+    random.Random(rng.below(1 << 62)).shuffle(shuffled)
+    places, start = [], 0
+    for size in sizes:
+        places.append(shuffled[start:start + size])
+        start += size
+    return places
 
 
 def _force(seat, card, unknown, sizes, caps, forbidden, forced) -> bool:

@@ -1,0 +1,59 @@
+"""core.pimc: determinised choice by world counts (never by time)."""
+
+import pytest
+
+from pyengine.core.pimc import choose, world_sampler
+from pyengine.core.rng import Rng
+
+
+def test_the_best_mean_over_the_sampled_worlds_wins():
+    # Each world is a coin; "heads" pays 1 in heads worlds, "safe" always 0.6.
+    def sample(rng):
+        return rng.below(4) != 0  # heads three times in four
+
+    def evaluate(world, candidates):
+        return [(1.0 if world else 0.0) if c == "heads" else 0.6 for c in candidates]
+
+    choice = choose(["safe", "heads"], sample, evaluate, Rng(7), worlds=200)
+    assert choice.action == "heads"
+    assert choice.worlds == 200
+    assert 0.65 < choice.means[1] < 0.85 and choice.means[0] == pytest.approx(0.6)
+
+
+def test_same_seed_same_choice_and_ties_go_to_the_first_candidate():
+    def evaluate(world, candidates):
+        return [world % 3 == i for i in range(len(candidates))]
+
+    a = choose(["x", "y", "z"], lambda rng: rng.below(3), evaluate, Rng(1), worlds=9)
+    b = choose(["x", "y", "z"], lambda rng: rng.below(3), evaluate, Rng(1), worlds=9)
+    assert (a.action, a.means) == (b.action, b.means)
+    tied = choose(["x", "y"], lambda rng: 0, lambda w, c: [1, 1], Rng(1), worlds=3)
+    assert tied.action == "x"
+
+
+def test_a_single_candidate_needs_no_world_and_bad_budgets_are_refused():
+    def never(rng):
+        raise AssertionError("no world needed")
+
+    assert choose(["only"], never, None, Rng(1), worlds=5).action == "only"
+    with pytest.raises(ValueError):
+        choose([], never, None, Rng(1), worlds=5)
+    with pytest.raises(ValueError):
+        choose(["a", "b"], never, None, Rng(1), worlds=0)
+
+
+def test_the_time_cap_stops_after_at_least_one_world():
+    ticks = iter(range(100))  # a fake clock: each reading one second later
+    choice = choose(["a", "b"], lambda rng: 0, lambda w, c: [0, 1], Rng(1), worlds=50, seconds=2.5,
+                    clock=lambda: next(ticks))
+    assert choice.action == "b" and choice.worlds == 3
+
+
+def test_world_sampler_draws_through_resample():
+    class Game:
+        def resample(self, state, seat, rng):
+            return {"seat": seat, "draw": rng.below(1000), **state}
+
+    sample = world_sampler(Game(), {"x": 1}, 2)
+    world = sample(Rng(3))
+    assert world["seat"] == 2 and world["x"] == 1 and world == sample(Rng(3))
