@@ -18,12 +18,13 @@ Test hooks (``data-testid``): ``bog-status``, ``bog-seats``, ``bog-seat-<n>``, `
 """
 
 import math
+import re
 
-from ...core.cards import RED_SUITS, split_card
+from ...core.cards import RED_SUITS
 from ...ui.cards import card_face, card_pile, hand_fan, suit_symbol
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fmt, h
-from .combos import best_combination
+from .combos import RANKS, best_combination
 from .rules import BOG, GOING_OUT, combination_cards
 
 PERSISTENT_UI = ()
@@ -32,10 +33,11 @@ SUIT_ORDER = ("S", "H", "C", "D")
 SUIT_CHARS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 SHOWDOWN_PAUSE_MS = 2800  # the boggers' combinations stay readable before the run starts
 DEAL_END_PAUSE_MS = 3200  # the deal's summary before the next deal's first bot move
-# The hexagon: six triangles around the centre, radius R; a box's label, its chip count
-# and its owners' dots sit along the triangle's axis (distances from the centre).
+# The hexagon (flat top): six triangles around the centre, radius R. A box's label sits
+# above its chip count around the triangle's centroid (CENTROID from the centre), its
+# owners' dots in a row along the outer edge (DOTS_AT).
 R = 100
-LABEL_AT, COUNT_AT, DOTS_AT, DOT_GAP = 66, 44, 84, 8.6
+CENTROID, DOTS_AT, DOT_GAP = 58, 84, 8.6
 
 
 def pause_ms(state: dict, action: dict):
@@ -58,16 +60,32 @@ def _names(view: dict, t) -> list:
     return names
 
 
+_CARD = re.compile(r"(?:[A2-9JQK]|10)[HDCS]")
+
+
+def _parts(card) -> tuple:
+    """``(rank, suit)`` of a card in notation; ``(text, "")`` for anything else a host sends
+    (the view's shape refuses such views, but the screen never fails on one)."""
+    if isinstance(card, str) and _CARD.fullmatch(card):
+        return card[:-1], card[-1]
+    return str(card), ""
+
+
+def _cards(cards) -> list:
+    """The cards that can be drawn (in notation)."""
+    return [card for card in cards if _parts(card)[1]]
+
+
 def card_text(card: str) -> str:
     """``10♥``: the card as printed in its corner."""
-    rank, suit = split_card(card)
-    return rank + SUIT_CHARS[suit]
+    rank, suit = _parts(card)
+    return rank + SUIT_CHARS.get(suit, "")
 
 
 def card_name(t, card: str) -> str:
     """The card's name in the player's language (screen readers, the fan's labels)."""
-    rank, suit = split_card(card)
-    return t("bog.card_name", rank=t(f"bog.rank.{rank}"), suit=t(f"bog.suit.{suit}"))
+    rank, suit = _parts(card)
+    return t("bog.card_name", rank=t(f"bog.rank.{rank}"), suit=t(f"bog.suit.{suit}")) if suit else rank
 
 
 def _cards_text(cards) -> str:
@@ -78,7 +96,7 @@ def _box_text(box: str) -> str:
     return "BOG" if box == BOG else card_text(box)
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n).replace("-", "−")
 
 
@@ -111,7 +129,7 @@ def event_text(t, event: dict, names: list) -> str:
         return t("bog.ev.pay", name=name, to=names[event["to"]], n=event["chips"], cards=event["cards"])
     if kind in ("first_out", "leave"):
         return t(f"bog.ev.{kind}", name=name)
-    return t(f"bog.ev.{kind}", name=name, n=event["chips"])
+    return t(f"bog.ev.{kind}", name=name, n=event.get("chips", 0))
 
 
 # --- the top: whose turn ---------------------------------------------------------------------------
@@ -139,10 +157,10 @@ def _status(view: dict, names: list, t) -> Markup:
         last = run.get("last")
         if len(legal) == 1:
             text = t("bog.status.you_play_one", card=card_text(legal[0]))
-        elif last is None or split_card(last[1])[0] == "K" or last[0] != view["you"] or not legal:
+        elif last is None or _parts(last[1])[0] == "K" or last[0] != view["you"] or not legal:
             text = t("bog.status.you_lead")
-        elif all(split_card(card)[1] == split_card(last[1])[1] for card in legal):
-            text = t("bog.status.you_follow", suit=t(f"bog.suit.{split_card(last[1])[1]}"))
+        elif all(_parts(card)[1] == _parts(last[1])[1] for card in legal):
+            text = t("bog.status.you_follow", suit=t(f"bog.suit.{_parts(last[1])[1]}"))
         else:
             text = t("bog.status.you_change")
     else:
@@ -190,10 +208,11 @@ def _seats(view: dict, names: list, t) -> Markup:
             h("span", {"class": "bog-seat-meta", "aria-hidden": "true"},
               h("span", {"class": "bog-icard"}, view["counts"][seat]),
               h("span", {"class": "bog-ichip"}, view["chips"][seat]),
-              dealer and h("span", {"class": "bog-dealer"}, t("bog.dealer_mark")),
-              tag and h("span", {"class": ["bog-tag", tag_class]}, tag)),
+              dealer and h("span", {"class": "bog-dealer"}, t("bog.dealer_mark"))),
+            tag and h("span", {"class": ["bog-tag", tag_class], "aria-hidden": "true"}, tag),
         ))
-    return h("ol", {"class": ["bog-seats", f"bog-seats-{min(view['seats'], 10)}"], "data-testid": "bog-seats",
+    columns = view["seats"] if view["seats"] <= 5 else (view["seats"] + 1) // 2
+    return h("ol", {"class": ["bog-seats", f"bog-cols-{columns}"], "data-testid": "bog-seats",
                     "aria-label": t("bog.players")}, items)
 
 
@@ -206,7 +225,9 @@ def _point(angle_deg: float, distance: float) -> tuple:
 def _box_label(box: str, x: float, y: float) -> Markup:
     if box == BOG:
         return h("text", {"x": x, "y": y + 6, "text-anchor": "middle", "class": "bog-box-bog"}, "BOG")
-    rank, suit = split_card(box)
+    rank, suit = _parts(box)
+    if not suit:
+        return h("text", {"x": x, "y": y + 6, "text-anchor": "middle", "class": "bog-box-rank"}, rank[:4])
     width = 11 * len(rank)
     return h(
         "g", {"class": ["bog-box-label", "cards-red" if suit in RED_SUITS else None]},
@@ -222,7 +243,7 @@ def _board(view: dict, names: list, t) -> Markup:
     hit = next((e["box"] for e in reversed(view["events"]) if e["event"] == "collect"), None)
     triangles = []
     for index, box in enumerate(boxes):
-        centre = 30 + 60 * index - 90  # the first box at the top, then clockwise
+        centre = 60 * index - 90  # the first box at the top, then clockwise
         corners = [_point(centre - 30, R), _point(centre + 30, R)]
         points = " ".join(f"{fmt(round(x, 2))},{fmt(round(y, 2))}" for x, y in [(0, 0), *corners])
         owners = [(seat, chips) for seat, chips in enumerate(box["by"]) if chips]
@@ -230,8 +251,10 @@ def _board(view: dict, names: list, t) -> Markup:
         label = t("bog.box_label", box=_box_text(box["box"]), n=box["chips"])
         if owner_text:
             label = f"{label}: {owner_text}"
-        lx, ly = _point(centre, LABEL_AT)
-        cx, cy = _point(centre, COUNT_AT)
+        cx, cy = _point(centre, CENTROID)
+        if index in (0, 3):  # the top and bottom boxes: the count nearer the centre
+            cy += 4 if index == 0 else -6
+        lx, ly = cx, cy - 10
         along = math.radians(centre + 90)
         dots = []
         for k, (seat, chips) in enumerate(owners):
@@ -247,17 +270,17 @@ def _board(view: dict, names: list, t) -> Markup:
             h("title", None, label),
             h("polygon", {"points": points, "class": "bog-tri"}),
             _box_label(box["box"], lx, ly),
-            h("text", {"x": round(cx, 2), "y": round(cy, 2) + 6, "text-anchor": "middle", "class": "bog-box-count"},
+            h("text", {"x": round(cx, 2), "y": round(cy, 2) + 17, "text-anchor": "middle", "class": "bog-box-count"},
               box["chips"]),
             dots,
         ))
-    return h("svg", {"class": "bog-board", "viewBox": "-102 -90 204 180", "role": "group",
+    return h("svg", {"class": "bog-board", "viewBox": "-102 -89 204 178", "role": "group",
                      "aria-label": t("bog.board"), "data-testid": "bog-board"}, triangles)
 
 
 def _table_cards(view: dict, t) -> Markup:
     """The turned-up card, the stock under it and the card the dealer threw out."""
-    turned, discard = view["turned"], view["discard"]
+    turned, discard = (card if _parts(card)[1] else None for card in (view["turned"], view["discard"]))
     items = []
     if turned is not None:
         key = "bog.taken" if discard is not None else "bog.turned"
@@ -275,6 +298,12 @@ def _table_cards(view: dict, t) -> Markup:
 
 
 # --- phase 2: the run ----------------------------------------------------------------------------------
+def _run_rank(card: str) -> int:
+    """A card's place in its suit's run (the ace lowest), so a suit reads as a sequence."""
+    rank = _parts(card)[0]
+    return RANKS.index(rank) if rank in RANKS else -1
+
+
 def _run(view: dict, names: list, t) -> Markup:
     run = view["run"]
     if run is None or view["phase"] != "run":
@@ -282,16 +311,18 @@ def _run(view: dict, names: list, t) -> Markup:
     last = tuple(run["last"]) if run["last"] else None
     rows = []
     for suit in SUIT_ORDER:
-        cards = run["suits"][suit]
+        cards = sorted(run["suits"][suit], key=_run_rank)
         tokens = [h("span", {"class": ["bog-rtok", last is not None and card == last[1] and "bog-rlast"]},
-                    split_card(card)[0]) for card in cards]
+                    _parts(card)[0]) for card in cards]
         rows.append(h("li", {"class": ["bog-rsuit", suit in RED_SUITS and "bog-red"],
                              "aria-label": t("bog.run_suit", suit=t(f"bog.suit.{suit}"),
                                              cards=_cards_text(cards) or t("bog.none"))},
                       h("span", {"class": "bog-rsym", "aria-hidden": "true"}, SUIT_CHARS[suit]),
                       h("span", {"class": "bog-rcards", "aria-hidden": "true"}, tokens or "·")))
     mover = names[view["to_act"][0]] if view["to_act"] else ""
-    if last is None:
+    if _your_turn(view):
+        text = t("bog.run_next_you", card=card_text(run["expected"])) if last and run["expected"] else None
+    elif last is None:
         text = t("bog.run_leads", name=mover)
     elif run["expected"] is None:
         text = t("bog.run_king", name=mover)
@@ -299,8 +330,8 @@ def _run(view: dict, names: list, t) -> Markup:
         text = t("bog.run_next", card=card_text(run["expected"]), name=mover)
     return h("section", {"class": "bog-run", "data-testid": "bog-run", "aria-label": t("bog.run")},
              h("ol", {"class": "bog-rsuits"}, rows),
-             h("p", {"class": "bog-expected", "data-testid": "bog-expected",
-                     "data-card": run["expected"] or ""}, text))
+             text and h("p", {"class": "bog-expected", "data-testid": "bog-expected",
+                              "data-card": run["expected"] or ""}, text))
 
 
 # --- the prompts --------------------------------------------------------------------------------------------
@@ -350,7 +381,7 @@ def _controls(view: dict, ui: dict, t) -> Markup:
 
 
 def _hand(view: dict, t) -> Markup:
-    hand = view["hand"]
+    hand = None if view["hand"] is None else _cards(view["hand"])
     if hand is None or view["result"] is not None:
         return EMPTY
     mine, phase = _your_turn(view), view["phase"]
@@ -381,7 +412,7 @@ def _showdown(view: dict, names: list, t) -> Markup:
     rows = []
     for seat in showdown["boggers"]:
         shown = showdown["shown"][seat]
-        cards = shown["cards"] if shown else []
+        cards = _cards(shown["cards"]) if shown else []
         what = combination_text(t, shown, cards) if shown else t("bog.lone_bogger")
         rows.append(h("li", {"class": ["bog-shown", seat == winner and "bog-shown-win"], "data-seat": seat},
                       h("span", {"class": "bog-shown-name"}, h("span", {"class": ["bog-dot", _seat_class(seat)]}),
@@ -427,7 +458,7 @@ def _summary(view: dict, names: list, t) -> Markup:
     if last["run_winner"] is not None:
         headline.append(t("bog.sum_run", name=names[last["run_winner"]]))
     nets = [h("li", {"class": ["bog-net", last["net"][s] > 0 and "bog-up", last["net"][s] < 0 and "bog-down"]},
-              h("span", {"class": ["bog-dot", _seat_class(s)]}), names[s], " ", _signed(last["net"][s]))
+              h("span", {"class": ["bog-dot", _seat_class(s)]}), names[s], " ", signed(last["net"][s]))
             for s in range(view["seats"]) if last["net"][s] or view["active"][s]]
     return h("details", {"class": "bog-summary", "open": fresh, "data-testid": "bog-summary"},
              h("summary", None, t("bog.summary", n=last["deal"])),
