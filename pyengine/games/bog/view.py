@@ -207,9 +207,10 @@ def _seats(view: dict, names: list, t) -> Markup:
               h("span", {"class": ["bog-dot", _seat_class(seat)]}), names[seat]),
             h("span", {"class": "bog-seat-meta", "aria-hidden": "true"},
               h("span", {"class": "bog-icard"}, view["counts"][seat]),
-              h("span", {"class": "bog-ichip"}, view["chips"][seat]),
-              dealer and h("span", {"class": "bog-dealer"}, t("bog.dealer_mark"))),
-            tag and h("span", {"class": ["bog-tag", tag_class], "aria-hidden": "true"}, tag),
+              h("span", {"class": "bog-ichip"}, view["chips"][seat])),
+            (dealer or tag) and h("span", {"class": "bog-seat-foot", "aria-hidden": "true"},
+                                  dealer and h("span", {"class": "bog-dealer"}, t("bog.dealer_mark")),
+                                  tag and h("span", {"class": ["bog-tag", tag_class]}, tag)),
         ))
     columns = view["seats"] if view["seats"] <= 5 else (view["seats"] + 1) // 2
     return h("ol", {"class": ["bog-seats", f"bog-cols-{columns}"], "data-testid": "bog-seats",
