@@ -451,8 +451,7 @@ def _summary(view: dict, names: list, t) -> Markup:
     last = view["last_deal"]
     if last is None:
         return EMPTY
-    started = any(e["event"] not in ("ante", "collect") for e in view["events"])
-    fresh = view["result"] is not None or not started
+    fresh = view["result"] is not None or view["phase"] in ("exchange", "bog")  # open until the run
     headline = []
     if last["bog_winner"] is not None:
         headline.append(t("bog.sum_bog", name=names[last["bog_winner"]]))
