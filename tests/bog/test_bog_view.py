@@ -231,3 +231,15 @@ def test_engine_refusals_are_shown_in_the_players_language(lang):
     shown = Translator(lang).error(refused.value)
     assert shown == _catalog("bog_rules", lang)["err.bog.stake_low"].format(low=refused.value.params["low"])
     assert shown != refused.value.reason or lang == "en"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_how_to_play_names_every_option_and_combination_in_its_language(lang):
+    page = (I18N.parent / "howto" / f"{lang}.md").read_text(encoding="utf-8")
+    assert page.startswith("# Bog\n")
+    catalog = {**_catalog("bog", "en"), **_catalog("bog", lang)}
+    for option in GAME.options:
+        label = catalog[f"opt.bog.{option}"].split(" (")[0]
+        assert f"**{label}**" in page, (lang, option)
+    for kind in ("bog", "double_bog", "mitsi", "trio", "poker"):
+        assert f"**{catalog[f'bog.kind.{kind}']}**" in page, (lang, kind)
