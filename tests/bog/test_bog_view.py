@@ -243,3 +243,16 @@ def test_how_to_play_names_every_option_and_combination_in_its_language(lang):
         assert f"**{label}**" in page, (lang, option)
     for kind in ("bog", "double_bog", "mitsi", "trio", "poker"):
         assert f"**{catalog[f'bog.kind.{kind}']}**" in page, (lang, kind)
+
+
+def test_a_refused_card_is_named_as_printed_in_every_language():
+    state = play_until(3, 23, lambda s: s["phase"] == "run" and len(GAME.run_turn(s)["legal"])
+                       < len(s["hands"][GAME.run_turn(s)["player"]]))
+    seat = GAME.run_turn(state)["player"]
+    legal = GAME.run_turn(state)["legal"]
+    wrong = next(card for card in state["hands"][seat] if card not in legal)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, seat, {"type": "play", "card": wrong})
+    for lang in LANGUAGES:
+        shown = Translator(lang).error(refused.value)
+        assert all(screen.card_text(card) in shown for card in legal) and "{" not in shown, (lang, shown)

@@ -73,6 +73,7 @@ MIN_STAKE = ANTE + 1
 MAX_STAKE = 10**9
 DISPLAY_RANKS = ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A")
 DECKS = {32: FRENCH_32, 52: FRENCH_52}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 OPTIONS = {
     "start_chips": Option(30, minimum=5, maximum=10_000),
@@ -183,6 +184,12 @@ VIEW_SHAPE = Where(
     lambda view: view["seats"] == len(view["chips"]),
     "the seat count does not match the seats",
 )
+
+def printed_card(card: str) -> str:
+    """``10♥``: a card as its corner prints it, for the messages players read (anything that
+    is not a card is cut short and left as it is)."""
+    return card[:-1] + SUIT_SYMBOLS[card[-1]] if card in FRENCH_52 else card[:4]
+
 
 def sort_hand(cards) -> list:
     """A hand in display order: by suit (♠ ♥ ♣ ♦), high to low, the ace lowest."""
@@ -452,7 +459,7 @@ class Bog(Game):
         legal = self.run_turn(state)["legal"]
         if card not in legal:
             raise IllegalAction(f"You must play {' or '.join(legal)}", "bog.must_play",
-                                card=card, cards=" ".join(legal))
+                                card=printed_card(card), cards=" ".join(map(printed_card, legal)))
         state["hands"][seat].remove(card)
         state["run"]["played"].append([seat, card])
         if card in self.board(state):
@@ -891,5 +898,5 @@ def _held_card(state: dict, seat: int, action: dict) -> str:
     if not isinstance(card, str):
         raise IllegalAction("'card' must be a card like 9H", "bad_field", field="card")
     if card not in state["hands"][seat]:
-        raise IllegalAction(f"You do not hold {card[:4]}", "bog.not_in_hand", card=card[:4])
+        raise IllegalAction(f"You do not hold {card[:4]}", "bog.not_in_hand", card=printed_card(card))
     return card

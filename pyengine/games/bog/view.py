@@ -25,12 +25,11 @@ from ...ui.cards import card_face, card_pile, hand_fan, suit_symbol
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fmt, h
 from .combos import RANKS, best_combination
-from .rules import BOG, GOING_OUT, combination_cards
+from .rules import BOG, GOING_OUT, SUIT_SYMBOLS, combination_cards
 
 PERSISTENT_UI = ()
 SEAT_COLOURS = 10  # view.css colours seats bog-c0 .. bog-c9 (the table's maximum)
 SUIT_ORDER = ("S", "H", "C", "D")
-SUIT_CHARS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 SHOWDOWN_PAUSE_MS = 2800  # the boggers' combinations stay readable before the run starts
 DEAL_END_PAUSE_MS = 3200  # the deal's summary before the next deal's first bot move
 # The hexagon (flat top): six triangles around the centre, radius R. A box's label sits
@@ -79,7 +78,7 @@ def _cards(cards) -> list:
 def card_text(card: str) -> str:
     """``10♥``: the card as printed in its corner."""
     rank, suit = _parts(card)
-    return rank + SUIT_CHARS.get(suit, "")
+    return rank + SUIT_SYMBOLS.get(suit, "")
 
 
 def card_name(t, card: str) -> str:
@@ -318,7 +317,7 @@ def _run(view: dict, names: list, t) -> Markup:
         rows.append(h("li", {"class": ["bog-rsuit", suit in RED_SUITS and "bog-red"],
                              "aria-label": t("bog.run_suit", suit=t(f"bog.suit.{suit}"),
                                              cards=_cards_text(cards) or t("bog.none"))},
-                      h("span", {"class": "bog-rsym", "aria-hidden": "true"}, SUIT_CHARS[suit]),
+                      h("span", {"class": "bog-rsym", "aria-hidden": "true"}, SUIT_SYMBOLS[suit]),
                       h("span", {"class": "bog-rcards", "aria-hidden": "true"}, tokens or "·")))
     mover = names[view["to_act"][0]] if view["to_act"] else ""
     if _your_turn(view):
