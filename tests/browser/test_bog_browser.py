@@ -26,6 +26,9 @@ READY = """() => {
   return false;
 }"""
 NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
+# The stake picker shows ``n`` and the page takes taps again (taps while busy are ignored).
+STAKE_SHOWN = """(n) => !document.getElementById("game-area").hasAttribute("aria-busy")
+  && +document.querySelector("#game-area [data-testid=bog-stake]")?.textContent === n"""
 
 # Every control of the Bog screen (buttons that act or change the screen, cards of the hand)
 # at the top of the page: its box inside the viewport, at least MIN_TAP tall, and the element
@@ -98,8 +101,9 @@ def tap_one(page, rng):
     elif current == "bog":
         if area.locator("[data-testid=bog-bog]").count() and rng.random() < 0.6:
             if rng.random() < 0.5 and area.locator("[data-testid=bog-stake-up]:not([disabled])").count():
+                stake = int(area.locator("[data-testid=bog-stake]").inner_text())
                 area.locator("[data-testid=bog-stake-up]").click()  # a screen change: the stake goes up
-                page.locator("#game-area [data-testid=bog-stake]").wait_for()
+                page.wait_for_function(STAKE_SHOWN, arg=stake + 1, timeout=TIMEOUT_MS)
             area.locator("[data-testid=bog-bog]").click()
         else:
             area.locator("[data-testid=bog-out]").click()
@@ -144,32 +148,59 @@ def test_whole_game_of_three_deals_against_bots_by_taps_on_a_phone(browser, site
     context.close()
 
 
-@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
-def test_ten_seats_every_phase_fits_the_screen(browser, site, wait_engine, tmp_path, width, height):
-    """One deal at ten seats (52 cards): each of our turns hit-tested and photographed; the
-    summary of the deal shows when the next one starts."""
+# Pass-and-play: "handoff" (the phone goes to the next player), "human", "over" or false.
+PASSING = """() => {
+  const area = document.getElementById("game-area");
+  if (area.hasAttribute("aria-busy")) return false;
+  const status = area.dataset.status;
+  if (status === "handoff" && area.querySelector("[data-testid=handoff-ready]")) return "handoff";
+  if (status === "human" && area.querySelector(".bog [data-act]")) return "human";
+  return status === "over" ? "over" : false;
+}"""
+
+
+@pytest.mark.parametrize("seats, width, height", [(4, 360, 740), (4, 1280, 800), (10, 360, 740), (10, 1280, 800)])
+def test_every_phase_fits_the_screen_in_pass_and_play(browser, site, wait_engine, tmp_path, seats, width, height):
+    """Every seat a player passing the phone, so every phase comes to the screen: the
+    dealer's exchange, bogging, the run, the next deal with the last one's summary open.
+    Each turn is hit-tested; the first of each phase is photographed (and must not be blank)."""
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 600)
-    context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')")
     page = context.new_page()
     page.goto(site.url)
     wait_engine(page)
-    start_bog(page, seats=10, bots=("easy",), deals=2)
-    rng = random.Random(3)
-    shots = []
-    while page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value() == "human":
+    page.click("[data-open=bog]")
+    form = page.locator('form[data-form="setup"][data-game="bog"]')
+    form.wait_for()
+    for seat in range(10):
+        form.locator(f'select[name="seat{seat}_kind"]').select_option("human" if seat < seats else "none")
+    form.locator('input[name="opt_deals"]').fill("2")
+    form.locator("[data-testid=start]").click()
+    page.locator("#game-area .tb-table").wait_for()
+    rng = random.Random(seats)
+    shots = {}
+    while True:
+        status = page.wait_for_function(PASSING, timeout=TIMEOUT_MS).json_value()
+        if status == "over":
+            break
+        if status == "handoff":
+            page.click("[data-testid=handoff-ready]")
+            page.wait_for_function("() => document.getElementById('game-area').dataset.status !== 'handoff'",
+                                   timeout=TIMEOUT_MS)
+            continue
         assert_playable_screen(page)
-        deal = int(page.locator("#game-area .bog").get_attribute("data-deal"))
-        if deal == 2 and phase(page) in ("exchange", "bog"):
-            summary = page.locator("#game-area [data-testid=bog-summary]")
-            assert summary.count() == 1 and summary.get_attribute("open") is not None
-        name = tmp_path / f"bog10-{width}-{deal}-{phase(page)}-{len(shots)}.png"
-        page.screenshot(path=str(name))
-        shots.append(name)
+        deal, current = int(page.locator("#game-area .bog").get_attribute("data-deal")), phase(page)
+        if deal == 2:
+            if current == "run":
+                break
+            assert page.locator("#game-area [data-testid=bog-summary]").get_attribute("open") is not None
+        key = f"{deal}-{current}"
+        if key not in shots:
+            shots[key] = page.screenshot(path=str(tmp_path / f"bog{seats}-{width}-{key}.png"))
         before = version(page)
         tap_one(page, rng)
         page.wait_for_function(NEWER, arg=before, timeout=TIMEOUT_MS)
-    assert len(shots) >= 2 and all(p.stat().st_size > 10_000 for p in shots)
-    page.locator("#game-area [data-testid=bog-standings]").wait_for()
+    assert {"1-exchange", "1-bog", "1-run"} <= set(shots), sorted(shots)
+    assert all(len(png) > 20_000 for png in shots.values())  # a drawn table, not a blank page
     context.close()
 
 

@@ -179,6 +179,8 @@ def _seat_tag(view: dict, seat: int, t):
     """The seat's part in this deal: its call, its shown combination, or that it left."""
     if not view["active"][seat]:
         return t("bog.tag.left"), "bog-tag-gone"
+    if view["result"] is not None:  # the last deal's calls are over
+        return None, None
     showdown = view["showdown"]
     if showdown is not None and showdown["winner"] == seat:
         return t("bog.tag.won"), "bog-tag-win"
