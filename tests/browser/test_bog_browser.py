@@ -209,7 +209,7 @@ def test_every_phase_fits_the_screen_in_pass_and_play(browser, site, wait_engine
 CLICK_IF_TO_ACT = """([version, r]) => {
   const area = document.getElementById('game-area');
   const table = area.querySelector('.tb-table');
-  if (!table || Number(table.dataset.version) !== version) return false;
+  if (!table || Number(table.dataset.version) !== version || area.hasAttribute('aria-busy')) return false;
   const pool = [...area.querySelectorAll('.bog [data-act]')].filter(
     (el) => !el.disabled && el.getAttribute('aria-disabled') !== 'true');
   if (!pool.length) return false;
