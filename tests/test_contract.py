@@ -39,12 +39,10 @@ def without_generator(state) -> dict:
 def check_resample(game, state, rng):
     """For the spectator and every seat: what it sees is unchanged in every resampled state;
     the generator is always redrawn; and something hidden is redrawn too, in a game with
-    secrets that is still running (in one of a few draws), or nothing else ever is, in a
-    game without (unless the game says its secrets have one arrangement only, as the last
-    face-down card of a pile does)."""
+    secrets that is still running while the viewer has some left to guess (in one of a few
+    draws), or nothing else ever is, in a game without."""
     before = canonical(state)
     hidden = without_generator(state)
-    running = not game.is_over(state)
     for viewer in (None, *range(state["seats"])):
         seen = canonical(game.view(state, viewer))
         redrawn = False
@@ -57,7 +55,7 @@ def check_resample(game, state, rng):
             redrawn = redrawn or without_generator(resampled) != hidden
         if not game.hidden_information:
             assert not redrawn, f"{game.id} declares no secrets but resampling redrew some"
-        elif running and not getattr(game, "secrets_determined", lambda *_: False)(state, viewer):
+        elif game.has_secrets(state, viewer):
             assert redrawn, f"resampling for {viewer} redrew none of the secrets"
     assert canonical(state) == before, "resample mutated its input"
 

@@ -152,6 +152,12 @@ class Game:
         resampled["rng"] = fresh_rng_state(rng)
         return resampled
 
+    def has_secrets(self, state: dict, seat) -> bool:
+        """Whether ``seat`` has something left to guess in ``state``, so that ``resample``
+        can redraw it (the contract test checks it does). A card game overrides this for
+        the moments a viewer has seen or deduced every card (the last two players' hands)."""
+        return self.hidden_information and not self.is_over(state)
+
     def teams(self, options: dict, seats: int) -> list:
         """The partnerships at a table of ``seats`` with these (resolved) options: a list of
         seat lists, e.g. ``[[0, 2], [1, 3]]``; ``[]`` when every seat plays for itself.

@@ -284,14 +284,14 @@ def test_a_spectator_sees_no_hand_and_no_controls():
 # --- secrets with one arrangement -------------------------------------------------------------
 def test_secrets_are_determined_only_when_no_other_deal_fits():
     state = GAME.new_state({}, 4, 1)
-    assert not GAME.secrets_determined(state, 0)
+    assert GAME.has_secrets(state, 0)
     state = advance(state, lambda s: s["phase"] == "play" and len(s["tricks"]) == 11 and not s["trick"]["cards"])
     forced = json.loads(json.dumps(state))
     others = [s for s in range(4) if s != 0]
     for seat in others:  # each hidden hand is known not to hold the others' last cards
         forced["cannot_hold"][seat] = [forced["hands"][o][0] for o in others if o != seat]
-    assert GAME.secrets_determined(forced, 0)
-    assert not GAME.secrets_determined(state, 0) or all(state["cannot_hold"][s] for s in others)
+    assert not GAME.has_secrets(forced, 0)
+    assert GAME.has_secrets(state, 0) or all(state["cannot_hold"][s] for s in others)
 
 
 # --- catalogs -------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 """Bog (Poch): an old card game of chips on a six-box board, a round of bragging and a race
-to empty one's hand. Coming soon: declared for the lobby (strings, icon), no rules
-registered yet; the rules' pure functions (``combos``) are importable from the package."""
+to empty one's hand. The rules' pure functions (``combos``) are importable from the package."""
 
 from ...core.registry import declare
 from .combos import best_combination, compare, deal_plan, next_in_suit, phase1_winner, phase2_turn
+from .rules import Bog
 
-DECLARATION = declare(__name__, order=50, kind="cards", seats=(3, 10))
+GAME = Bog()
+DECLARATION = declare(__name__, order=50, kind="cards", rules=GAME, bots=".bot", screen=".view")
 
-__all__ = ["DECLARATION", "best_combination", "compare", "deal_plan", "next_in_suit", "phase1_winner", "phase2_turn"]
+__all__ = ["DECLARATION", "GAME", "Bog", "best_combination", "compare", "deal_plan", "next_in_suit",
+           "phase1_winner", "phase2_turn"]

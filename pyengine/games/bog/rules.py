@@ -54,14 +54,15 @@ deal's record is described in ``format_deal``.
 from ...core.cards import FRENCH_32, FRENCH_52, deal, format_cards, shuffled, sort_cards
 from ...core.chips import collect, new_pot, pay, share_out, stake
 from ...core.errors import IllegalAction, TabernaError
-from ...core.game import Game
-from ...core.options import Option, resolve_options
+from ...core.game import PLAYERS, Game
+from ...core.options import Option, options_shape, resolve_options
 from ...core.rng import Rng
+from ...core.shape import Bool, Dict, Enum, Int, List, OneOf, Optional, PerSeat, Seat, Seats, Str, Tuple, Where
 from ...core.validate import copy_json, int_field, only_fields
 from .combos import (
-    CHANGE_SUIT, MITSI_CARD, best_combination, deal_plan, next_in_suit, phase1_winner, phase2_turn,
+    CHANGE_SUIT, KINDS, MITSI_CARD, RANKS, best_combination, deal_plan, next_in_suit, phase1_winner, phase2_turn,
 )
-from .unseen import play_step, resample_hidden
+from .unseen import has_unseen, play_step, resample_hidden
 
 BOARDS = {"AH": ("AH", "10H", "JC", "QS", "KD"), "AD": ("AD", "10H", "JC", "QS", "KD")}
 BOG = "BOG"
@@ -72,6 +73,7 @@ MIN_STAKE = ANTE + 1
 MAX_STAKE = 10**9
 DISPLAY_RANKS = ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A")
 DECKS = {32: FRENCH_32, 52: FRENCH_52}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 OPTIONS = {
     "start_chips": Option(30, minimum=5, maximum=10_000),
@@ -87,6 +89,106 @@ OPTIONS = {
     "survivors": Option(1, choices=(1, 2)),
     "direction": Option("clockwise", choices=("clockwise", "anticlockwise")),
 }
+
+
+# --- what a view may hold (a guest refuses anything else before drawing it) -------------------
+MAX_CHIPS = 10 * OPTIONS["start_chips"].maximum  # chips are never created: a whole table's worth
+MAX_COUNT = 10**9  # deals played, when there is no limit
+MAX_HAND = 8  # the most cards dealt to anyone (3 players, or 4 with four_players=8)
+CHIPS = Int(0, MAX_CHIPS)
+NET = Int(-MAX_CHIPS, MAX_CHIPS)
+CARD = Str(3, r"(?:[A2-9JQK]|10)[HDCS]")
+BOX = Enum(*BOARDS["AH"], "AD", BOG)
+HAND = List(CARD, MAX_HAND)
+
+
+def _event(name: str, **fields) -> Dict:
+    return Dict({"event": Enum(name), "seat": Seat(), **fields})
+
+
+EVENT = OneOf(
+    _event("ante", chips=CHIPS),
+    _event("collect", box=BOX, chips=CHIPS),
+    _event("decline", card=CARD),
+    _event("exchange", card=CARD, discard=CARD),
+    _event("bog", chips=CHIPS),
+    _event("out", chips=CHIPS),
+    _event("bog_win", chips=CHIPS),
+    _event("stake_back", chips=CHIPS),
+    _event("first_out"),
+    _event("pay", to=Seat(), cards=Int(0, MAX_HAND), chips=CHIPS),
+    _event("penalty", box=BOX, chips=CHIPS, to=Optional(Seats())),
+    _event("leave"),
+)
+EVENTS = List(EVENT, 100)
+ACTION = OneOf(
+    Dict({"type": Enum("decline", "out")}),
+    Dict({"type": Enum("exchange", "play"), "card": CARD}),
+    Dict({"type": Enum("bog"), "chips": Int(1, MAX_CHIPS)}),
+)
+SHOWN = Dict({"kind": Enum(*KINDS), "ranks": List(Enum(*RANKS), 2), "cards": HAND})
+VIEW_SHAPE = Where(
+    Dict(
+        {
+            "game": Enum("bog"),
+            "you": Optional(Seat()),
+            "seats": Int(3, 10),
+            "options": options_shape(OPTIONS),
+            "deal": Int(0, MAX_COUNT),
+            "dealer": Seat(),
+            "phase": Enum("exchange", "bog", "run", "over"),
+            "order": Seats(),
+            "active": PerSeat(Bool()),
+            "chips": PerSeat(CHIPS),
+            "board": List(Where(Dict({"box": BOX, "chips": CHIPS, "by": PerSeat(CHIPS)}),
+                                lambda box: sum(box["by"]) == box["chips"], "a box's owners do not add up"), 6, 6),
+            "hand": Optional(HAND),
+            "counts": PerSeat(Int(0, MAX_HAND)),
+            "stock": Int(0, 52),
+            "turned": Optional(CARD),
+            "discard": Optional(CARD),
+            "calls": PerSeat(Optional(Enum("bog", "out"))),
+            "stakes": PerSeat(CHIPS),
+            "speaker": Optional(Seat()),
+            "min_stake": Optional(Int(1, MAX_CHIPS)),
+            "showdown": Optional(Dict({"boggers": Seats(), "winner": Optional(Seat()), "shown": PerSeat(Optional(SHOWN))})),
+            "run": Optional(Dict({
+                "players": PerSeat(Bool()),
+                "leader": Seat(),
+                "played": List(Tuple(Seat(), CARD), 52),
+                "suits": Dict({suit: List(CARD, 13) for suit in ("S", "H", "C", "D")}),
+                "last": Optional(Tuple(Seat(), CARD)),
+                "expected": Optional(CARD),
+            })),
+            "to_act": Seats(),
+            "legal": List(ACTION, MAX_HAND + 1),
+            "events": EVENTS,
+            "last_deal": Optional(Dict({
+                "deal": Int(1, MAX_COUNT),
+                "dealer": Seat(),
+                "events": EVENTS,
+                "net": PerSeat(NET),
+                "bog_winner": Optional(Seat()),
+                "run_winner": Optional(Seat()),
+                "cards_left": PerSeat(Optional(Int(0, MAX_HAND))),
+            })),
+            "result": Optional(Dict({
+                "winners": Seats(min_len=1),
+                "chips": PerSeat(CHIPS),
+                "reason": Enum("deals", "broke"),
+                "deals": Int(0, MAX_COUNT),
+            })),
+        },
+        optional={"players": PLAYERS},
+    ),
+    lambda view: view["seats"] == len(view["chips"]),
+    "the seat count does not match the seats",
+)
+
+def printed_card(card: str) -> str:
+    """``10♥``: a card as its corner prints it, for the messages players read (anything that
+    is not a card is cut short and left as it is)."""
+    return card[:-1] + SUIT_SYMBOLS[card[-1]] if card in FRENCH_52 else card[:4]
 
 
 def sort_hand(cards) -> list:
@@ -142,6 +244,8 @@ class Bog(Game):
     min_seats = 3
     max_seats = 10
     options = OPTIONS
+    hidden_information = True  # the other hands and the stock
+    view_shape = VIEW_SHAPE
 
     # --- seats in playing order ---------------------------------------------------------------
     @staticmethod
@@ -355,7 +459,7 @@ class Bog(Game):
         legal = self.run_turn(state)["legal"]
         if card not in legal:
             raise IllegalAction(f"You must play {' or '.join(legal)}", "bog.must_play",
-                                card=card, cards=" ".join(legal))
+                                card=printed_card(card), cards=" ".join(map(printed_card, legal)))
         state["hands"][seat].remove(card)
         state["run"]["played"].append([seat, card])
         if card in self.board(state):
@@ -541,6 +645,10 @@ class Bog(Game):
             result["stock"] = sort_hand(stock)
         result["rng"] = {"seed": rng.below(1 << 53), "counter": 0}
         return result
+
+    def has_secrets(self, state: dict, seat) -> bool:
+        player = self.run_turn(state)["player"] if state["phase"] == "run" else None
+        return has_unseen(state, seat, player)
 
     def state_from_view(self, view: dict, rng: Rng) -> dict:
         """A full state that ``view`` (a seat's, during a deal) may have come from: all it
@@ -791,5 +899,5 @@ def _held_card(state: dict, seat: int, action: dict) -> str:
     if not isinstance(card, str):
         raise IllegalAction("'card' must be a card like 9H", "bad_field", field="card")
     if card not in state["hands"][seat]:
-        raise IllegalAction(f"You do not hold {card[:4]}", "bog.not_in_hand", card=card[:4])
+        raise IllegalAction(f"You do not hold {card[:4]}", "bog.not_in_hand", card=printed_card(card))
     return card

@@ -162,6 +162,9 @@ class _Picture:
                     return None
                 for s in self.all_players():
                     forbidden[s].add(fact[1])
+            elif fact[0] == "in_stock":
+                for s in range(self.n):
+                    forbidden[s].add(fact[1])
             elif fact[0] == "void":
                 _, s, suit = fact
                 if any(c[-1] == suit for c in self.known[s]):
@@ -223,6 +226,34 @@ def _force(seat, card, unknown, sizes, caps, forbidden, forced) -> bool:
     sizes[seat] -= 1
     forced[seat].append(card)
     return True
+
+
+def has_unseen(state: dict, seat, player) -> bool:
+    """Whether more than one deal fits what ``seat`` has seen (``player``: who is to play in
+    the run, ``None`` outside it). With two players left and a hand shown at the showdown,
+    or a run that forces the last hidden card, every card may be known: then no redraw can
+    change anything. Tries one fitting deal, then moving each unseen card elsewhere."""
+    if state["phase"] not in ("exchange", "bog", "run"):
+        return False
+    picture, rng = _Picture(state, seat), Rng(0)
+    history = picture.history()
+    found = None
+    for way in picture.explanations(player) if state["phase"] == "run" else [[]]:
+        dealt = picture.solve(history + way, rng)
+        if dealt is None:
+            continue
+        hands, stock = dealt
+        places = {card: place for place, cards in enumerate([*hands, stock]) for card in cards
+                  if card in picture.unknown}
+        if found is not None and places != found:
+            return True
+        found = places
+        for card, place in places.items():
+            for other in range(picture.n + 1):
+                fact = ("holds", other, card) if other < picture.n else ("in_stock", card)
+                if other != place and picture.sizes[other] and picture.solve(history + way + [fact], rng):
+                    return True
+    return False
 
 
 def resample_hidden(state: dict, seat, rng: Rng, player) -> tuple:

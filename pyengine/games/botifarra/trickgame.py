@@ -247,14 +247,16 @@ class TrickTakingGame(Game):
                 places.append(("down", owner, down, elsewhere))
         return places
 
-    def secrets_determined(self, state: dict, seat) -> bool:
-        """Whether what ``seat`` cannot see has a single arrangement, so ``resample`` has
-        nothing it could redraw: no face-down cards whose order is unknown, and no way to
-        move cards round a cycle of hidden places (a card of A allowed in B, one of B
-        allowed in C, ..., one allowed back in A), which is what any other deal would do."""
+    def has_secrets(self, state: dict, seat) -> bool:
+        """Whether what ``seat`` cannot see has more than one arrangement, so ``resample``
+        can redraw it: face-down cards whose order is unknown, or a way to move cards round
+        a cycle of hidden places (a card of A allowed in B, one of B allowed in C, ..., one
+        allowed back in A), which is what any other deal would do."""
+        if not super().has_secrets(state, seat):
+            return False
         places = [(kind, cards, excluded) for kind, _, cards, excluded in self.hidden_places(state, seat) if cards]
         if any(kind == "down" and len(cards) > 1 for kind, cards, _ in places):
-            return False
+            return True
         moves = {a: [b for b, (_, _, excluded) in enumerate(places) if b != a and any(c not in excluded for c in cards)]
                  for a, (_, cards, _) in enumerate(places)}
         done, active = set(), set()
@@ -268,7 +270,7 @@ class TrickTakingGame(Game):
             done.add(a)
             return False
 
-        return not any(a not in done and cycle_from(a) for a in moves)
+        return any(a not in done and cycle_from(a) for a in moves)
 
     def imagined_deal(self, view: dict, rng: Rng, pinned=None) -> dict:
         """The cards ``view``'s seat cannot see, dealt at random consistently with what it

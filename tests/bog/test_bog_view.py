@@ -1,0 +1,258 @@
+"""Bog's screen: every phase drawn at 3 and 10 seats (32 and 52 cards), the prompts only for
+the seat to act and each button a move the engine accepts, the showdown and the summaries,
+hostile views, the catalogs in five languages and the engine's refusals translated."""
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from pyengine.core.errors import IllegalAction
+from pyengine.core.rng import Rng
+from pyengine.games.bog import GAME, best_combination
+from pyengine.games.bog import view as screen
+from pyengine.i18n import LANGUAGES, Translator
+from tests.markup_check import hostile_render_problems, live_markup, random_play_views
+
+I18N = Path(__file__).resolve().parents[2] / "pyengine" / "games" / "bog" / "i18n"
+EN = Translator("en")
+
+
+class Elements(HTMLParser):
+    """Every start tag with its attributes, and the page's text."""
+
+    def __init__(self, html):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.text = [], []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def with_testid(self, testid):
+        return [attrs for _, attrs in self.tags if attrs.get("data-testid") == testid]
+
+    def acts(self):
+        return [json.loads(attrs["data-act"]) for _, attrs in self.tags if "data-act" in attrs]
+
+
+def draw(view, ui=None, t=EN):
+    html = str(screen.render(view, ui or {}, t))
+    assert live_markup(html) == []
+    return html, Elements(html)
+
+
+def play_until(seats, seed, stop, options=None):
+    """Random legal play from a new table until ``stop(state)``; the state then."""
+    state = GAME.new_state(options or {}, seats, seed)
+    rng = Rng(seed)
+    for _ in range(5000):
+        if stop(state):
+            return state
+        mover = GAME.to_act(state)[0]
+        actions = GAME.legal_actions(state, mover)
+        bogs = [a for a in actions if a["type"] == "bog"]
+        action = bogs[0] if bogs and rng.below(2) else actions[rng.below(len(actions))]
+        state = GAME.apply(state, mover, action)
+    raise AssertionError("the state was never reached")
+
+
+def mover_view(state, players=True):
+    seat = GAME.to_act(state)[0] if GAME.to_act(state) else 0
+    view = GAME.view(state, seat)
+    if players:
+        view["players"] = [{"kind": "human", "name": f"P{s}"} for s in range(state["seats"])]
+    return view
+
+
+def accepted(state, seat, action):
+    GAME.apply(state, seat, action)  # raises IllegalAction when the engine refuses
+    return True
+
+
+@pytest.mark.parametrize("seats", [3, 10])
+def test_each_phase_is_drawn_with_its_prompt_for_the_seat_to_act(seats):
+    deck = 32 if seats == 3 else 52
+    exchange = play_until(seats, 11, lambda s: s["phase"] == "exchange")
+    assert exchange["size"] == deck
+    view = mover_view(exchange)
+    html, page = draw(view)
+    assert view["you"] == exchange["dealer"]
+    assert page.with_testid("bog-keep") and page.with_testid("bog-turned")
+    assert {"type": "decline"} in page.acts()
+    assert all(accepted(exchange, view["you"], a) for a in page.acts())
+    assert {a["card"] for a in page.acts() if a["type"] == "exchange"} == set(view["hand"])
+    assert EN("bog.status.you_exchange", card=screen.card_text(exchange["turned"])) in "".join(page.text)
+
+    bogging = play_until(seats, 12, lambda s: s["phase"] == "bog")
+    view = mover_view(bogging)
+    html, page = draw(view)
+    assert page.with_testid("bog-bog") and page.with_testid("bog-out") and page.with_testid("bog-stake")
+    assert {"type": "out"} in page.acts()
+    assert all(accepted(bogging, view["you"], a) for a in page.acts())
+    best = best_combination(view["hand"])
+    assert ("cards-selected" in html) == (best["kind"] != "nothing")  # the best combination is lifted
+
+    run = play_until(seats, 13, lambda s: s["phase"] == "run" and len(s["run"]["played"]) >= 3)
+    view = mover_view(run)
+    html, page = draw(view)
+    legal = {a["card"] for a in GAME.legal_actions(run, view["you"])}
+    plays = [a for a in page.acts() if a["type"] == "play"]
+    assert {a["card"] for a in plays} == set(view["hand"])  # every card a button: a refusal says why
+    assert page.with_testid("bog-run") and page.with_testid("bog-showdown")
+    raised = re.findall(r'class="cards-hold cards-legal[^"]*"[^>]*data-act="([^"]*)"', html)
+    assert {json.loads(a.replace("&quot;", '"'))["card"] for a in raised} == legal
+
+
+def test_other_seats_see_no_prompt_and_never_a_hand_but_their_own():
+    state = play_until(4, 14, lambda s: s["phase"] == "bog")
+    mover = GAME.to_act(state)[0]
+    for seat in range(4):
+        view = GAME.view(state, seat)
+        html, page = draw(view)
+        assert bool(page.acts()) == (seat == mover)
+        for other in range(4):
+            if other != seat:
+                hidden = set(state["hands"][other]) - {state["turned"]}  # a turned-up card taken is known
+                assert not any(f'aria-label="{screen.card_name(EN, card)}"' in html for card in hidden)
+    spectator = GAME.view(state, None)
+    html, page = draw(spectator)
+    assert page.acts() == [] and not page.with_testid("bog-hand")
+
+
+def test_stake_picker_stays_within_the_least_stake_and_the_stack():
+    state = play_until(3, 15, lambda s: s["phase"] == "bog")
+    view = mover_view(state)
+    low, have = view["min_stake"], view["chips"][view["you"]]
+    for asked, shown in ((None, low), (low + 2, low + 2), (10**6, have), (-5, low), ("7", low)):
+        html, page = draw(view, {"stake": asked})
+        (bog,) = [a for a in page.acts() if a["type"] == "bog"]
+        assert bog["chips"] == shown and accepted(state, view["you"], bog)
+    broke = json.loads(json.dumps(view))
+    broke["chips"][view["you"]] = low - 1
+    html, page = draw(broke)
+    assert [a["type"] for a in page.acts()] == ["out"]
+    assert EN("bog.cannot_bog", n=low) in "".join(page.text)
+
+
+def test_the_next_deal_shows_the_last_deal_summary_and_the_end_the_standings():
+    state = play_until(4, 16, lambda s: s["last_deal"] is not None and s["phase"] in ("exchange", "bog"))
+    html, page = draw(mover_view(state))
+    (summary,) = page.with_testid("bog-summary")
+    assert "open" in summary
+    text = "".join(page.text)
+    for seat, net in enumerate(state["last_deal"]["net"]):
+        if net:
+            assert f"P{seat} {screen.signed(net)}" in text
+    over = play_until(3, 17, GAME.is_over, {"deals": 2})
+    html, page = draw(mover_view(over))
+    assert page.with_testid("bog-standings") and page.acts() == []
+    winner = over["result"]["winners"][0]
+    assert EN("bog.chips_n", n=over["chips"][winner]) in "".join(page.text)
+
+
+def test_showdown_highlights_the_winning_combination():
+    state = play_until(5, 18, lambda s: s["phase"] == "run" and s["showdown"]["winner"] is not None
+                       and len(s["showdown"]["boggers"]) >= 2)
+    html, page = draw(mover_view(state))
+    winner = state["showdown"]["winner"]
+    shown = [attrs for tag, attrs in page.tags if "bog-shown" in attrs.get("class", "").split()]
+    assert [int(a["data-seat"]) for a in shown] == state["showdown"]["boggers"]
+    assert [int(a["data-seat"]) for a in shown if "bog-shown-win" in a["class"]] == [winner]
+
+
+def test_anticlockwise_and_the_ace_of_diamonds_board_draw():
+    state = play_until(6, 19, lambda s: s["phase"] == "run", {"direction": "anticlockwise", "board_ace": "AD"})
+    html, page = draw(mover_view(state))
+    assert page.with_testid("bog-box-AD") and not page.with_testid("bog-box-AH")
+    seats = [int(attrs["data-seat"]) for tag, attrs in page.tags if tag == "li" and "data-seat" in attrs
+             and "bog-seat" in attrs.get("class", "")]
+    assert seats == GAME.following(state, state["dealer"]) + [s for s in range(6) if not state["active"][s]]
+    assert GAME.following(state, 0)[0] == 5  # anticlockwise: the next player is the seat before
+
+
+def test_hostile_values_never_become_markup():
+    views = [v for seats, seed in ((3, 1), (10, 2)) for v in random_play_views(GAME, {}, seats, seed, every=9)]
+    problems, renders = hostile_render_problems(screen.render, views, EN, uis=({}, {"stake": 4}), every_field_of=25)
+    assert problems == [] and renders > 500
+
+
+def test_pauses_after_the_showdown_and_after_a_deal():
+    bogging = play_until(3, 20, lambda s: s["phase"] == "bog" and s["speaker"] == s["dealer"])
+    after = GAME.apply(bogging, bogging["dealer"], {"type": "out"})
+    assert screen.pause_ms(after, {"type": "out"}) == screen.SHOWDOWN_PAUSE_MS
+    assert screen.pause_ms(bogging, {"type": "bog", "chips": 3}) is None
+    end = play_until(3, 21, lambda s: s["phase"] == "run" and sum(map(len, s["hands"])) > 0
+                     and GAME.run_turn(s)["player"] is not None and len(s["hands"][GAME.run_turn(s)["player"]]) == 1)
+    mover = GAME.run_turn(end)["player"]
+    action = GAME.legal_actions(end, mover)[0]
+    assert screen.pause_ms(GAME.apply(end, mover, action), action) == screen.DEAL_END_PAUSE_MS
+
+
+def _catalog(name, lang):
+    return json.loads((I18N / f"{name}.{lang}.json").read_text(encoding="utf-8"))
+
+
+def test_catalogs_are_complete_in_five_languages_and_keep_the_combination_names():
+    used = set(re.findall(r'"(bog\.[a-z_.]+)"', (Path(screen.__file__)).read_text(encoding="utf-8")))
+    english = _catalog("bog", "en")
+    dynamic = {k for k in english if k.startswith(("bog.rank.", "bog.suit.", "bog.kind.", "bog.ev.", "bog.tag.",
+                                                   "bog.status.", "bog.reason."))}
+    assert used - set(english) - {"bog.ev.", "bog.kind.", "bog.rank.", "bog.suit.", "bog.tag.", "bog.status.",
+                                  "bog.reason."} == set()
+    assert dynamic
+    for lang in LANGUAGES:
+        for name in ("bog", "bog_rules"):
+            catalog = _catalog(name, lang)
+            assert set(catalog) == set(_catalog(name, "en")), (lang, name)
+            for key, text in catalog.items():
+                fields = set(re.findall(r"{(\w+)}", text))
+                assert fields == set(re.findall(r"{(\w+)}", _catalog(name, "en")[key])), (lang, key)
+        catalog = _catalog("bog", lang)
+        for kind in ("bog", "mitsi", "trio", "poker"):
+            assert catalog[f"bog.kind.{kind}"] == english[f"bog.kind.{kind}"]
+    for option, spec in GAME.options.items():
+        assert f"opt.bog.{option}" in english
+        for choice in spec.choices:
+            assert f"opt.bog.{option}.{choice}" in english
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_engine_refusals_are_shown_in_the_players_language(lang):
+    state = play_until(3, 22, lambda s: s["phase"] == "bog")
+    seat = GAME.to_act(state)[0]
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, seat, {"type": "bog", "chips": 1})
+    shown = Translator(lang).error(refused.value)
+    assert shown == _catalog("bog_rules", lang)["err.bog.stake_low"].format(low=refused.value.params["low"])
+    assert shown != refused.value.reason or lang == "en"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_how_to_play_names_every_option_and_combination_in_its_language(lang):
+    page = (I18N.parent / "howto" / f"{lang}.md").read_text(encoding="utf-8")
+    assert page.startswith("# Bog\n")
+    catalog = {**_catalog("bog", "en"), **_catalog("bog", lang)}
+    for option in GAME.options:
+        label = catalog[f"opt.bog.{option}"].split(" (")[0]
+        assert f"**{label}**" in page, (lang, option)
+    for kind in ("bog", "double_bog", "mitsi", "trio", "poker"):
+        assert f"**{catalog[f'bog.kind.{kind}']}**" in page, (lang, kind)
+
+
+def test_a_refused_card_is_named_as_printed_in_every_language():
+    state = play_until(3, 23, lambda s: s["phase"] == "run" and len(GAME.run_turn(s)["legal"])
+                       < len(s["hands"][GAME.run_turn(s)["player"]]))
+    seat = GAME.run_turn(state)["player"]
+    legal = GAME.run_turn(state)["legal"]
+    wrong = next(card for card in state["hands"][seat] if card not in legal)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, seat, {"type": "play", "card": wrong})
+    for lang in LANGUAGES:
+        shown = Translator(lang).error(refused.value)
+        assert all(screen.card_text(card) in shown for card in legal) and "{" not in shown, (lang, shown)
