@@ -7,7 +7,7 @@ from ..core.registry import get_game
 from ..core.table import MAX_SEED, Table
 from ..ui.markup import fragment
 from .device import Device, LocalMoves
-from .reply import Controller
+from .reply import Controller, summary_of
 from .screens import game_over, table_section, undo_button
 from .setup import REMOTE, config_from_fields
 
@@ -93,6 +93,9 @@ class LocalTable(Controller):
 
     def save(self) -> dict:
         return self.table.to_dict()
+
+    def summary(self) -> dict:
+        return summary_of(self.table.game.id, self.table.seats, self.table.is_over())
 
     def html(self, t):
         table = self.table
