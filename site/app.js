@@ -88,6 +88,7 @@ function onSaveWrite(ok, error) {
     if (shelf.unsaved.size) return;
     goOnUnsaved = false;
     $("save-banner").hidden = true;
+    delete $("save-banner").dataset.failures;
     releaseHeldHost();
     return;
   }
@@ -96,6 +97,7 @@ function onSaveWrite(ok, error) {
   $("save-banner-text").textContent = t(shared?.role === "host" ? "save.host_failed" : "save.failed", { reason });
   $("save-go-on").hidden = !(shared?.role === "host" && releaseHost.length);
   $("save-banner").hidden = false;
+  $("save-banner").dataset.failures = Number($("save-banner").dataset.failures || 0) + 1;
 }
 
 function releaseHeldHost() {
