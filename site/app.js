@@ -103,6 +103,7 @@ function onSaveWrite(ok, error) {
 function releaseHeldHost() {
   const waiting = releaseHost;
   releaseHost = [];
+  $("save-go-on").hidden = true;
   for (const resolve of waiting) resolve();
 }
 
