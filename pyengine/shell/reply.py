@@ -109,6 +109,7 @@ class Controller:
     def __init__(self):
         self.shown = None
         self.saved = None
+        self.summarized = None
         self.outbox: list = []
 
     def send(self, outbox) -> None:
@@ -120,6 +121,10 @@ class Controller:
         self.shown = html
         data = self.save()
         save = None if data is None else save_text(data)
+        summary = None if data is None else self.summary()
+        # Handed over again when either changed (a guest's seat is saved at the welcome,
+        # before the host has said who sits where).
+        fresh = save is not None and (save != self.saved or summary != self.summarized)
         outbox = [[peer, text] for peer, text in self.outbox]
         self.outbox.clear()
         status = self.status()
@@ -130,11 +135,11 @@ class Controller:
             status=status,
             delay_ms=self.delay_ms() if status == "bot" else 0,
             outbox=outbox,
-            save=save if save != self.saved else None,
-            summary=self.summary() if save is not None and save != self.saved else None,
+            save=save if fresh else None,
+            summary=summary if fresh else None,
             title=self.title(t),
         )
-        self.saved = save
+        self.saved, self.summarized = save, summary
         return reply
 
     def refusal(self, t, error: TabernaError) -> dict:
