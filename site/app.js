@@ -416,8 +416,10 @@ async function run(name, ...args) {
     show(response);
     return response;
   } catch (error) {
-    toast(t("game.failed", { reason: error.message || String(error) }));
-    return false;
+    // The worker itself failed (not a refusal): said, and answered like a refusal.
+    const message = t("game.failed", { reason: error.message || String(error) });
+    toast(message);
+    return { ok: false, message };
   } finally {
     busy = false;
     $("game-area").removeAttribute("aria-busy");
@@ -473,7 +475,8 @@ async function resume(id) {
   localId = id;
   store.set(KEYS.current, id);
   const response = await run("resume", record.text, lang);
-  if (response && !response.ok) {
+  if (!response) return backToLobby(); // another call was on its way: nothing happened
+  if (!response.ok) {
     localId = null;
     showBrokenSave(response.message, () => {
       shelf.remove(id);
@@ -624,10 +627,15 @@ async function resumeShared(marker) {
   }
   const table = await openShared(marker.role);
   markerStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
-  const reply = marker.role === "host"
-    ? await table.resumeHost(sharedStore.get(SHARED_KEYS.host))
-    : await table.join({ via: marker.via, table: marker.table, seat: marker.seat, name: playerName() });
-  if (reply && !reply.ok) {
+  let reply;
+  try {
+    reply = marker.role === "host"
+      ? await table.resumeHost(sharedStore.get(SHARED_KEYS.host))
+      : await table.join({ via: marker.via, table: marker.table, seat: marker.seat, name: playerName() });
+  } catch (error) { // the worker itself failed: the same clean screen, never a blank one
+    reply = { ok: false, message: t("game.failed", { reason: error.message || String(error) }) };
+  }
+  if (reply && !reply.ok && shared === table) {
     showBrokenSave(reply.message, () => {
       leaveShared(true);
       backToLobby();

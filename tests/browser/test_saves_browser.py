@@ -200,3 +200,70 @@ def test_a_save_from_local_storage_is_moved_and_resumed(context, site, wait_engi
     listed(page).locator("[data-testid=continue]").click()
     page.locator("#game-area .tb-table").wait_for()
     assert json.loads(saved_text(page))["seats"][0]["name"] == "Old"
+
+
+PUT_RECORDS = """async (records) => {
+  const db = await new Promise((resolve, reject) => {
+    const request = indexedDB.open("taberna");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  await new Promise((resolve, reject) => {
+    const transaction = db.transaction("saves", "readwrite");
+    for (const record of records) transaction.objectStore("saves").put(record);
+    transaction.oncomplete = resolve;
+    transaction.onerror = () => reject(transaction.error);
+  });
+  db.close();
+}"""
+
+
+def bozo_save_with_a_list_way() -> str:
+    """Issue 13's finding 4: a Bozó save whose ``direction`` has a list for ``way``."""
+    from pyengine.core.table import Table
+
+    bot = {"kind": "bot", "name": "B", "level": "easy"}
+    table = Table("bozo", {}, [{"kind": "human", "name": "Ana"}, bot, bot], 7)  # with two, nobody chooses
+    while not any(a["type"] == "direction" for a in table.game.legal_actions(table.state, table.to_act()[0])):
+        seat = table.to_act()[0]
+        table.act(seat, table.game.legal_actions(table.state, seat)[0])
+    save = table.to_dict()
+    save["log"].append({"seat": table.to_act()[0], "action": {"type": "direction", "way": ["left"]}})
+    return json.dumps(save)
+
+
+def test_damaged_saves_of_every_kind_never_leave_a_blank_screen(context, site, wait_engine):
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    now = page.evaluate("() => Date.now()")
+    base = {"over": False, "players": ["Ana"], "via": "room"}
+    page.evaluate(PUT_RECORDS, [
+        {**base, "id": "local:damaged", "kind": "local", "table": None, "game": "bozo", "updated": now,
+         "text": bozo_save_with_a_list_way()},
+        {**base, "id": "host:ABCDEFGH", "kind": "host", "table": "ABCDEFGH", "game": "perudo", "updated": now - 1,
+         "text": json.dumps({"format": 1, "table_id": "ABCDEFGH", "table": {"log": [None]}})},
+        {**base, "id": "guest:WXYZWXYZ:1", "kind": "guest", "table": "WXYZWXYZ", "game": "perudo", "updated": now - 2,
+         "text": json.dumps({"format": 1, "table": "WXYZWXYZ", "seat": 1, "token": [1]})},
+    ])
+    page.reload()
+    wait_engine(page)
+    assert listed(page).count() == 3
+    alert = page.locator("#game-area .broken-save[role=alert]")
+    # The one-device save of the finding: the reason and a fresh start of the same game.
+    listed(page).nth(0).locator("[data-testid=continue]").click()
+    alert.wait_for()
+    assert "direction" in alert.inner_text().lower() or len(alert.locator("p").inner_text()) > 5
+    page.click("#start-fresh")
+    page.locator('form[data-form="setup"][data-game="bozo"]').wait_for()
+    page.click("#back")
+    # The host's damaged table: the same screen; a fresh start forgets it.
+    listed(page).filter(has_text="ABCDEFGH").locator("[data-testid=continue]").click()
+    alert.wait_for()
+    page.click("#start-fresh")
+    page.locator("#lobby").wait_for(state="visible")
+    assert listed(page).filter(has_text="ABCDEFGH").count() == 0
+    # The guest's damaged seat: asked for again as a new guest, on a screen with words on it.
+    listed(page).filter(has_text="WXYZWXYZ").locator("[data-testid=continue]").click()
+    page.wait_for_function("() => document.getElementById('game-area').innerText.trim().length > 10")
+    assert page.locator("#game-area").inner_text().strip()
