@@ -208,6 +208,7 @@ def base_saves(game_id) -> dict:
     local = Worker()
     _call(local, "start", json.dumps({"game": game_id, "fields": _fields(game, False)}), "en")
     _moves(local, "local", rng, 25)
+    assert local.tables["local"].table.log
     saves["local"] = local.tables["local"].saved
 
     host = Worker()
@@ -224,11 +225,12 @@ def base_saves(game_id) -> dict:
             pending += [(None, t) for _, t in _call(guest, "net_guest_receive", text, 1_000, "en")["outbox"]]
     assert guest.tables["guest"].saved, "the guest holds a seat"
     saves["guest"] = guest.tables["guest"].saved
-    _call(host, "net_host_command", json.dumps({"seat": 1, "kind": "bot", "level": game.bot_levels[0]}), 1_000, "en")
-    if host.tables["host"].status() == "arrange":
-        _call(host, "net_host_command", json.dumps({"seat": 1, "kind": "bot", "level": game.bot_levels[0]}), 1_000, "en")
-    _call(host, "net_host_command", '{"start":true}', 1_000, "en")
+    # The friend leaves and a bot covers the seat (its token kept), then the game starts.
+    _call(host, "net_host_dropped", "pa", 1_000, "en")
+    assert _call(host, "net_host_command", json.dumps({"seat": 1, "kind": "bot", "level": game.bot_levels[0]}), 1_000, "en")["ok"]
+    assert _call(host, "net_host_command", '{"start":true}', 1_000, "en")["ok"]
     _moves(host, "host", rng, 25)
+    assert host.tables["host"].host.table.log, "the host's save has a game in progress"
     saves["host"] = host.tables["host"].saved
     return saves
 
