@@ -57,11 +57,11 @@ function safeStorage(storage) {
 
 const store = safeStorage(() => localStorage);
 const tabStore = safeStorage(() => sessionStorage);
-// A shared table's marker: this tab's own copy first (sessionStorage survives a reload, and
-// two tabs of one browser at one table must not take each other's seat), then the browser's
-// latest (localStorage: back after the app was closed). Saves made before IndexedDB were kept
-// the same way (saves.js moves them to the shelf).
-const markerStore = {
+// Which table is on screen (a shared table's marker, the one-device table's save id): this
+// tab's own copy first (sessionStorage survives a reload, and two tabs of one browser must not
+// take each other's table or seat), then the browser's latest (localStorage: back after the
+// app was closed). Saves made before IndexedDB were kept the same way (saves.js moves them).
+const tabFirstStore = {
   get: (key) => tabStore.get(key) ?? store.get(key),
   set(key, value) {
     tabStore.set(key, value);
@@ -121,7 +121,7 @@ async function hostGate() {
 function keepLocal(response) {
   if (!shelf) return;
   localId ??= newLocalId();
-  store.set(KEYS.current, localId);
+  tabFirstStore.set(KEYS.current, localId);
   shelf.put({ id: localId, kind: "local", table: null, text: response.save, ...recordSummary(response.summary) });
 }
 
@@ -133,7 +133,7 @@ function recordSummary(summary) {
 // has its own record (the host's by table, a guest's by table and seat).
 const sharedStore = {
   get(key) {
-    if (key === SHARED_KEYS.shared) return markerStore.get(key);
+    if (key === SHARED_KEYS.shared) return tabFirstStore.get(key);
     const marker = sharedMarker();
     if (!marker || !shelf) return null;
     if (key === SHARED_KEYS.host) return shelf.get(`host:${marker.table}`)?.text ?? null;
@@ -142,7 +142,7 @@ const sharedStore = {
   },
   set(key, value) {
     if (key === SHARED_KEYS.shared) {
-      markerStore.set(key, value);
+      tabFirstStore.set(key, value);
       return;
     }
     const role = key === SHARED_KEYS.host ? "host" : "guest";
@@ -158,7 +158,7 @@ const sharedStore = {
   },
   remove(key) {
     if (key === SHARED_KEYS.shared) {
-      markerStore.remove(key);
+      tabFirstStore.remove(key);
       return;
     }
     const marker = sharedMarker();
@@ -241,7 +241,7 @@ function showScreen(name) {
   const inGame = name === "game";
   $("lobby").hidden = inGame;
   $("game").hidden = !inGame;
-  if (!inGame) store.remove(KEYS.current);
+  if (!inGame) tabFirstStore.remove(KEYS.current);
 }
 
 // "3 minutes ago" today, a date and time before.
@@ -320,8 +320,8 @@ function savedItem(record) {
 
 function continueSaved(record) {
   if (!bridge) { // resumed as soon as the engine is up, as after a reload
-    if (record.kind === "local") store.set(KEYS.current, record.id);
-    else markerStore.set(SHARED_KEYS.shared, JSON.stringify(sharedMarkerOf(record, true)));
+    if (record.kind === "local") tabFirstStore.set(KEYS.current, record.id);
+    else tabFirstStore.set(SHARED_KEYS.shared, JSON.stringify(sharedMarkerOf(record, true)));
     showScreen("game");
     showEngineWait();
     return;
@@ -342,7 +342,7 @@ function sharedMarkerOf(record, onScreen) {
 
 function deleteSaved(record) {
   const marker = sharedMarker();
-  if (marker && marker.role === record.kind && marker.table === record.table) markerStore.remove(SHARED_KEYS.shared);
+  if (marker && marker.role === record.kind && marker.table === record.table) tabFirstStore.remove(SHARED_KEYS.shared);
   shelf.remove(record.id);
   showSavedGames();
   $("lobby").focus();
@@ -473,7 +473,7 @@ async function resume(id) {
   leaveShared(false);
   showScreen("game");
   localId = id;
-  store.set(KEYS.current, id);
+  tabFirstStore.set(KEYS.current, id);
   const response = await run("resume", record.text, lang);
   if (!response) return backToLobby(); // another call was on its way: nothing happened
   if (!response.ok) {
@@ -575,7 +575,7 @@ async function openShared(role) {
   });
   leaveShared(false);
   clearTimeout(botTimer);
-  store.remove(KEYS.current);
+  tabFirstStore.remove(KEYS.current);
   localId = null;
   shared = new SharedTable(netPage, role);
   showScreen("game");
@@ -626,7 +626,7 @@ async function resumeShared(marker) {
     return;
   }
   const table = await openShared(marker.role);
-  markerStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
+  tabFirstStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
   let reply;
   try {
     reply = marker.role === "host"
@@ -768,7 +768,7 @@ async function startEngine() {
   registerServiceWorker();
   prepareNextStart();
   await shelfReady;
-  const current = store.get(KEYS.current);
+  const current = tabFirstStore.get(KEYS.current);
   const marker = sharedMarker();
   if (pendingRoute) {
     const route = pendingRoute;
@@ -915,9 +915,9 @@ function wire() {
 // The saves are read (and those of older versions moved to IndexedDB) while the engine loads.
 const shelfReady = SaveShelf.open(onSaveWrite).then(async (opened) => {
   shelf = opened;
-  const legacy = await shelf.migrate(markerStore);
-  if (legacy) store.set(KEYS.current, legacy);
-  shelf.prune(store.get(KEYS.current));
+  const legacy = await shelf.migrate(tabFirstStore);
+  if (legacy) tabFirstStore.set(KEYS.current, legacy);
+  shelf.prune(tabFirstStore.get(KEYS.current));
   showSavedGames();
 });
 
