@@ -38,6 +38,7 @@ let pendingRoute = null; // a join link opened before the engine was ready
 let setupShared = false; // the setup form on screen is for a table shared with friends
 let shelf = null; // the saved tables (saves.js), once read
 let localId = null; // the save id of the one-device table on screen (null: not saved yet)
+let releaseLocal = null; // lets go of the Web Lock this tab holds on that table
 const summaries = {}; // role -> what the worker last said about that table (lobby list)
 
 // --- storage that never throws (private modes, full quota) ------------------------------
@@ -120,9 +121,26 @@ async function hostGate() {
 
 function keepLocal(response) {
   if (!shelf) return;
-  localId ??= newLocalId();
+  if (!localId) holdLocal(newLocalId());
   tabFirstStore.set(KEYS.current, localId);
   shelf.put({ id: localId, kind: "local", table: null, text: response.save, ...recordSummary(response.summary) });
+}
+
+// While a one-device table is on screen this tab holds its Web Lock, so that another tab
+// (opened later, or reloaded) does not open the same table too and overwrite its save.
+function holdLocal(id) {
+  letGoLocal();
+  localId = id;
+  if (!navigator.locks?.request) return;
+  navigator.locks.request(`taberna.local.${id}`, { ifAvailable: true }, (lock) => (
+    lock && localId === id ? new Promise((release) => { releaseLocal = release; }) : null
+  )).catch(() => { /* no lock, no guard */ });
+}
+
+function letGoLocal() {
+  localId = null;
+  releaseLocal?.();
+  releaseLocal = null;
 }
 
 function recordSummary(summary) {
@@ -446,7 +464,7 @@ function openGame(gameId) {
   }
   setupGame = gameId;
   setupShared = false;
-  localId = null; // a new game gets a save of its own
+  letGoLocal(); // a new game gets a save of its own
   run("setup", gameId, lang);
 }
 
@@ -460,6 +478,7 @@ function showEngineWait() {
 function backToLobby() {
   clearTimeout(botTimer);
   waitingFor = null;
+  letGoLocal();
   leaveShared(false);
   showScreen("lobby");
   showSavedGames();
@@ -470,14 +489,18 @@ function backToLobby() {
 async function resume(id) {
   const record = shelf?.get(id);
   if (!record) return backToLobby();
+  if (await heldElsewhere(`taberna.local.${id}`)) {
+    toast(t("saves.open_elsewhere"));
+    return backToLobby();
+  }
   leaveShared(false);
   showScreen("game");
-  localId = id;
+  holdLocal(id);
   tabFirstStore.set(KEYS.current, id);
   const response = await run("resume", record.text, lang);
   if (!response) return backToLobby(); // another call was on its way: nothing happened
   if (!response.ok) {
-    localId = null;
+    letGoLocal();
     showBrokenSave(response.message, () => {
       shelf.remove(id);
       if (record.game && document.querySelector(`[data-open="${CSS.escape(record.game)}"]`)) openGame(record.game);
@@ -576,7 +599,7 @@ async function openShared(role) {
   leaveShared(false);
   clearTimeout(botTimer);
   tabFirstStore.remove(KEYS.current);
-  localId = null;
+  letGoLocal();
   shared = new SharedTable(netPage, role);
   showScreen("game");
   // The room link needs the relays (a tab of this browser can still type the room code);

@@ -267,3 +267,18 @@ def test_damaged_saves_of_every_kind_never_leave_a_blank_screen(context, site, w
     listed(page).filter(has_text="WXYZWXYZ").locator("[data-testid=continue]").click()
     page.wait_for_function("() => document.getElementById('game-area').innerText.trim().length > 10")
     assert page.locator("#game-area").inner_text().strip()
+
+
+def test_two_tabs_each_come_back_to_their_own_game(context, site, wait_engine):
+    context.add_init_script(ENGINE_FAST)
+    first, second = context.new_page(), context.new_page()
+    for page, game_id in ((first, "perudo"), (second, "lasca")):
+        page.goto(site.url)
+        wait_engine(page)
+        start_game(page, game_id)
+        page.wait_for_function(HUMAN_TURN)
+    for page, game_id in ((first, "perudo"), (second, "lasca")):
+        page.reload()
+        wait_engine(page)
+        page.locator(f'#game-area .tb-table[data-game="{game_id}"]').wait_for()
+    assert {r["game"] for r in stored_records(first)} == {"perudo", "lasca"}
