@@ -6,12 +6,13 @@
 // A table shared with friends is run by net/driver.js (transports in net/), same screens.
 
 import { SHARED_KEYS, heldElsewhere, lockName, parseRoute, savedField } from "./net/links.js";
+import { SaveShelf, newLocalId, sharedId } from "./saves.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
 const KEYS = {
-  save: "taberna.table",
-  inGame: "taberna.inGame",
+  current: "taberna.current", // the one-device table on screen: a reload comes back to it
+  guestSave: "taberna.guestSave", // this tab's seat among the saved guest seats
   lang: "taberna.lang",
   speed: "taberna.speed",
   name: "taberna.name",
@@ -35,6 +36,10 @@ let updateAccepted = false; // the player asked for the new version: reload into
 let shared = null; // the SharedTable on screen, if any
 let pendingRoute = null; // a join link opened before the engine was ready
 let setupShared = false; // the setup form on screen is for a table shared with friends
+let shelf = null; // the saved tables (saves.js), once read
+let localId = null; // the save id of the one-device table on screen (null: not saved yet)
+let releaseLocal = null; // lets go of the Web Lock this tab holds on that table
+const summaries = {}; // role -> what the worker last said about that table (lobby list)
 
 // --- storage that never throws (private modes, full quota) ------------------------------
 function safeStorage(storage) {
@@ -53,10 +58,11 @@ function safeStorage(storage) {
 
 const store = safeStorage(() => localStorage);
 const tabStore = safeStorage(() => sessionStorage);
-// A shared table's marker and saves: this tab's own copy first (sessionStorage survives a
-// reload, and two tabs of one browser at one table must not take each other's seat), then
-// the browser's latest (localStorage: back after the app was closed).
-const sharedStore = {
+// Which table is on screen (a shared table's marker, the one-device table's save id): this
+// tab's own copy first (sessionStorage survives a reload, and two tabs of one browser must not
+// take each other's table or seat), then the browser's latest (localStorage: back after the
+// app was closed). Saves made before IndexedDB were kept the same way (saves.js moves them).
+const tabFirstStore = {
   get: (key) => tabStore.get(key) ?? store.get(key),
   set(key, value) {
     tabStore.set(key, value);
@@ -65,6 +71,118 @@ const sharedStore = {
   remove(key) {
     tabStore.remove(key);
     store.remove(key);
+  },
+};
+
+// --- saved tables ---------------------------------------------------------------------------
+// Every table keeps its own save on the shelf (IndexedDB, saves.js); a failed write shows the
+// banner at once, and it stays until a write succeeds. A host whose save failed holds its
+// table (hostGate) until the save works or the player chooses to go on without it.
+let hostWrite = Promise.resolve(true); // the host's latest save on its way to the database
+let goOnUnsaved = false; // the host chose to go on after a failed save
+let releaseHost = []; // the host's held table calls, waiting for the player's choice
+let saveError = null; // why the latest write failed
+
+function onSaveWrite(ok, error) {
+  saveError = ok ? null : error;
+  if (ok) {
+    if (shelf.unsaved.size) return;
+    goOnUnsaved = false;
+    $("save-banner").hidden = true;
+    delete $("save-banner").dataset.failures;
+    releaseHeldHost();
+    return;
+  }
+  const reason = error?.name === "QuotaExceededError" ? t("save.full")
+    : shelf.db ? String(error?.message || error?.name || error) : t("save.unavailable");
+  $("save-banner-text").textContent = t(shared?.role === "host" ? "save.host_failed" : "save.failed", { reason });
+  $("save-go-on").hidden = !(shared?.role === "host" && releaseHost.length);
+  $("save-banner").hidden = false;
+  $("save-banner").dataset.failures = Number($("save-banner").dataset.failures || 0) + 1;
+}
+
+function releaseHeldHost() {
+  const waiting = releaseHost;
+  releaseHost = [];
+  $("save-go-on").hidden = true;
+  for (const resolve of waiting) resolve();
+}
+
+// Table calls that can move a hosted table on: they wait for the host's latest save.
+const HOST_MOVES = new Set(["net_host_receive", "net_host_act", "net_host_bot_step", "net_host_command"]);
+
+async function hostGate() {
+  if ((await hostWrite) || goOnUnsaved || !shared) return;
+  await new Promise((resolve) => {
+    releaseHost.push(resolve);
+    onSaveWrite(false, saveError || shelf.openError);
+  });
+}
+
+function keepLocal(response) {
+  if (!shelf) return;
+  if (!localId) holdLocal(newLocalId());
+  tabFirstStore.set(KEYS.current, localId);
+  shelf.put({ id: localId, kind: "local", table: null, text: response.save, ...recordSummary(response.summary) });
+}
+
+// While a one-device table is on screen this tab holds its Web Lock, so that another tab
+// (opened later, or reloaded) does not open the same table too and overwrite its save.
+function holdLocal(id) {
+  letGoLocal();
+  localId = id;
+  if (!navigator.locks?.request) return;
+  navigator.locks.request(`taberna.local.${id}`, { ifAvailable: true }, (lock) => (
+    lock && localId === id ? new Promise((release) => { releaseLocal = release; }) : null
+  )).catch(() => { /* no lock, no guard */ });
+}
+
+function letGoLocal() {
+  localId = null;
+  releaseLocal?.();
+  releaseLocal = null;
+}
+
+function recordSummary(summary) {
+  return { game: summary?.game ?? null, players: summary?.players ?? [], over: Boolean(summary?.over) };
+}
+
+// The driver's store: the marker in web storage, the saves on the shelf. Each shared table
+// has its own record (the host's by table, a guest's by table and seat).
+const sharedStore = {
+  get(key) {
+    if (key === SHARED_KEYS.shared) return tabFirstStore.get(key);
+    const marker = sharedMarker();
+    if (!marker || !shelf) return null;
+    if (key === SHARED_KEYS.host) return shelf.get(`host:${marker.table}`)?.text ?? null;
+    const mine = shelf.get(tabStore.get(KEYS.guestSave));
+    return (mine?.table === marker.table ? mine : shelf.latest("guest", marker.table))?.text ?? null;
+  },
+  set(key, value) {
+    if (key === SHARED_KEYS.shared) {
+      tabFirstStore.set(key, value);
+      return;
+    }
+    const role = key === SHARED_KEYS.host ? "host" : "guest";
+    const id = sharedId(role, value);
+    if (!id || !shelf) return;
+    const marker = sharedMarker();
+    if (role === "guest") tabStore.set(KEYS.guestSave, id);
+    const known = summaries[role] ?? shelf.get(id) ?? {};
+    const write = shelf.put({
+      id, kind: role, table: id.split(":")[1], via: marker?.via ?? null, text: value, ...recordSummary(known),
+    });
+    if (role === "host") hostWrite = write;
+  },
+  remove(key) {
+    if (key === SHARED_KEYS.shared) {
+      tabFirstStore.remove(key);
+      return;
+    }
+    const marker = sharedMarker();
+    if (!marker || !shelf) return;
+    if (key === SHARED_KEYS.host) shelf.remove(`host:${marker.table}`);
+    else if (shelf.get(tabStore.get(KEYS.guestSave))?.table === marker.table) shelf.remove(tabStore.get(KEYS.guestSave));
   },
 };
 
@@ -101,7 +219,7 @@ async function loadStrings(code) {
   }
   $("lang").value = code;
   document.title = t("app.title");
-  showResumeOffer();
+  showSavedGames();
   if (!performance.getEntriesByName("lobby-ready").length) performance.mark("lobby-ready");
 }
 
@@ -141,33 +259,111 @@ function showScreen(name) {
   const inGame = name === "game";
   $("lobby").hidden = inGame;
   $("game").hidden = !inGame;
-  if (!inGame) store.remove(KEYS.inGame);
+  if (!inGame) tabFirstStore.remove(KEYS.current);
 }
 
-function savedGame() {
-  const raw = store.get(KEYS.save);
-  if (raw === null) return null;
+// "3 minutes ago" today, a date and time before.
+function savedWhen(ms) {
+  const minutes = Math.round((ms - Date.now()) / 60000);
   try {
-    const data = JSON.parse(raw);
-    return { raw, game: data && typeof data.game === "string" ? data.game : null };
+    if (Math.abs(minutes) < 60) return new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(minutes, "minute");
+    if (Math.abs(minutes) < 24 * 60) return new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(Math.round(minutes / 60), "hour");
+    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
   } catch {
-    return { raw, game: null };
+    return new Date(ms).toLocaleString();
   }
 }
 
-function showResumeOffer() {
-  const save = savedGame();
-  $("resume").hidden = !save;
-  if (save) {
-    const name = save.game ? t(`lobby.${save.game}.name`) : "?";
-    $("resume-text").textContent = t("resume.text", { game: name });
+function button(text, className, onClick, label) {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.className = className;
+  el.textContent = text;
+  if (label) el.setAttribute("aria-label", label);
+  el.addEventListener("click", onClick);
+  return el;
+}
+
+// The lobby's list of games in progress: each with its game, players and when, Continue and
+// Delete (which asks first).
+function showSavedGames() {
+  if (!shelf) return;
+  const records = shelf.inProgress();
+  $("saved").hidden = !records.length;
+  $("saved-list").replaceChildren(...records.map(savedItem));
+}
+
+function savedItem(record) {
+  const item = document.createElement("li");
+  item.className = "saved-game";
+  item.dataset.save = record.id;
+  item.dataset.kind = record.kind;
+  const game = record.game && strings[`lobby.${record.game}.name`] ? t(`lobby.${record.game}.name`) : t("saves.unknown_game");
+  const when = t("saves.when", { when: savedWhen(record.updated) });
+  const title = document.createElement("p");
+  title.className = "saved-title";
+  const name = document.createElement("strong");
+  name.textContent = game;
+  const where = record.kind === "local" ? t("saves.here")
+    : t(record.kind === "host" ? "saves.hosting" : "saves.seat", { code: record.table });
+  title.append(name, ` · ${where}`);
+  const details = document.createElement("p");
+  details.className = "saved-details";
+  details.textContent = [record.players.filter(Boolean).join(", "), when].filter(Boolean).join(" · ");
+  const actions = document.createElement("div");
+  actions.className = "row";
+  const ask = () => {
+    const question = document.createElement("span");
+    question.className = "saved-ask";
+    question.textContent = t("saves.delete_ask");
+    const no = button(t("saves.delete_no"), "btn", () => {
+      actions.replaceChildren(...buttons);
+      buttons[1].focus();
+    });
+    const yes = button(t("saves.delete_yes"), "btn btn-danger", () => deleteSaved(record));
+    yes.dataset.testid = "delete-yes";
+    actions.replaceChildren(question, yes, no);
+    no.focus();
+  };
+  const buttons = [
+    button(t("resume.continue"), "btn btn-primary", () => continueSaved(record), t("saves.continue_label", { game, when })),
+    button(t("saves.delete"), "btn", ask, t("saves.delete_label", { game, when })),
+  ];
+  buttons[0].dataset.testid = "continue";
+  buttons[1].dataset.testid = "delete";
+  actions.append(...buttons);
+  item.append(title, details, actions);
+  return item;
+}
+
+function continueSaved(record) {
+  if (!bridge) { // resumed as soon as the engine is up, as after a reload
+    if (record.kind === "local") tabFirstStore.set(KEYS.current, record.id);
+    else tabFirstStore.set(SHARED_KEYS.shared, JSON.stringify(sharedMarkerOf(record, true)));
+    showScreen("game");
+    showEngineWait();
+    return;
   }
+  if (record.kind === "local") {
+    resume(record.id);
+    return;
+  }
+  resumeShared(sharedMarkerOf(record, false));
+}
+
+// The shared-table marker that brings back ``record``'s table (and this tab's seat there).
+function sharedMarkerOf(record, onScreen) {
+  if (record.kind === "guest") tabStore.set(KEYS.guestSave, record.id);
+  const seat = record.kind === "guest" ? savedField(record.text, "seat") : null;
+  return { role: record.kind, table: record.table, via: record.via ?? "room", seat, onScreen };
+}
+
+function deleteSaved(record) {
   const marker = sharedMarker();
-  $("resume-shared").hidden = !marker;
-  if (marker) {
-    const key = marker.role === "host" ? "friends.resume_host" : "friends.resume_guest";
-    $("resume-shared-text").textContent = t(key, { code: marker.table });
-  }
+  if (marker && marker.role === record.kind && marker.table === record.table) tabFirstStore.remove(SHARED_KEYS.shared);
+  shelf.remove(record.id);
+  showSavedGames();
+  $("lobby").focus();
 }
 
 // --- talking to the engine -------------------------------------------------------------------
@@ -214,12 +410,9 @@ function show(response) {
     return;
   }
   paint(response);
-  if (response.save) {
-    // The worker sends the save as JSON text (its 63-bit seed would not survive a JS
-    // number): store it verbatim. A reload while a table is on screen comes straight back.
-    store.set(KEYS.save, response.save);
-    store.set(KEYS.inGame, "1");
-  }
+  // The worker sends the save as JSON text (its 63-bit seed would not survive a JS
+  // number): it is stored verbatim. A reload while a table is on screen comes straight back.
+  if (response.save) keepLocal(response);
   toast(response.message || null);
   clearTimeout(botTimer);
   if (response.status === "bot") {
@@ -241,8 +434,10 @@ async function run(name, ...args) {
     show(response);
     return response;
   } catch (error) {
-    toast(t("game.failed", { reason: error.message || String(error) }));
-    return false;
+    // The worker itself failed (not a refusal): said, and answered like a refusal.
+    const message = t("game.failed", { reason: error.message || String(error) });
+    toast(message);
+    return { ok: false, message };
   } finally {
     busy = false;
     $("game-area").removeAttribute("aria-busy");
@@ -264,37 +459,51 @@ function openGame(gameId) {
   $("game").focus();
   if (!bridge) {
     waitingFor = gameId;
-    $("game-area").innerHTML = "";
-    const p = document.createElement("p");
-    p.className = "notice";
-    p.textContent = t("engine.wait");
-    $("game-area").append(p);
+    showEngineWait();
     return;
   }
   setupGame = gameId;
   setupShared = false;
+  letGoLocal(); // a new game gets a save of its own
   run("setup", gameId, lang);
+}
+
+function showEngineWait() {
+  const p = document.createElement("p");
+  p.className = "notice";
+  p.textContent = t("engine.wait");
+  $("game-area").replaceChildren(p);
 }
 
 function backToLobby() {
   clearTimeout(botTimer);
   waitingFor = null;
+  letGoLocal();
   leaveShared(false);
   showScreen("lobby");
-  showResumeOffer();
+  showSavedGames();
   document.title = t("app.title");
   $("lobby").focus();
 }
 
-async function resume() {
-  const save = savedGame();
-  if (!save) return backToLobby();
+async function resume(id) {
+  const record = shelf?.get(id);
+  if (!record) return backToLobby();
+  if (await heldElsewhere(`taberna.local.${id}`)) {
+    toast(t("saves.open_elsewhere"));
+    return backToLobby();
+  }
+  leaveShared(false);
   showScreen("game");
-  const response = await run("resume", save.raw, lang);
-  if (response && !response.ok) {
+  holdLocal(id);
+  tabFirstStore.set(KEYS.current, id);
+  const response = await run("resume", record.text, lang);
+  if (!response) return backToLobby(); // another call was on its way: nothing happened
+  if (!response.ok) {
+    letGoLocal();
     showBrokenSave(response.message, () => {
-      store.remove(KEYS.save);
-      if (save.game && document.querySelector(`[data-open="${CSS.escape(save.game)}"]`)) openGame(save.game);
+      shelf.remove(id);
+      if (record.game && document.querySelector(`[data-open="${CSS.escape(record.game)}"]`)) openGame(record.game);
       else backToLobby();
     });
   }
@@ -350,7 +559,15 @@ function netSettings() {
 }
 
 const netPage = {
-  call: (name, ...args) => call(name, ...args),
+  // A hosted table's moves wait for its latest save (hostGate); every reply's summary is
+  // kept for the save the driver stores next.
+  async call(name, ...args) {
+    if (HOST_MOVES.has(name)) await hostGate();
+    if (!shared) return null; // left while waiting
+    const reply = await call(name, ...args);
+    if (reply?.summary) summaries[reply.role] = reply.summary;
+    return reply;
+  },
   paint,
   toast: (text) => toast(text),
   store: sharedStore,
@@ -381,7 +598,8 @@ async function openShared(role) {
   });
   leaveShared(false);
   clearTimeout(botTimer);
-  store.remove(KEYS.inGame);
+  tabFirstStore.remove(KEYS.current);
+  letGoLocal();
   shared = new SharedTable(netPage, role);
   showScreen("game");
   // The room link needs the relays (a tab of this browser can still type the room code);
@@ -402,6 +620,7 @@ function leaveShared(forget) {
     for (const key of Object.values(SHARED_KEYS)) sharedStore.remove(key);
   }
   shared = null;
+  releaseHeldHost();
   $("net-bar").hidden = true;
 }
 
@@ -430,11 +649,16 @@ async function resumeShared(marker) {
     return;
   }
   const table = await openShared(marker.role);
-  sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
-  const reply = marker.role === "host"
-    ? await table.resumeHost(sharedStore.get(SHARED_KEYS.host))
-    : await table.join({ via: marker.via, table: marker.table, seat: marker.seat, name: playerName() });
-  if (reply && !reply.ok) {
+  tabFirstStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
+  let reply;
+  try {
+    reply = marker.role === "host"
+      ? await table.resumeHost(sharedStore.get(SHARED_KEYS.host))
+      : await table.join({ via: marker.via, table: marker.table, seat: marker.seat, name: playerName() });
+  } catch (error) { // the worker itself failed: the same clean screen, never a blank one
+    reply = { ok: false, message: t("game.failed", { reason: error.message || String(error) }) };
+  }
+  if (reply && !reply.ok && shared === table) {
     showBrokenSave(reply.message, () => {
       leaveShared(true);
       backToLobby();
@@ -566,7 +790,8 @@ async function startEngine() {
   performance.mark("engine-ready");
   registerServiceWorker();
   prepareNextStart();
-  const save = savedGame();
+  await shelfReady;
+  const current = tabFirstStore.get(KEYS.current);
   const marker = sharedMarker();
   if (pendingRoute) {
     const route = pendingRoute;
@@ -580,8 +805,8 @@ async function startEngine() {
     openGame(gameId);
   } else if (marker?.onScreen) {
     resumeShared(marker);
-  } else if (save && store.get(KEYS.inGame)) {
-    resume();
+  } else if (current && shelf?.get(current)) {
+    resume(current);
   }
 }
 
@@ -661,18 +886,11 @@ function wire() {
     button.addEventListener("click", () => openGame(button.dataset.open));
   }
   $("back").addEventListener("click", backToLobby);
-  $("resume-continue").addEventListener("click", () => (bridge ? resume() : openGame(savedGame()?.game)));
-  $("resume-discard").addEventListener("click", () => {
-    store.remove(KEYS.save);
-    showResumeOffer();
-  });
-  $("resume-shared-continue").addEventListener("click", () => {
-    const marker = sharedMarker();
-    if (bridge && marker) resumeShared(marker);
-  });
-  $("resume-shared-discard").addEventListener("click", () => {
-    leaveShared(true);
-    showResumeOffer();
+  $("save-retry").addEventListener("click", () => shelf?.retry());
+  $("save-go-on").addEventListener("click", () => {
+    goOnUnsaved = true;
+    $("save-go-on").hidden = true;
+    releaseHeldHost();
   });
   $("engine-reload").addEventListener("click", () => location.reload());
   $("lang").addEventListener("change", async (event) => {
@@ -716,6 +934,15 @@ function wire() {
     else run("start", JSON.stringify(request), lang);
   });
 }
+
+// The saves are read (and those of older versions moved to IndexedDB) while the engine loads.
+const shelfReady = SaveShelf.open(onSaveWrite).then(async (opened) => {
+  shelf = opened;
+  const legacy = await shelf.migrate(tabFirstStore);
+  if (legacy) tabFirstStore.set(KEYS.current, legacy);
+  shelf.prune(tabFirstStore.get(KEYS.current));
+  showSavedGames();
+});
 
 wire();
 pendingRoute = takeRoute();

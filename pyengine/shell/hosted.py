@@ -22,7 +22,7 @@ from ..core.sync import Host
 from ..core.table import MAX_SEED
 from ..ui.markup import h
 from .device import Device
-from .reply import Controller
+from .reply import Controller, summary_of
 from .screens import (
     arrange_screen,
     command_button,
@@ -150,6 +150,10 @@ class HostedTable(Controller):
 
     def save(self) -> dict:
         return {**self.host.snapshot(), "friends": self.friends}
+
+    def summary(self) -> dict:
+        table = self.host.table
+        return summary_of(table.game.id, table.seats, self.host.started and table.is_over())
 
     def _seat_buttons(self, t, index: int, conn: str):
         if index not in self.friends:

@@ -11,7 +11,7 @@ from ..core.registry import get_declaration
 from ..core.sync import Guest
 from ..core.validate import is_plain_json
 from ..ui.markup import fragment, h
-from .reply import Controller
+from .reply import Controller, summary_of
 from .screens import (
     command_button,
     connecting_screen,
@@ -118,6 +118,13 @@ class JoinedTable(Controller):
         """Only a seat is worth keeping: a reload before the welcome asks for the seat again
         (the page's join request), rather than coming back as a mere watcher."""
         return self.guest.snapshot() if self.guest.token is not None else None
+
+    def summary(self) -> dict:
+        """From what the host sent (a game this build knows, else none named)."""
+        guest = self.guest
+        view = guest.view if isinstance(guest.view, dict) else {}
+        game = guest.game if _declared(guest.game) is not None else None
+        return summary_of(game, guest.seats, guest.started and view.get("result"))
 
     def _seat_buttons(self, t, index: int, conn: str):
         guest = self.guest

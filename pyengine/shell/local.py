@@ -2,14 +2,14 @@
 
 import secrets
 
-from ..core.errors import TabernaError
+from ..core.errors import BadSave, TabernaError
 from ..core.registry import get_game
 from ..core.table import MAX_SEED, Table
 from ..ui.markup import fragment
 from .device import Device, LocalMoves
-from .reply import Controller
+from .reply import Controller, summary_of
 from .screens import game_over, table_section, undo_button
-from .setup import config_from_fields
+from .setup import REMOTE, config_from_fields
 
 
 class LocalTable(Controller):
@@ -31,8 +31,12 @@ class LocalTable(Controller):
 
     @classmethod
     def resume(cls, data: dict) -> "LocalTable":
-        """A saved table (its log is replayed, and so checked)."""
-        return cls(Table.from_dict(data))
+        """A saved table (its log is replayed, and so checked). A friend's seat has no place
+        on one device: nobody could ever play it, and the table would wait forever."""
+        table = Table.from_dict(data)
+        if any(seat["kind"] == REMOTE for seat in table.seats):
+            raise BadSave("A table on this device cannot have a friend's seat", "save_remote_seat")
+        return cls(table)
 
     @property
     def table(self) -> Table:
@@ -89,6 +93,9 @@ class LocalTable(Controller):
 
     def save(self) -> dict:
         return self.table.to_dict()
+
+    def summary(self) -> dict:
+        return summary_of(self.table.game.id, self.table.seats, self.table.is_over())
 
     def html(self, t):
         table = self.table

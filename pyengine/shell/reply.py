@@ -17,6 +17,8 @@ plus ``"error"`` (``{"reason", "code", "params"}``) when an input was refused:
 * ``save``: the table to keep, as JSON text, or ``None`` when there is nothing new to keep.
   Every table saves as text (``save_text``), and every resume reads text (``read_save``):
   the page stores it verbatim, so no seed passes through a JavaScript number.
+  ``summary`` comes with every save: ``{"game", "players": [name, ...], "over"}``, what the
+  lobby's list of games in progress shows without reading the save.
 * A refused input answers ``ok: false``, a translated ``message``, ``html: None``, an empty
   outbox and no save: nothing changed, so the screen stays as it was.
 """
@@ -37,6 +39,7 @@ def envelope(role: str, table=None, **fields) -> dict:
         "delay_ms": 0,
         "outbox": [],
         "save": None,
+        "summary": None,
         "title": "",
     }
     reply.update(fields)
@@ -87,13 +90,18 @@ def as_refusal(error: Exception) -> TabernaError:
     return TabernaError(f"Internal error ({type(error).__name__})", "internal", kind=type(error).__name__)
 
 
+def summary_of(game_id, seats, over) -> dict:
+    """What the lobby lists about a saved table: its game, who sits there, whether it ended."""
+    return {"game": game_id, "players": [seat["name"] for seat in seats], "over": bool(over)}
+
+
 class Controller:
     """A table this tab shows: a one-device table, a hosted one or a joined one.
 
     It keeps the last screen and save it handed over and the texts waiting for the network,
     so every kind answers through the same ``reply``. A table supplies ``role``, ``html(t)``,
-    ``status()``, ``delay_ms()``, ``title(t)``, ``table_id()`` and ``save()`` (a dict, or
-    ``None`` while there is nothing worth keeping).
+    ``status()``, ``delay_ms()``, ``title(t)``, ``table_id()``, ``save()`` (a dict, or
+    ``None`` while there is nothing worth keeping) and ``summary()`` (``summary_of``).
     """
 
     role = ""
@@ -101,6 +109,7 @@ class Controller:
     def __init__(self):
         self.shown = None
         self.saved = None
+        self.summarized = None
         self.outbox: list = []
 
     def send(self, outbox) -> None:
@@ -112,6 +121,10 @@ class Controller:
         self.shown = html
         data = self.save()
         save = None if data is None else save_text(data)
+        summary = None if data is None else self.summary()
+        # Handed over again when either changed (a guest's seat is saved at the welcome,
+        # before the host has said who sits where).
+        fresh = save is not None and (save != self.saved or summary != self.summarized)
         outbox = [[peer, text] for peer, text in self.outbox]
         self.outbox.clear()
         status = self.status()
@@ -122,10 +135,11 @@ class Controller:
             status=status,
             delay_ms=self.delay_ms() if status == "bot" else 0,
             outbox=outbox,
-            save=save if save != self.saved else None,
+            save=save if fresh else None,
+            summary=summary if fresh else None,
             title=self.title(t),
         )
-        self.saved = save
+        self.saved, self.summarized = save, summary
         return reply
 
     def refusal(self, t, error: TabernaError) -> dict:

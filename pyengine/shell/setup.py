@@ -12,12 +12,17 @@ form is static, so the badges are those of a full table with the default options
 whose teams depend on the seat count or options should have fixed seats where it matters.
 """
 
+import re
+
 from ..core.errors import InvalidOptions
 from ..ui.markup import h
 from .screens import team_badge, team_of
 
 NO_SEAT = "none"
 MAX_FIELD = 64
+# A whole number as a form posts it: ASCII digits only (``str.isdigit`` also accepts "²",
+# which ``int`` refuses), at most 18 of them, so it is never a huge number to convert.
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
 REMOTE = "remote"
 
 
@@ -127,6 +132,22 @@ def _text(fields: dict, name: str) -> str:
     return value.strip()
 
 
+def _number(fields: dict, name: str, error: InvalidOptions) -> int:
+    """A form field holding a whole number; anything else raises ``error``."""
+    text = _text(fields, name)
+    if not WHOLE_NUMBER.fullmatch(text):
+        raise error
+    return int(text)
+
+
+def _checkbox(fields: dict, name: str) -> bool:
+    """A checkbox posts "on" when ticked and nothing otherwise."""
+    raw = fields.get(name)
+    if raw is not None and not isinstance(raw, str):
+        raise InvalidOptions(f"Field {name!r} is not valid", "bad_field_value", field=name)
+    return raw not in (None, "", "off")
+
+
 def config_from_fields(game, fields, t, shared=False) -> dict:
     """``{"options", "seats", "seed"?}`` from the form's string fields; bad input raises."""
     if not isinstance(fields, dict):
@@ -149,23 +170,18 @@ def config_from_fields(game, fields, t, shared=False) -> dict:
             seats.append({"kind": "bot", "level": level, "name": bot_name})
     options = {}
     for name, option in game.options.items():
-        raw = fields.get(f"opt_{name}")
+        field = f"opt_{name}"
         if isinstance(option.default, bool):
-            options[name] = raw is not None and raw != "" and raw != "off"
-        elif raw is None:
+            options[name] = _checkbox(fields, field)
+        elif fields.get(field) is None:
             continue
         elif isinstance(option.default, int):
-            text = _text(fields, f"opt_{name}")
-            if not text.lstrip("-").isdigit():
-                raise InvalidOptions(f"Option {name!r} must be a number", "option_type", option=name)
-            options[name] = int(text)
+            wrong = InvalidOptions(f"Option {name!r} must be a number", "option_type", option=name)
+            options[name] = _number(fields, field, wrong)
         else:
-            options[name] = _text(fields, f"opt_{name}")
+            options[name] = _text(fields, field)
     config = {"options": options, "seats": seats}
     seed = fields.get("seed")
     if seed not in (None, ""):
-        text = _text(fields, "seed")
-        if not text.isdigit():
-            raise InvalidOptions("The seed must be a number", "bad_seed")
-        config["seed"] = int(text)
+        config["seed"] = _number(fields, "seed", InvalidOptions("The seed must be a number", "bad_seed"))
     return config

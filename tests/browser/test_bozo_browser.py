@@ -5,6 +5,7 @@ import json
 import random
 
 from pyengine.core.table import Table
+from tests.browser.saves import saved_text
 
 TIMEOUT_MS = 60_000
 
@@ -83,7 +84,7 @@ def test_whole_bozo_game_of_two_rounds_against_bots(context, site, wait_engine):
     assert reloaded and saw_points_table
     over = page.locator("#game-area [data-testid=game-over]")
     assert over.is_visible() and over.inner_text().strip()
-    save = json.loads(page.evaluate("localStorage.getItem('taberna.table')"))
+    save = json.loads(saved_text(page))
     assert save["game"] == "bozo" and save["options"]["rounds"] == 2
     final = Table.from_dict(save).state
     assert final["result"] is not None and len(final["round_winners"]) == 2

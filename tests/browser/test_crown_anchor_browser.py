@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pyengine.core.table import Table
 from pyengine.games.crown_anchor.rules import SYMBOLS
+from tests.browser.saves import saved_text
 
 TIMEOUT_MS = 60_000
 ROLLS = 10
@@ -215,7 +216,7 @@ def test_ten_rolls_of_crown_and_anchor_against_bots(context, site, wait_engine):
     fairness.locator("summary").click()
     assert CATALOG["crown_anchor.rolls_seen"].format(n=ROLLS, dice=3 * ROLLS) in fairness.inner_text()
     # The save on disk is the same table, and it replays in CPython to what the page showed.
-    save = json.loads(page.evaluate("localStorage.getItem('taberna.table')"))
+    save = json.loads(saved_text(page))
     assert save["game"] == "crown_anchor"
     state = Table.from_dict(save).state
     assert state["rolls"] == ROLLS and state["history"] == rolls

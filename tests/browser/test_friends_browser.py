@@ -15,6 +15,7 @@ import time
 import pytest
 
 from pyengine.core.table import Table
+from tests.browser.saves import saved_text
 
 STEP_TIMEOUT_MS = 60_000
 MAX_ACTIONS = 400
@@ -228,7 +229,7 @@ def play(host, pages, rng, actions=None):
 # --- the raw-message check ---------------------------------------------------------------------
 def host_table(host):
     """The host's table as it saved it (the shared-table snapshot holds the table's save)."""
-    return Table.from_dict(json.loads(host.evaluate("localStorage.getItem('taberna.host')"))["table"])
+    return Table.from_dict(json.loads(saved_text(host, "host"))["table"])
 
 
 def whole_texts(raw):

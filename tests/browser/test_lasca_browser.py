@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pyengine.core.table import Table
 from pyengine.games.lasca import rules
+from tests.browser.saves import saved_text
 
 TIMEOUT_MS = 60_000
 MAX_HUMAN_MOVES = 120  # easy-bot games against random play end in well under 40 moves each
@@ -159,7 +160,7 @@ def hops(move):
 
 def engine_state(page):
     """The position the page saved, replayed by the CPython engine."""
-    save = json.loads(page.evaluate("localStorage.getItem('taberna.table')"))
+    save = json.loads(saved_text(page))
     assert save["game"] == "lasca"
     return Table.from_dict(save).state
 

@@ -8,6 +8,7 @@ import threading
 
 from pyengine.core.registry import declarations, playable_games
 from pyengine.core.simulate import playout_digest
+from tests.browser.saves import saved_text
 
 GAME_OVER_TIMEOUT_MS = 120_000
 
@@ -125,7 +126,7 @@ def test_whole_perudo_game_against_three_bots_by_clicks(context, site, wait_engi
     assert over.is_visible()
     assert over.inner_text().strip()
     assert clicks > 0
-    save = json.loads(page.evaluate("localStorage.getItem('taberna.table')"))
+    save = json.loads(saved_text(page))
     assert save["game"] == "perudo" and len(save["log"]) >= clicks
     assert context.recorder.foreign(site.origin) == []
     assert context.recorder.errors == []
@@ -146,12 +147,12 @@ def test_reload_mid_game_resumes_exactly(context, site, wait_engine):
         )
     assert wait_screen(page) == "human"
     screen = page.inner_html("#game-area")
-    save = page.evaluate("localStorage.getItem('taberna.table')")
+    save = saved_text(page)
     page.reload()
     wait_engine(page)
     page.locator("#game-area .tb-table").wait_for()
     assert wait_screen(page) == "human"
-    assert page.evaluate("localStorage.getItem('taberna.table')") == save
+    assert saved_text(page) == save
     assert page.inner_html("#game-area") == screen
     # And the resumed table goes on.
     before = version(page)
@@ -170,12 +171,12 @@ def test_back_to_lobby_keeps_the_save_and_offers_to_continue(context, site, wait
     screen = page.inner_html("#game-area")
     page.click("#back")
     assert page.locator("#lobby").is_visible()
-    assert page.locator("#resume").is_visible()
-    assert "Perudo" in page.inner_text("#resume-text")
+    assert page.locator("#saved").is_visible()
+    assert "Perudo" in page.inner_text("#saved-list")
     page.reload()
     wait_engine(page)
     assert page.locator("#lobby").is_visible()
-    page.click("#resume-continue")
+    page.click("#saved-list [data-testid=continue]")
     page.locator("#game-area .tb-table").wait_for()
     wait_screen(page)
     assert page.inner_html("#game-area") == screen
@@ -196,7 +197,8 @@ def test_corrupt_save_offers_a_fresh_start(context, site, wait_engine):
     alert.wait_for()
     assert alert.locator("h2").inner_text().strip()
     page.click("#start-fresh")
-    assert page.evaluate("localStorage.getItem('taberna.table')") is None
+    assert saved_text(page) is None
+    assert page.evaluate("() => localStorage.getItem('taberna.table')") is None  # moved, then dropped
     assert page.locator("#lobby").is_visible()
 
 

@@ -255,7 +255,7 @@ class Bozo(BluffingGame):
             only_fields(action, "way")
             if not state["choosing"]:
                 raise IllegalAction("The direction of play is already set", "bozo_direction_set")
-            if action.get("way") not in WAYS:
+            if not isinstance(action.get("way"), str) or action["way"] not in WAYS:
                 raise IllegalAction("The direction must be 'left' or 'right'", "bad_field", field="way")
             state["direction"] = WAYS[action["way"]]
             state["choosing"] = False

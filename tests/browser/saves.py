@@ -1,0 +1,32 @@
+"""Reading the page's saved tables (IndexedDB, ``site/saves.js``) from a browser test."""
+
+# Every record of the "saves" store, read in the page (a function: the page's CSP refuses eval).
+READ_RECORDS = """async () => {
+  const db = await new Promise((resolve, reject) => {
+    const request = indexedDB.open("taberna");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  if (!db.objectStoreNames.contains("saves")) { db.close(); return []; }
+  const records = await new Promise((resolve, reject) => {
+    const request = db.transaction("saves").objectStore("saves").getAll();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  db.close();
+  return records;
+}"""
+
+
+def stored_records(page) -> list:
+    """Every saved table the page's origin keeps, as ``{id, kind, game, players, text, ...}``."""
+    return page.evaluate(READ_RECORDS)
+
+
+def saved_text(page, kind="local"):
+    """The save (JSON text) of the table on screen: for one device the record the page marks
+    as current, else the newest record of ``kind``; ``None`` if there is none."""
+    records = [r for r in stored_records(page) if r["kind"] == kind]
+    current = page.evaluate("() => localStorage.getItem('taberna.current')") if kind == "local" else None
+    chosen = [r for r in records if r["id"] == current] or sorted(records, key=lambda r: -r["updated"])
+    return chosen[0]["text"] if chosen else None
