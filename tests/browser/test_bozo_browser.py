@@ -41,14 +41,15 @@ def version(page):
 
 
 def play_one(page, rng):
-    """A direction when asked, else doubt now and then, else one of the enabled bids."""
+    """A direction when asked, else doubt now and then (always when no bid is left), else one
+    of the enabled bids."""
     area = page.locator("#game-area")
     ways = area.locator("[data-testid^=direction-]")
     doubt = area.locator("[data-testid=doubt]")
     bids = area.locator("[data-testid^=bid-face-]:not([disabled])")
     if ways.count():
         ways.nth(rng.randrange(ways.count())).click()
-    elif doubt.count() and rng.random() < 0.5:
+    elif doubt.count() and (rng.random() < 0.5 or not bids.count()):
         doubt.click()
     else:
         bids.nth(rng.randrange(bids.count())).click()
