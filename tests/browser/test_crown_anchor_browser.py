@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+from buildtools.po import read_po
 from pyengine.core.table import Table
 from pyengine.games.crown_anchor.rules import SYMBOLS
 
@@ -14,9 +15,7 @@ TIMEOUT_MS = 60_000
 ROLLS = 10
 START_CHIPS = 100
 SEATS = 4
-CATALOG = json.loads(
-    (Path(__file__).resolve().parents[2] / "pyengine/games/crown_anchor/i18n/crown_anchor.en.json").read_text("utf-8")
-)
+CATALOG = read_po(Path(__file__).resolve().parents[2] / "pyengine/games/crown_anchor/i18n/crown_anchor.en.po")
 # The dice are drawn as images labelled with the symbol's name: read them back to symbols.
 SYMBOL_OF = {CATALOG[f"crown_anchor.sym.{s}"]: s for s in SYMBOLS}
 

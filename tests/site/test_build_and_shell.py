@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from buildtools.po import read_po
 from pyengine.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +30,7 @@ def build(build_module):
 
 
 def shell(lang, domain="shell"):
-    return json.loads((I18N / f"{domain}.{lang}.json").read_text(encoding="utf-8"))
+    return read_po(I18N / f"{domain}.{lang}.po")
 
 
 def test_wheel_is_built_by_the_backend_with_the_package_data_and_a_valid_record(build, tmp_path):
@@ -38,7 +39,7 @@ def test_wheel_is_built_by_the_backend_with_the_package_data_and_a_valid_record(
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         assert "pyengine/__init__.py" in names and "pyengine/shell/calls.py" in names
-        assert {"pyengine/i18n/shell.en.json", "pyengine/games/perudo/i18n/perudo.en.json", "pyengine/shell/shell.css",
+        assert {"pyengine/i18n/compiled/en.mo", "pyengine/i18n/compiled/it.mo", "pyengine/shell/shell.css",
                 "pyengine/games/perudo/view.css", "pyengine/games/perudo/icon.svg"} <= names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         assert not [n for n in names if not n.startswith(("pyengine/", "pyengine-"))]
