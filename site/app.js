@@ -69,9 +69,15 @@ const sharedStore = {
 };
 
 // --- messages ----------------------------------------------------------------------------
+// A plural message is an object of CLDR categories, picked by the number in params.count;
+// numbers are written as the language writes them.
 function t(key, params = {}) {
-  const template = strings[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  let template = strings[key] ?? key;
+  if (typeof template === "object") {
+    template = template[new Intl.PluralRules(lang).select(Number(params.count))] ?? template.other;
+  }
+  const shown = (value) => (typeof value === "number" ? new Intl.NumberFormat(lang).format(value) : String(value));
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? shown(params[name]) : whole));
 }
 
 function pickLanguage() {
@@ -91,7 +97,8 @@ async function loadStrings(code) {
   lang = code;
   root.lang = code;
   for (const el of document.querySelectorAll("[data-i18n]")) {
-    el.textContent = t(el.dataset.i18n, { low: el.dataset.i18nLow, high: el.dataset.i18nHigh });
+    const { i18nLow: low, i18nHigh: high, i18nCount: count } = el.dataset;
+    el.textContent = t(el.dataset.i18n, count === undefined ? { low, high } : { count: Number(count) });
   }
   for (const el of document.querySelectorAll("[data-i18n-placeholder]")) {
     el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder));

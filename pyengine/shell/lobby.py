@@ -15,10 +15,11 @@ def _card(game: dict, t):
     extra = []
     if game["playable"]:
         low, high = game["min_seats"], game["max_seats"]
-        key = "lobby.seats" if low != high else "lobby.seats_exact"
-        extra.append(
-            h("p", {"class": "card-seats", "data-i18n": key, "data-i18n-low": low, "data-i18n-high": high}, t(key, low=low, high=high))
-        )
+        if low != high:
+            seats = {"data-i18n": "lobby.seats", "data-i18n-low": low, "data-i18n-high": high}, t("lobby.seats", low=low, high=high)
+        else:
+            seats = {"data-i18n": "lobby.seats_exact", "data-i18n-count": low}, t("lobby.seats_exact", count=low)
+        extra.append(h("p", {"class": "card-seats", **seats[0]}, seats[1]))
         play = h("span", {"data-i18n": "lobby.play"}, t("lobby.play"))
         extra.append(h("button", {"type": "button", "class": "btn btn-primary", "data-open": gid, "aria-describedby": f"name-{gid}"}, play))
     else:

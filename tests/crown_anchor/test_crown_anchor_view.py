@@ -171,7 +171,7 @@ def test_fairness_panel_uses_the_exact_edge_and_counts():
     html, _ = screen(states()["rolled"], None)
     assert "House edge: 7.9% (17/216" in html
     assert "Vantagem da banca: 7,9% (17/216" in screen(states()["rolled"], None, lang="pt")[0]
-    assert "1 rolls, 3 dice so far." in html
+    assert "1 roll, 3 dice so far." in html
     html, _ = screen(states()["volunteer"], None)
     assert "Fair payouts" in html and "1:1 · 3:1 · 5:1" in html
 

@@ -128,7 +128,7 @@ def _reveal(view: dict, t) -> Markup:
     lines = [
         t("bozo.doubted", caller=names[last["caller"]], bidder=names[bid["seat"]],
           bid=bid_label(t, bid["count"], face)),
-        t("bozo.there_were", n=last["actual"], face=face_name(t, face, last["actual"])),
+        t("bozo.there_were", count=last["actual"], face=face_name(t, face, last["actual"])),
     ]
     if face != ACE:
         lines.append(t("bozo.aces_counted" if shown else "bozo.aces_not_counted", face1=face_name(t, face, 1)))
