@@ -603,6 +603,14 @@ def build(out: Path = DIST) -> dict:
             (stage / path.name).write_text(site_css(), encoding="utf-8")
         else:
             shutil.copyfile(path, stage / path.name)
+    # The how-to-play pages, one per game and language (from each package's howto/*.md).
+    buildtool("howto").write_pages(
+        stage / "howto",
+        [(d.id, d.folder) for d in engine("pyengine.core.registry").declarations()],
+        engine("pyengine.i18n").LANGUAGES,
+        engine("pyengine.i18n").translate,
+        csp_meta(),
+    )
     # The page's networking modules; the relay entry is not served, its bundle is.
     (stage / "net").mkdir()
     for path in sorted((SITE / "net").glob("*.js")):

@@ -90,6 +90,11 @@ function pickLanguage() {
   return "en";
 }
 
+// A game's how-to-play page in the chosen language (static, built from its howto/*.md).
+function howtoPage(gameId) {
+  return `howto/${gameId}.${lang}.html`;
+}
+
 async function loadStrings(code) {
   const response = await fetch(`i18n/${code}.json`);
   if (!response.ok) throw new Error(`i18n/${code}.json: ${response.status}`);
@@ -100,6 +105,7 @@ async function loadStrings(code) {
     const { i18nLow: low, i18nHigh: high, i18nCount: count } = el.dataset;
     el.textContent = t(el.dataset.i18n, count === undefined ? { low, high } : { count: Number(count) });
   }
+  for (const el of document.querySelectorAll("a[data-howto]")) el.href = howtoPage(el.dataset.howto);
   for (const el of document.querySelectorAll("[data-i18n-placeholder]")) {
     el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder));
   }
@@ -210,6 +216,9 @@ function paint(response) {
   const key = focusKey(document.activeElement);
   if (typeof response.html === "string") area.innerHTML = response.html;
   area.dataset.status = response.status || "";
+  const gameId = area.querySelector("[data-game]")?.dataset.game;
+  $("howto-link").hidden = !gameId;
+  if (gameId) $("howto-link").href = howtoPage(gameId);
   document.title = response.title ? `${response.title} · ${t("app.title")}` : t("app.title");
   restoreFocus(key);
 }

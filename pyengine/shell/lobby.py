@@ -22,6 +22,9 @@ def _card(game: dict, t):
         extra.append(h("p", {"class": "card-seats", **seats[0]}, seats[1]))
         play = h("span", {"data-i18n": "lobby.play"}, t("lobby.play"))
         extra.append(h("button", {"type": "button", "class": "btn btn-primary", "data-open": gid, "aria-describedby": f"name-{gid}"}, play))
+        # The game's rules page in the player's language (app.js points it at hers).
+        howto = {"class": "card-howto", "href": f"howto/{gid}.en.html", "data-howto": gid, "aria-describedby": f"name-{gid}"}
+        extra.append(h("a", howto, h("span", {"data-i18n": "howto.link"}, t("howto.link"))))
     else:
         extra.append(h("p", {"class": "card-soon", "data-i18n": "lobby.soon"}, t("lobby.soon")))
     return h(
