@@ -7,10 +7,12 @@ through) inside ``howto.html``: the site's stylesheet, the same Content-Security
 the lobby (no script at all), a way back to the games and the page in the other languages.
 """
 
+import sys
 from html import escape
 from pathlib import Path
 
-from markdown_it import MarkdownIt
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pypi_tools import tool  # noqa: E402
 
 TEMPLATE = Path(__file__).with_name("howto.html")
 
@@ -25,7 +27,7 @@ def page_name(game_id: str, lang: str) -> str:
 
 def render_markdown(text: str) -> str:
     """CommonMark with tables; HTML in the source shows as text."""
-    return MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    return tool("markdown_it").MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
 
 
 def write_pages(out: Path, games: list, languages: list, translate, csp_meta: str) -> list:

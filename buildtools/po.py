@@ -13,7 +13,11 @@ polib (from PyPI, installed by ``build.py`` into ``.cache/tools/``) parses and w
 """
 
 import os
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pypi_tools import tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "pyengine"
@@ -34,19 +38,8 @@ PLURAL_CATEGORIES = {lang: ("one", "other") for lang in PLURAL_FORMS}
 
 
 def polib():
-    """The polib module: importable already (tests' Python), else from build.py's tools."""
-    try:
-        import polib as module
-    except ImportError:
-        import importlib.util
-        import sys
-
-        spec = importlib.util.spec_from_file_location("taberna_build", ROOT / "build.py")
-        build = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(build)
-        sys.path.append(str(build.build_tools()))
-        import polib as module
-    return module
+    """The polib module (see ``pypi_tools.tool``)."""
+    return tool("polib")
 
 
 def po_files(lang: str) -> list:
