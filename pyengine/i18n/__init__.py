@@ -123,6 +123,5 @@ class Translator:
     def error(self, error) -> str:
         """A translated reason for a ``TabernaError`` (its English reason if no key exists)."""
         key = f"err.{error.code}"
-        if _message(FALLBACK, key, None) is not None:
-            return translate(self.lang, key, **error.params)
-        return error.reason
+        text = translate(self.lang, key, **error.params)
+        return error.reason if text == key else text
