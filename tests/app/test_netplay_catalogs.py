@@ -1,6 +1,5 @@
 """Every refusal a shared table can give has a message in the complete languages."""
 
-import json
 import re
 from pathlib import Path
 
