@@ -16,10 +16,10 @@ def _card(game: dict, t):
     if game["playable"]:
         low, high = game["min_seats"], game["max_seats"]
         if low != high:
-            seats = {"data-i18n": "lobby.seats", "data-i18n-low": low, "data-i18n-high": high}, t("lobby.seats", low=low, high=high)
-        else:
-            seats = {"data-i18n": "lobby.seats_exact", "data-i18n-count": low}, t("lobby.seats_exact", count=low)
-        extra.append(h("p", {"class": "card-seats", **seats[0]}, seats[1]))
+            attrs, text = {"data-i18n": "lobby.seats", "data-i18n-low": low, "data-i18n-high": high}, t("lobby.seats", low=low, high=high)
+        else:  # a plural: "2 players", and the page picks the form for its language
+            attrs, text = {"data-i18n": "lobby.seats_exact", "data-i18n-count": low}, t("lobby.seats_exact", count=low)
+        extra.append(h("p", {"class": "card-seats", **attrs}, text))
         play = h("span", {"data-i18n": "lobby.play"}, t("lobby.play"))
         extra.append(h("button", {"type": "button", "class": "btn btn-primary", "data-open": gid, "aria-describedby": f"name-{gid}"}, play))
         # The game's rules page in the player's language (app.js points it at hers).
