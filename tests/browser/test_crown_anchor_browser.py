@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 from buildtools.po import read_po
+from pyengine.i18n import translate
 from pyengine.core.table import Table
 from pyengine.games.crown_anchor.rules import SYMBOLS
 
@@ -212,7 +213,7 @@ def test_ten_rolls_of_crown_and_anchor_against_bots(context, site, wait_engine):
     assert len(final["history"]) == ROLLS and final["history"] == list(reversed(rolls))
     fairness = area.locator("[data-testid=ca-fairness]")
     fairness.locator("summary").click()
-    assert CATALOG["crown_anchor.rolls_seen"].format(n=ROLLS, dice=3 * ROLLS) in fairness.inner_text()
+    assert translate("en", "crown_anchor.rolls_seen", count=ROLLS, dice=3 * ROLLS) in fairness.inner_text()
     # The save on disk is the same table, and it replays in CPython to what the page showed.
     save = json.loads(page.evaluate("localStorage.getItem('taberna.table')"))
     assert save["game"] == "crown_anchor"
