@@ -113,11 +113,11 @@ RAW_KEY = re.compile(r"(?<![\w./-])(?:" + "|".join(map(re.escape, NAMESPACES)) +
 
 
 def raw_keys(html: str) -> list:
-    """Key-shaped words in the text and attributes a player reads (not in data- attributes or
-    class names, which carry identifiers on purpose)."""
+    """Key-shaped words and unfilled ``{placeholders}`` in the text and attributes a player
+    reads (not in data- attributes or class names, which carry identifiers on purpose)."""
     readable = re.sub(r'\s(?:data-[\w-]+|class|id|name|for|href|src|aria-describedby|aria-controls|aria-labelledby|value)="[^"]*"', "", str(html))
     readable = re.sub(r"<(?:path|use)[^>]*>", "", readable)
-    return RAW_KEY.findall(readable)
+    return RAW_KEY.findall(readable) + PLACEHOLDER.findall(readable)
 
 
 def call(fn, *args):
@@ -187,6 +187,7 @@ def test_the_raw_key_finder_finds_keys():
     assert raw_keys("<p>Bot (level.lasca.easy)</p>") == ["level.lasca.easy"]
     assert raw_keys('<p title="perudo.round">x</p>') == ["perudo.round"]
     assert raw_keys('<p data-i18n="perudo.round" class="perudo.round">Round 2, test.mosquitto.org</p>') == []
+    assert raw_keys("<p>first to {count} points</p>") == ["count"]
 
 
 def test_no_language_is_mostly_english():

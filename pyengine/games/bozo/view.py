@@ -160,8 +160,8 @@ def _points_table(view: dict, t) -> Markup:
         rows.append(h("tr", None, h("th", {"scope": "row"}, name), cells,
                       h("td", None, h("strong", None, view["points"][seat]))))
     target = view["options"]
-    goal = (t("bozo.goal_points", n=target["points_target"]) if target["game_end"] == "points"
-            else t("bozo.goal_rounds", n=target["rounds"]))
+    goal = (t("bozo.goal_points", count=target["points_target"]) if target["game_end"] == "points"
+            else t("bozo.goal_rounds", count=target["rounds"]))
     head = h(
         "tr", None,
         h("th", {"scope": "col"}, t("bozo.players")),
