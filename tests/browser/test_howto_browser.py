@@ -11,6 +11,7 @@ def test_a_lobby_card_leads_to_the_rules_in_the_players_language(context, site):
     page.click("#settings summary")
     page.select_option("#lang", "it")
     page.wait_for_function("() => document.documentElement.lang === 'it'")
+    assert page.locator('.card[data-game="lasca"] .card-seats').inner_text() == "2 giocatori"  # a plural, picked by the page
     link = page.locator('.card[data-game="lasca"] a[data-howto]')
     assert link.inner_text().strip() == translate("it", "howto.link")
     assert link.get_attribute("href") == "howto/lasca.it.html"
