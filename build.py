@@ -52,8 +52,9 @@ PYODIDE_FILES = (
 # it, an unchanged package gives a byte-identical wheel, whenever and wherever it is built.
 WHEEL_EPOCH = "315532800"
 # Build-time tools besides the wheel's build backend: resvg renders assets/*.svg into the
-# manifest's PNG icons.
-BUILD_ONLY_TOOLS = ["resvg-py==0.5.0"]
+# manifest's PNG icons; polib compiles the gettext catalogs (buildtools/po.py); markdown-it-py
+# (with its mdurl) renders the how-to-play pages (buildtools/howto.py).
+BUILD_ONLY_TOOLS = ["resvg-py==0.5.0", "polib==1.2.0", "markdown-it-py==4.3.0", "mdurl==0.1.2"]
 # The manifest's PNG icons: (file, SVG source in assets/, size in pixels).
 PNG_ICONS = (
     ("icon-192.png", "icon.svg", 192),
@@ -446,12 +447,21 @@ def engine(module: str):
     return importlib.import_module(module)
 
 
+def buildtool(name: str):
+    """A module of ``buildtools/`` (the catalogs' compiler, the how-to-play pages)."""
+    for folder in (str(BUILDTOOLS), str(build_tools())):
+        if folder not in sys.path:
+            sys.path.append(folder)
+    return importlib.import_module(name)
+
+
 def merged_catalogs() -> dict:
-    """``{lang: {key: text}}`` from every catalog the engine finds (``pyengine/i18n/`` and each
-    game package's ``i18n/``), English filling gaps."""
-    i18n = engine("pyengine.i18n")
-    english = i18n.catalog("en")
-    return {lang: {**english, **i18n.catalog(lang)} for lang in i18n.LANGUAGES}
+    """``{lang: {key: text}}`` from every ``.po`` catalog (``pyengine/i18n/`` and each game
+    package's ``i18n/``), English filling gaps; a plural message is an object of CLDR
+    categories (the page picks one with ``Intl.PluralRules``)."""
+    po = buildtool("po")
+    english = po.read_messages("en")
+    return {lang: {**english, **po.read_messages(lang)} for lang in engine("pyengine.i18n").LANGUAGES}
 
 
 def engine_games() -> list:
@@ -459,9 +469,9 @@ def engine_games() -> list:
     return json.loads(engine("pyengine.shell.calls").lobby("en"))["games"]
 
 
-def lobby_html(games: list, t: dict) -> str:
-    """The static game cards, built by the engine: the lobby's first paint needs no Python."""
-    cards = engine("pyengine.shell.lobby").lobby_cards(games, lambda key, **params: t[key].format(**params))
+def lobby_html(games: list) -> str:
+    """The static game cards, built by the engine in English: the lobby's first paint needs no Python."""
+    cards = engine("pyengine.shell.lobby").lobby_cards(games, engine("pyengine.i18n").Translator("en"))
     return str(cards)
 
 
@@ -559,6 +569,7 @@ def build(out: Path = DIST) -> dict:
     already serving ``out`` never sees a half-built site.
     """
     tarballs = fetch_runtime()
+    buildtool("po").compile_catalogs()  # before the wheel and before the engine is asked anything
     out = Path(out)
     stage = out.with_name(f".{out.name}.building-{os.getpid()}")
     if stage.exists():
@@ -582,7 +593,7 @@ def build(out: Path = DIST) -> dict:
         if path.name == "index.html":
             text = (
                 path.read_text(encoding="utf-8")
-                .replace("<!--LOBBY-->", lobby_html(games, english))
+                .replace("<!--LOBBY-->", lobby_html(games))
                 .replace("<!--LANGUAGES-->", str(engine("pyengine.shell.lobby").language_options()))
                 .replace("<!--PRELOAD-->", preload_links(stage))
                 .replace("<!--CSP-->", csp_meta())
@@ -592,6 +603,14 @@ def build(out: Path = DIST) -> dict:
             (stage / path.name).write_text(site_css(), encoding="utf-8")
         else:
             shutil.copyfile(path, stage / path.name)
+    # The how-to-play pages, one per game and language (from each package's howto/*.md).
+    buildtool("howto").write_pages(
+        stage / "howto",
+        [(d.id, d.folder) for d in engine("pyengine.core.registry").declarations()],
+        engine("pyengine.i18n").LANGUAGES,
+        engine("pyengine.i18n").translate,
+        csp_meta(),
+    )
     # The page's networking modules; the relay entry is not served, its bundle is.
     (stage / "net").mkdir()
     for path in sorted((SITE / "net").glob("*.js")):

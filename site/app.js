@@ -187,9 +187,15 @@ const sharedStore = {
 };
 
 // --- messages ----------------------------------------------------------------------------
+// A plural message is an object of CLDR categories, picked by the number in params.count;
+// numbers are written as the language writes them.
 function t(key, params = {}) {
-  const template = strings[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  let template = strings[key] ?? key;
+  if (typeof template === "object") {
+    template = template[new Intl.PluralRules(lang).select(Number(params.count))] ?? template.other;
+  }
+  const shown = (value) => (typeof value === "number" ? new Intl.NumberFormat(lang).format(value) : String(value));
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? shown(params[name]) : whole));
 }
 
 function pickLanguage() {
@@ -202,6 +208,11 @@ function pickLanguage() {
   return "en";
 }
 
+// A game's how-to-play page in the chosen language (static, built from its howto/*.md).
+function howtoPage(gameId) {
+  return `howto/${gameId}.${lang}.html`;
+}
+
 async function loadStrings(code) {
   const response = await fetch(`i18n/${code}.json`);
   if (!response.ok) throw new Error(`i18n/${code}.json: ${response.status}`);
@@ -209,8 +220,10 @@ async function loadStrings(code) {
   lang = code;
   root.lang = code;
   for (const el of document.querySelectorAll("[data-i18n]")) {
-    el.textContent = t(el.dataset.i18n, { low: el.dataset.i18nLow, high: el.dataset.i18nHigh });
+    const { i18nLow: low, i18nHigh: high, i18nCount: count } = el.dataset;
+    el.textContent = t(el.dataset.i18n, count === undefined ? { low, high } : { count: Number(count) });
   }
+  for (const el of document.querySelectorAll("a[data-howto]")) el.href = howtoPage(el.dataset.howto);
   for (const el of document.querySelectorAll("[data-i18n-placeholder]")) {
     el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder));
   }
@@ -399,6 +412,9 @@ function paint(response) {
   const key = focusKey(document.activeElement);
   if (typeof response.html === "string") area.innerHTML = response.html;
   area.dataset.status = response.status || "";
+  const gameId = area.querySelector("[data-game]")?.dataset.game;
+  $("howto-link").hidden = !gameId;
+  if (gameId) $("howto-link").href = howtoPage(gameId);
   document.title = response.title ? `${response.title} · ${t("app.title")}` : t("app.title");
   restoreFocus(key);
 }

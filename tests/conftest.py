@@ -8,6 +8,15 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def pytest_configure(config):
+    """Compiles the gettext catalogs (``pyengine/i18n/compiled/<lang>.mo``, a build output)
+    when a ``.po`` is newer, so plain ``python -m pytest`` needs no build first."""
+    spec = importlib.util.spec_from_file_location("taberna_po", ROOT / "buildtools" / "po.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.compile_catalogs()
+
+
 @pytest.fixture(scope="session")
 def build_module():
     """build.py, loaded as a module (it is the project's script, not part of the package)."""

@@ -40,7 +40,7 @@ ACES_IF_SHOWN = "if_shown"  # an ace counts for f only if some die naturally sho
 REASONS = {
     "bid_too_low": "Bid more dice, or the same dice on a higher face",
     "strict_face": "In strict bidding the face may not go down",
-    "bid_over_cap": "There are only {dice} dice in play",
+    "bid_over_cap": "There are only {count} dice in play",
 }
 
 
@@ -64,7 +64,7 @@ def raise_refusal(old: tuple, new: tuple, strict_faces: bool):
 def cap_refusal(counts: list, count: int):
     """Refusal for a bid above the dice in play (used when the table caps bids)."""
     in_play = sum(counts)
-    return ("bid_over_cap", {"dice": in_play}) if count > in_play else None
+    return ("bid_over_cap", {"count": in_play}) if count > in_play else None
 
 
 def refusal_error(reasons: dict, refusal: tuple) -> IllegalAction:

@@ -17,8 +17,9 @@ or views:
 * ``tools``: a module with ``TOOLS = {name: call(request) -> reply}``, game-specific worker
   calls (Lasca's perft), exported under their own names.
 
-The package folder also holds the game's message catalogs (``i18n/<id>.<lang>.json``,
-lobby strings included), its lobby icon (``icon.svg``) and its styles (``view.css``).
+The package folder also holds the game's message catalogs (``i18n/<id>.<lang>.po``,
+lobby strings included), its how-to-play pages (``howto/<lang>.md``), its lobby icon
+(``icon.svg``) and its styles (``view.css``).
 """
 
 import importlib

@@ -1,36 +1,66 @@
-"""Message catalogs: ``<domain>.<lang>.json`` files of flat ``key -> template`` maps.
+"""Message catalogs: gettext, one compiled ``.mo`` per language, read with the standard library.
 
-The shell's domains (``shell``, ``core``, ``sync``, ``friends``) live here; each game keeps
-its own in its package, ``pyengine/games/<id>/i18n/<id>.<lang>.json`` (lobby strings
-included), so adding a game edits no shared catalog. English is complete and the fallback
-for any key a language lacks; ``{name}`` placeholders are filled by ``str.format``. The
-build merges the same files (``catalog_files``) into ``i18n/<lang>.json`` for the page's
-static shell, so there is one source.
+Sources are ``.po`` files, one per domain and language: the shell's domains (``shell``,
+``core``, ``sync``, ``friends``) live here, each game keeps its own in its package
+(``pyengine/games/<id>/i18n/<id>.<lang>.po``, lobby strings included), so adding a game
+edits no shared catalog. The build (``buildtools/po.py``) merges every domain of a language
+into ``compiled/<lang>.mo``; the worker opens the one of its language once, on first use.
+
+A msgid is the message key; ``{name}`` placeholders are filled by ``str.format``. A message
+that depends on a count is a gettext plural (``msgid_plural``, ``msgstr[n]`` chosen by the
+language's ``Plural-Forms``) and takes that count as the parameter ``count``:
+``t("perudo.dice_count", count=3)``. Numbers among the parameters are written the way the
+language writes them (``1.234`` in Portuguese, ``1,234`` in English). English is complete
+and the fallback for any key a language lacks (read only when such a key is asked for).
 """
 
-import json
+import gettext
 from functools import lru_cache
 from pathlib import Path
 
 LANGUAGES = ("en", "pt", "es", "ca", "it")
-COMPLETE_LANGUAGES = ("en", "pt", "es")
+COMPLETE_LANGUAGES = LANGUAGES
 FALLBACK = "en"
-_FOLDER = Path(__file__).parent
-_GAMES = _FOLDER.parent / "games"
+COMPILED = Path(__file__).parent / "compiled"
+
+# How each language writes numbers (CLDR, as the browsers' Intl.NumberFormat does): the
+# grouping separator, the decimal separator and the minimum number of digits before the
+# first group (2: "1234" but "12.345"). Small enough to keep here instead of a locale database.
+NUMBER_FORMATS = {
+    "en": (",", ".", 1),
+    "pt": (".", ",", 1),
+    "es": (".", ",", 2),
+    "ca": (".", ",", 1),
+    "it": (".", ",", 2),
+}
 
 
-def catalog_files(lang: str) -> list:
-    """Every catalog of one language: the shell's, then each game package's."""
-    return [*sorted(_FOLDER.glob(f"*.{lang}.json")), *sorted(_GAMES.glob(f"*/i18n/*.{lang}.json"))]
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext.GNUTranslations:
+    """The compiled catalog of one language (every domain), opened once."""
+    path = COMPILED / f"{lang}.mo"
+    try:
+        with open(path, "rb") as file:
+            return gettext.GNUTranslations(file)
+    except FileNotFoundError:
+        raise RuntimeError(
+            f"{path} is missing: the catalogs are compiled by `python build.py` "
+            "(or `python buildtools/po.py`; the tests' conftest does it too)"
+        ) from None
 
 
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> dict:
-    """All keys of one language, every domain merged."""
+    """Every message of one language: ``{key: template}``; a plural message maps to the
+    tuple of its forms in ``Plural-Forms`` order. (For checks and the static page; the
+    messages themselves go through ``translate``.)"""
     merged: dict = {}
-    for path in catalog_files(lang):
-        merged.update(json.loads(path.read_text(encoding="utf-8")))
-    return merged
+    for msgid, text in translations(pick_language(lang))._catalog.items():
+        if isinstance(msgid, tuple):  # (key, plural form index)
+            merged.setdefault(msgid[0], {})[msgid[1]] = text
+        elif msgid:  # "" is the header
+            merged[msgid] = text
+    return {key: tuple(v[i] for i in sorted(v)) if isinstance(v, dict) else v for key, v in merged.items()}
 
 
 def pick_language(lang) -> str:
@@ -39,13 +69,40 @@ def pick_language(lang) -> str:
     return base if base in LANGUAGES else FALLBACK
 
 
+def format_number(lang: str, number) -> str:
+    """``number`` as ``lang`` writes it: grouped thousands, its decimal separator."""
+    group, decimal, min_grouping = NUMBER_FORMATS[pick_language(lang)]
+    sign = "-" if number < 0 else ""
+    whole, _, fraction = f"{abs(number)}".partition(".") if isinstance(number, float) else (str(abs(number)), "", "")
+    if len(whole) >= 3 + min_grouping:
+        head = len(whole) % 3 or 3
+        whole = group.join([whole[:head], *(whole[i : i + 3] for i in range(head, len(whole), 3))])
+    return sign + whole + (decimal + fraction if fraction else "")
+
+
+def _message(lang: str, key: str, count):
+    """The template of ``key`` (in its plural form for ``count``), or None when unknown."""
+    found = translations(lang)
+    text = key if count is None else found.ngettext(key, key, count)
+    if text == key:  # not a plural message (or unknown)
+        text = found.gettext(key)
+    if text != key:
+        return text
+    return None if lang == FALLBACK else _message(FALLBACK, key, count)
+
+
 def translate(lang: str, key: str, **params) -> str:
     """The message for ``key`` in ``lang`` (falling back to English, then to the key)."""
-    template = catalog(pick_language(lang)).get(key)
-    if template is None:
-        template = catalog(FALLBACK).get(key, key)
+    lang = pick_language(lang)
+    count = params.get("count")
+    count = count if isinstance(count, int) and not isinstance(count, bool) else None
+    template = _message(lang, key, count) or key
+    shown = {
+        name: format_number(lang, value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
+        for name, value in params.items()
+    }
     try:
-        return template.format(**params)
+        return template.format(**shown)
     except (KeyError, IndexError, ValueError):
         return template
 
@@ -59,9 +116,12 @@ class Translator:
     def __call__(self, key: str, **params) -> str:
         return translate(self.lang, key, **params)
 
+    def number(self, value) -> str:
+        """A number as this language writes it (for numbers shown outside a message)."""
+        return format_number(self.lang, value)
+
     def error(self, error) -> str:
         """A translated reason for a ``TabernaError`` (its English reason if no key exists)."""
         key = f"err.{error.code}"
-        if key in catalog(FALLBACK):
-            return translate(self.lang, key, **error.params)
-        return error.reason
+        text = translate(self.lang, key, **error.params)
+        return error.reason if text == key else text

@@ -15,12 +15,16 @@ def _card(game: dict, t):
     extra = []
     if game["playable"]:
         low, high = game["min_seats"], game["max_seats"]
-        key = "lobby.seats" if low != high else "lobby.seats_exact"
-        extra.append(
-            h("p", {"class": "card-seats", "data-i18n": key, "data-i18n-low": low, "data-i18n-high": high}, t(key, low=low, high=high))
-        )
+        if low != high:
+            attrs, text = {"data-i18n": "lobby.seats", "data-i18n-low": low, "data-i18n-high": high}, t("lobby.seats", low=low, high=high)
+        else:  # a plural: "2 players", and the page picks the form for its language
+            attrs, text = {"data-i18n": "lobby.seats_exact", "data-i18n-count": low}, t("lobby.seats_exact", count=low)
+        extra.append(h("p", {"class": "card-seats", **attrs}, text))
         play = h("span", {"data-i18n": "lobby.play"}, t("lobby.play"))
         extra.append(h("button", {"type": "button", "class": "btn btn-primary", "data-open": gid, "aria-describedby": f"name-{gid}"}, play))
+        # The game's rules page in the player's language (app.js points it at hers).
+        howto = {"class": "card-howto", "href": f"howto/{gid}.en.html", "data-howto": gid, "aria-describedby": f"name-{gid}"}
+        extra.append(h("a", howto, h("span", {"data-i18n": "howto.link"}, t("howto.link"))))
     else:
         extra.append(h("p", {"class": "card-soon", "data-i18n": "lobby.soon"}, t("lobby.soon")))
     return h(

@@ -110,7 +110,8 @@ def setup_form(game, t, shared=False):
         h(
             "fieldset",
             None,
-            h("legend", None, t("setup.players", low=game.min_seats, high=game.max_seats)),
+            h("legend", None, t("setup.players", low=game.min_seats, high=game.max_seats) if game.min_seats != game.max_seats
+              else t("setup.players_exact", count=game.min_seats)),
             h("ol", {"class": "tb-seats"}, rows),
         ),
         h(

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from buildtools.po import read_po
 from pyengine.core.registry import KINDS, declarations
 from pyengine.i18n import COMPLETE_LANGUAGES, LANGUAGES, catalog
 from pyengine.shell.calls import lobby
@@ -23,7 +24,7 @@ def test_every_game_package_declares_itself_with_its_strings_and_icon():
         assert declaration.kind in KINDS
         assert declaration.folder == ROOT / "pyengine" / "games" / declaration.id
         assert declaration.icon.read_text(encoding="utf-8").lstrip().startswith("<svg")
-        own = json.loads((declaration.folder / "i18n" / f"{declaration.id}.en.json").read_text(encoding="utf-8"))
+        own = read_po(declaration.folder / "i18n" / f"{declaration.id}.en.po")
         assert own[f"lobby.{declaration.id}.name"] and own[f"lobby.{declaration.id}.blurb"]
         for lang in COMPLETE_LANGUAGES:
             assert catalog(lang)[f"lobby.{declaration.id}.name"], (lang, declaration.id)
@@ -110,6 +111,5 @@ def test_no_shared_file_names_a_game():
     assert named == []
     for lang in LANGUAGES:  # the shell's catalogs hold no game's strings
         for domain in ("shell", "core", "sync", "friends"):
-            path = ROOT / "pyengine" / "i18n" / f"{domain}.{lang}.json"
-            keys = json.loads(path.read_text(encoding="utf-8"))
+            keys = read_po(ROOT / "pyengine" / "i18n" / f"{domain}.{lang}.po")
             assert not [key for key in keys if pattern.search(key)], (lang, domain)

@@ -411,7 +411,7 @@ def test_refused_inputs_are_explained_and_change_nothing():
     # The host acting out of turn, junk, wrong types, a bad clock.
     if mover != 0:
         refused_unchanged(tabs, tabs.host_call("net_host_act", {"type": "dudo"}), "not_your_turn",
-                          "Não é a sua vez.")
+                          "Não é sua vez.")
     refused_unchanged(tabs, tabs.host_call("net_host_act", "{not json"), "bad_json")
     refused_unchanged(tabs, tabs.host_call("net_host_ui", "[1, 2]"), "bad_ui")
     refused_unchanged(tabs, tabs.host_call("net_host_command", {"start": "yes"}), "net_bad_command")
@@ -439,10 +439,10 @@ def test_refused_inputs_are_explained_and_change_nothing():
     # Out of turn: the intent goes, the host refuses it, the guest's screen says why.
     assert buttons(tabs.screens[peer], "data-act") == []
     sent = tabs.guest_call(peer, "net_guest_act", {"type": "dudo"})
-    assert sent["ok"] and "A enviar a sua jogada" in sent["html"]
+    assert sent["ok"] and "Enviando sua jogada" in sent["html"]
     refused_unchanged(tabs, tabs.guest_call(peer, "net_guest_act", {"type": "dudo"}), "sync_pending")
     tabs.run()
-    assert "Não é a sua vez." in tabs.screens[peer] and "A enviar" not in tabs.screens[peer]
+    assert "Não é sua vez." in tabs.screens[peer] and "Enviando" not in tabs.screens[peer]
     assert list(table.log) == before[0] and tabs.host.tables["host"].saved == before[1]
     assert tabs.screens["host"] == before[2]["host"]
 

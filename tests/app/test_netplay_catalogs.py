@@ -1,9 +1,9 @@
 """Every refusal a shared table can give has a message in the complete languages."""
 
-import json
 import re
 from pathlib import Path
 
+from buildtools.po import read_po
 from pyengine.i18n import COMPLETE_LANGUAGES, LANGUAGES, catalog
 
 PACKAGE = Path(__file__).resolve().parents[2] / "pyengine"
@@ -33,13 +33,13 @@ def test_every_sync_and_shell_code_has_a_message_in_en_pt_es():
 
 def test_sync_catalogs_are_complete_in_pt_es_and_never_invent_keys():
     folder = PACKAGE / "i18n"
-    english = json.loads((folder / "sync.en.json").read_text(encoding="utf-8"))
+    english = read_po(folder / "sync.en.po")
     for lang in LANGUAGES:
-        keys = set(json.loads((folder / f"sync.{lang}.json").read_text(encoding="utf-8")))
+        keys = set(read_po(folder / f"sync.{lang}.po"))
         assert keys <= set(english), lang
         if lang in COMPLETE_LANGUAGES:
             assert keys == set(english), lang
     placeholders = re.compile(r"\{(\w+)\}")
     for lang in LANGUAGES:
-        for key, text in json.loads((folder / f"sync.{lang}.json").read_text(encoding="utf-8")).items():
+        for key, text in read_po(folder / f"sync.{lang}.po").items():
             assert set(placeholders.findall(text)) == set(placeholders.findall(english[key])), (lang, key)

@@ -14,7 +14,7 @@ def test_a_link_becomes_a_scalable_accessible_svg_with_a_quiet_zone():
     reply = json.loads(net_qr(LINK, "pt"))
     assert reply["ok"]
     svg = reply["svg"]
-    assert svg.startswith('<svg role="img" aria-label="Código QR da ligação" ')
+    assert svg.startswith('<svg role="img" aria-label="QR code do link" ')
     size = segno.make(LINK, error="m").symbol_size(border=4)[0]
     assert f'viewBox="0 0 {size} {size}"' in svg
     assert not re.search(r"<svg[^>]*\b(width|height)=", svg)  # it scales with its box
@@ -32,5 +32,5 @@ def test_texts_a_phone_could_not_scan_are_refused_with_a_reason():
         reply = json.loads(net_qr(text, "en"))
         assert not reply["ok"] and reply["svg"] is None
         assert reply["error"]["code"] == "net_qr_text"
-        assert reply["message"] == "A QR code holds at most 1000 characters."
+        assert reply["message"] == "A QR code holds at most 1,000 characters."
     assert json.loads(net_qr("x" * 1000))["ok"]

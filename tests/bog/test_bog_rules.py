@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from buildtools.po import read_po
 from pyengine.core.errors import IllegalAction, InvalidOptions, TabernaError
 from pyengine.core.rng import Rng
 from pyengine.games import bog as bog_package
@@ -536,7 +537,7 @@ def test_every_reason_code_has_an_english_message():
     package = Path(bog_package.__file__).parent
     source = "".join((package / name).read_text() for name in ("rules.py", "unseen.py"))
     codes = set(re.findall(r'"(bog\.[a-z_]+)"', source))
-    catalog = json.loads((package / "i18n" / "bog_rules.en.json").read_text())
+    catalog = read_po(package / "i18n" / "bog_rules.en.po")
     assert codes and {f"err.{code}" for code in codes} <= set(catalog)
     assert all(key[4:] in codes for key in catalog)
 

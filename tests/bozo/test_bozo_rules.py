@@ -151,7 +151,7 @@ def test_engine_gives_the_reason_for_a_refused_bid():
     assert caught.value.code == "bozo_not_above_earlier" and caught.value.params == {"count": 6, "face": 5}
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 2, bid(5, 6))
-    assert caught.value.code == "bozo_leave_aces_too_low" and caught.value.params == {"need": 6}
+    assert caught.value.code == "bozo_leave_aces_too_low" and caught.value.params == {"count": 6}
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 2, bid(3, 1))
     assert caught.value.code == "bozo_aces_not_above"
@@ -166,7 +166,7 @@ def test_cap_bids_refuses_more_dice_than_are_in_play():
     GAME.apply(capped, 0, bid(5, 3))
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(capped, 0, bid(6, 3))
-    assert caught.value.code == "bid_over_cap" and caught.value.params == {"dice": 5}
+    assert caught.value.code == "bid_over_cap" and caught.value.params == {"count": 5}
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,8 @@ import json
 import random
 from pathlib import Path
 
+from buildtools.po import read_po
+from pyengine.i18n import translate
 from pyengine.core.table import Table
 from pyengine.games.crown_anchor.rules import SYMBOLS
 from tests.browser.saves import saved_text
@@ -15,9 +17,7 @@ TIMEOUT_MS = 60_000
 ROLLS = 10
 START_CHIPS = 100
 SEATS = 4
-CATALOG = json.loads(
-    (Path(__file__).resolve().parents[2] / "pyengine/games/crown_anchor/i18n/crown_anchor.en.json").read_text("utf-8")
-)
+CATALOG = read_po(Path(__file__).resolve().parents[2] / "pyengine/games/crown_anchor/i18n/crown_anchor.en.po")
 # The dice are drawn as images labelled with the symbol's name: read them back to symbols.
 SYMBOL_OF = {CATALOG[f"crown_anchor.sym.{s}"]: s for s in SYMBOLS}
 
@@ -214,7 +214,7 @@ def test_ten_rolls_of_crown_and_anchor_against_bots(context, site, wait_engine):
     assert len(final["history"]) == ROLLS and final["history"] == list(reversed(rolls))
     fairness = area.locator("[data-testid=ca-fairness]")
     fairness.locator("summary").click()
-    assert CATALOG["crown_anchor.rolls_seen"].format(n=ROLLS, dice=3 * ROLLS) in fairness.inner_text()
+    assert translate("en", "crown_anchor.rolls_seen", count=ROLLS, dice=3 * ROLLS) in fairness.inner_text()
     # The save on disk is the same table, and it replays in CPython to what the page showed.
     save = json.loads(saved_text(page))
     assert save["game"] == "crown_anchor"

@@ -14,6 +14,7 @@ import struct
 import zlib
 from pathlib import Path
 
+from buildtools.po import read_po
 from pyengine.core.table import Table
 from pyengine.games.lasca import rules
 from tests.browser.saves import saved_text
@@ -23,8 +24,8 @@ MAX_HUMAN_MOVES = 120  # easy-bot games against random play end in well under 40
 I18N = Path(__file__).resolve().parents[2] / "pyengine/i18n"
 LASCA_I18N = Path(__file__).resolve().parents[2] / "pyengine/games/lasca/i18n"
 TEXT = {
-    **json.loads((LASCA_I18N / "lasca.en.json").read_text("utf-8")),
-    **json.loads((I18N / "core.en.json").read_text("utf-8")),
+    **read_po(LASCA_I18N / "lasca.en.po"),
+    **read_po(I18N / "core.en.po"),
 }
 HUMAN, BOT = "Ana", "Botvinnik"
 DESTINATION = " — " + TEXT["lasca.destination"]

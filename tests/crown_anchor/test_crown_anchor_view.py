@@ -6,6 +6,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from buildtools.po import read_po
 from pyengine.games.crown_anchor import GAME
 from pyengine.games.crown_anchor.view import render
 from pyengine.i18n import Translator, catalog
@@ -170,7 +171,7 @@ def test_fairness_panel_uses_the_exact_edge_and_counts():
     html, _ = screen(states()["rolled"], None)
     assert "House edge: 7.9% (17/216" in html
     assert "Vantagem da banca: 7,9% (17/216" in screen(states()["rolled"], None, lang="pt")[0]
-    assert "1 rolls, 3 dice so far." in html
+    assert "1 roll, 3 dice so far." in html
     html, _ = screen(states()["volunteer"], None)
     assert "Fair payouts" in html and "1:1 · 3:1 · 5:1" in html
 
@@ -183,12 +184,10 @@ def test_volunteer_screen_and_game_over():
 
 
 def test_catalogs_cover_the_game_in_the_complete_languages():
-    with open("pyengine/games/crown_anchor/i18n/crown_anchor.en.json", encoding="utf-8") as f:
-        keys = set(json.load(f))
+    keys = set(read_po("pyengine/games/crown_anchor/i18n/crown_anchor.en.po"))
     assert len(keys) > 80
     for lang in ("pt", "es"):
-        with open(f"pyengine/games/crown_anchor/i18n/crown_anchor.{lang}.json", encoding="utf-8") as f:
-            assert set(json.load(f)) == keys, lang
+        assert set(read_po(f"pyengine/games/crown_anchor/i18n/crown_anchor.{lang}.po")) == keys, lang
     for name in GAME.options:
         assert f"opt.crown_anchor.{name}" in keys
     for level in GAME.bot_levels:

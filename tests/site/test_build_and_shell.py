@@ -19,7 +19,6 @@ import pytest
 from pyengine.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[2]
-I18N = ROOT / "pyengine" / "i18n"
 SITE = ROOT / "site"
 
 
@@ -28,17 +27,13 @@ def build(build_module):
     return build_module
 
 
-def shell(lang, domain="shell"):
-    return json.loads((I18N / f"{domain}.{lang}.json").read_text(encoding="utf-8"))
-
-
 def test_wheel_is_built_by_the_backend_with_the_package_data_and_a_valid_record(build, tmp_path):
     wheel = build.build_wheel(tmp_path)
     assert wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         assert "pyengine/__init__.py" in names and "pyengine/shell/calls.py" in names
-        assert {"pyengine/i18n/shell.en.json", "pyengine/games/perudo/i18n/perudo.en.json", "pyengine/shell/shell.css",
+        assert {"pyengine/i18n/compiled/en.mo", "pyengine/i18n/compiled/it.mo", "pyengine/shell/shell.css",
                 "pyengine/games/perudo/view.css", "pyengine/games/perudo/icon.svg"} <= names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         assert not [n for n in names if not n.startswith(("pyengine/", "pyengine-"))]
@@ -105,7 +100,7 @@ def test_icons_are_rendered_from_the_svg_art_at_the_declared_sizes(build, tmp_pa
 
 def test_lobby_lists_every_game_with_its_playable_state(build):
     games = build.engine_games()
-    html = build.lobby_html(games, build.merged_catalogs()["en"])
+    html = build.lobby_html(games)
     ids = re.findall(r'data-game="([a-z_]+)"', html)
     assert ids == ["perudo", "bozo", "lasca", "crown_anchor", "bog", "botifarra"]
     for game in games:
@@ -132,23 +127,12 @@ def test_template_fills_english_and_escapes(build):
     assert text == '<p title="x&quot;y">&lt;b&gt;</p>'
 
 
-@pytest.mark.parametrize("domain, complete", [("shell", ("pt", "es")), ("friends", ("pt", "es", "ca", "it"))])
-def test_shell_catalogs_complete_where_promised(domain, complete):
-    english = shell("en", domain)
-    placeholders = {k: set(re.findall(r"\{(\w+)\}", v)) for k, v in english.items()}
-    for lang in complete:
-        assert set(shell(lang, domain)) == set(english), lang
-    for lang in ("pt", "es", "ca", "it"):
-        catalog = shell(lang, domain)
-        assert set(catalog) <= set(english), lang
-        for key, text in catalog.items():
-            assert set(re.findall(r"\{(\w+)\}", text)) == placeholders[key], (lang, key)
-
-
-def test_merged_catalogs_fill_gaps_with_english(build):
+def test_merged_catalogs_carry_every_key_and_plurals_as_cldr_categories(build):
+    """The page's catalogs (completeness itself: tests/i18n/test_catalogs.py)."""
     merged = build.merged_catalogs()
-    assert merged["it"]["lobby.bog.blurb"] == merged["en"]["lobby.bog.blurb"]
+    assert all(set(merged[lang]) == set(merged["en"]) for lang in merged)
     assert merged["pt"]["lobby.play"] == "Jogar"
+    assert merged["pt"]["perudo.dice_count"] == {"one": "{count} dado", "other": "{count} dados"}
     for game in ("perudo", "bozo", "lasca", "crown_anchor", "bog", "botifarra"):
         for lang in merged:
             assert merged[lang][f"lobby.{game}.name"]

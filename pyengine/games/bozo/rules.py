@@ -82,9 +82,9 @@ WAY_NAMES = {LEFT: "left", RIGHT: "right"}
 REASONS = {
     **bluffing.REASONS,
     "bozo_aces_opening": "This table does not allow opening in aces",
-    "bozo_aces_too_low": "Going to aces needs at least {need} aces",
-    "bozo_aces_not_above": "Aces bids must rise: {top} aces have been bid this hand",
-    "bozo_leave_aces_too_low": "Leaving aces needs at least {need} dice",
+    "bozo_aces_too_low": "Going to aces needs at least {count} aces",
+    "bozo_aces_not_above": "Aces bids must rise: {count} aces have been bid this hand",
+    "bozo_leave_aces_too_low": "Leaving aces needs at least {count} dice",
     "bozo_not_above_earlier": "The bid must be above {count}x{face}, bid earlier this hand",
     "bozo_direction_first": "Choose the direction of play first",
 }
@@ -99,13 +99,13 @@ def hand_refusal(history: list, new: tuple, aces_opening: bool = True, strict_fa
     old_count, old_face = history[-1]
     if face == ACE:
         if old_face != ACE and count < ceil_half(old_count):
-            return ("bozo_aces_too_low", {"need": ceil_half(old_count)})
+            return ("bozo_aces_too_low", {"count": ceil_half(old_count)})
         top = max((c for c, f in history if f == ACE), default=0)
-        return ("bozo_aces_not_above", {"top": top}) if count <= top else None
+        return ("bozo_aces_not_above", {"count": top}) if count <= top else None
     if old_face != ACE:
         return raise_refusal(history[-1], new, strict_faces)
     if count < 2 * old_count:
-        return ("bozo_leave_aces_too_low", {"need": 2 * old_count})
+        return ("bozo_leave_aces_too_low", {"count": 2 * old_count})
     ordinary = [bid for bid in history if bid[1] != ACE]
     if ordinary:
         best = max(ordinary)

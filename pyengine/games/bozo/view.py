@@ -128,7 +128,7 @@ def _reveal(view: dict, t) -> Markup:
     lines = [
         t("bozo.doubted", caller=names[last["caller"]], bidder=names[bid["seat"]],
           bid=bid_label(t, bid["count"], face)),
-        t("bozo.there_were", n=last["actual"], face=face_name(t, face, last["actual"])),
+        t("bozo.there_were", count=last["actual"], face=face_name(t, face, last["actual"])),
     ]
     if face != ACE:
         lines.append(t("bozo.aces_counted" if shown else "bozo.aces_not_counted", face1=face_name(t, face, 1)))
@@ -160,8 +160,8 @@ def _points_table(view: dict, t) -> Markup:
         rows.append(h("tr", None, h("th", {"scope": "row"}, name), cells,
                       h("td", None, h("strong", None, view["points"][seat]))))
     target = view["options"]
-    goal = (t("bozo.goal_points", n=target["points_target"]) if target["game_end"] == "points"
-            else t("bozo.goal_rounds", n=target["rounds"]))
+    goal = (t("bozo.goal_points", count=target["points_target"]) if target["game_end"] == "points"
+            else t("bozo.goal_rounds", count=target["rounds"]))
     head = h(
         "tr", None,
         h("th", {"scope": "col"}, t("bozo.players")),

@@ -206,7 +206,7 @@ class CrownAnchor(Game):
         options = state["options"]
         have = state["chips"][seat]
         if chips > have:
-            return IllegalAction(f"You have only {have} chips", "crown_anchor.short", have=have)
+            return IllegalAction(f"You have only {have} chips", "crown_anchor.short", count=have)
         total = state["stakes"][seat].get(symbol, 0) + chips
         if total < options["min_bet"]:
             low = options["min_bet"]

@@ -132,7 +132,7 @@ def _cell_svg(view: dict, symbol: str, names: list, t) -> Markup:
         x, y = 12 + (i % 5) * 19, 62 + (i // 5) * 17
         chips.append(h(
             "g", None,
-            h("title", None, t("crown_anchor.chip_label", name=names[seat], n=amount)),
+            h("title", None, t("crown_anchor.chip_label", name=names[seat], count=amount)),
             h("circle", {"cx": x, "cy": y, "r": 8.5, "class": ["crown_anchor-chipdisc", _seat_class(seat)]}),
             h("text", {"x": x, "y": y + 2.5, "text-anchor": "middle", "class": "crown_anchor-chiptext"}, amount),
         ))
@@ -159,7 +159,7 @@ def _board(view: dict, ui: dict, names: list, t) -> Markup:
             and h("span", {"class": "crown_anchor-add"}, t("crown_anchor.shown", n=shown.count(symbol))),
         ]
         if not betting:
-            label = t("crown_anchor.cell_label", symbol=name, total=total)
+            label = t("crown_anchor.cell_label", symbol=name, count=total)
             cells.append(h("div", {"class": classes, "role": "group", "aria-label": label}, inner))
             continue
         mine = view["stakes"][view["you"]].get(symbol, 0)
@@ -199,7 +199,7 @@ def _status(view: dict, names: list, t) -> Markup:
         if view["votes"][view["banker"]]:
             text += " " + t("crown_anchor.banker_proposed", name=names[view["banker"]])
     else:
-        text = t("crown_anchor.waiting_stakes", n=len(view["to_act"]))
+        text = t("crown_anchor.waiting_stakes", count=len(view["to_act"]))
     if view["agreed"] and phase == "roll":
         text += " " + t("crown_anchor.all_agree")
     return h("p", {"class": "crown_anchor-status", "role": "status", "aria-live": "polite"}, text)
@@ -354,7 +354,7 @@ def _fairness(view: dict, t) -> Markup:
         t("crown_anchor.edge", pct=_percent(edge, t), frac=str(edge)) if edge else t("crown_anchor.fair"),
         t("crown_anchor.payouts", table=payouts),
         t("crown_anchor.expected_face"),
-        t("crown_anchor.rolls_seen", n=view["rolls"], dice=dice),
+        t("crown_anchor.rolls_seen", count=view["rolls"], dice=dice),
     ]
     rows = []
     for symbol in SYMBOLS:

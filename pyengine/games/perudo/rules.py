@@ -61,8 +61,8 @@ _REASONS = {
     "paco_opening": "Nobody may open on pacos outside a palifico round",
     "palifico_face": "In a palifico round the face may not change",
     "palifico_low": "In a palifico round only the quantity may rise",
-    "paco_too_low": "Going to pacos needs at least {need} pacos",
-    "leave_paco_too_low": "Leaving pacos needs at least {need} dice",
+    "paco_too_low": "Going to pacos needs at least {count} pacos",
+    "leave_paco_too_low": "Leaving pacos needs at least {count} dice",
     "paco_raise_low": "Raise the number of pacos",
 }
 
@@ -87,10 +87,10 @@ def bid_refusal(previous, new: tuple, palifico: bool, strict_faces: bool):
         return ("palifico_low", {}) if count <= old_count else None
     if old_face != PACO and face == PACO:
         needed = ceil_half(old_count)
-        return ("paco_too_low", {"need": needed}) if count < needed else None
+        return ("paco_too_low", {"count": needed}) if count < needed else None
     if old_face == PACO and face != PACO:
         needed = 2 * old_count + 1
-        return ("leave_paco_too_low", {"need": needed}) if count < needed else None
+        return ("leave_paco_too_low", {"count": needed}) if count < needed else None
     if old_face == PACO:
         return ("paco_raise_low", {}) if count <= old_count else None
     return raise_refusal(previous, new, strict_faces)

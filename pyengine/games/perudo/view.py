@@ -19,12 +19,13 @@ PERSISTENT_UI = ("odds",)
 PAUSE_AFTER_MS = {"dudo": 2600, "calza": 2600}
 
 
-def _face_name(t, face: int) -> str:
-    return t(f"perudo.face.{face}")
+def _face_name(t, face: int, count: int = 2) -> str:
+    """A face's name, singular or plural as ``count`` dice of it need."""
+    return t(f"perudo.face.{face}", count=count)
 
 
 def _bid_label(t, count: int, face: int) -> str:
-    return t("perudo.bid", count=count, face=_face_name(t, face))
+    return t("perudo.bid", count=count, face=_face_name(t, face, count))
 
 
 def _die(t, face: int, aces_wild: bool, highlight=False, size=40) -> Markup:
@@ -39,7 +40,7 @@ def _die(t, face: int, aces_wild: bool, highlight=False, size=40) -> Markup:
 
 def _players(view: dict, t) -> Markup:
     return cup_players(
-        t, "perudo", view, lambda seat, count, flags: t("perudo.out") if count == 0 else t("perudo.dice_count", n=count)
+        t, "perudo", view, lambda seat, count, flags: t("perudo.out") if count == 0 else t("perudo.dice_count", count=count)
     )
 
 
@@ -85,7 +86,7 @@ def _reveal(view: dict, t) -> Markup:
         bidder=names[bid["seat"]],
         bid=_bid_label(t, bid["count"], face),
     )
-    found = t("perudo.there_were", n=last["actual"], face=_face_name(t, face))
+    found = t("perudo.there_were", count=last["actual"], face=_face_name(t, face, last["actual"]))
     if last["loser"] is not None:
         outcome = t("perudo.loses_die", name=names[last["loser"]])
     else:
