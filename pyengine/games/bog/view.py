@@ -30,6 +30,7 @@ from .rules import BOG, GOING_OUT, SUIT_SYMBOLS, combination_cards
 PERSISTENT_UI = ()
 SEAT_COLOURS = 10  # view.css colours seats bog-c0 .. bog-c9 (the table's maximum)
 SUIT_ORDER = ("S", "H", "C", "D")
+FACE_RANKS = ("A", "J", "Q", "K")  # named in words; number cards read as their number
 SHOWDOWN_PAUSE_MS = 2800  # the boggers' combinations stay readable before the run starts
 DEAL_END_PAUSE_MS = 3200  # the deal's summary before the next deal's first bot move
 # The hexagon (flat top): six triangles around the centre, radius R. A box's label sits
@@ -84,7 +85,10 @@ def card_text(card: str) -> str:
 def card_name(t, card: str) -> str:
     """The card's name in the player's language (screen readers, the fan's labels)."""
     rank, suit = _parts(card)
-    return t("bog.card_name", rank=t(f"bog.rank.{rank}"), suit=t(f"bog.suit.{suit}")) if suit else rank
+    if not suit:
+        return rank
+    spoken = t(f"bog.rank.{rank}") if rank in FACE_RANKS else rank
+    return t("bog.card_name", rank=spoken, suit=t(f"bog.suit.{suit}"))
 
 
 def _cards_text(cards) -> str:

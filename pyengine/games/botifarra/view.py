@@ -51,21 +51,20 @@ def pause_ms(state: dict, action: dict):
 
 # --- words ------------------------------------------------------------------------------------
 def _gloss(t, word: str) -> str:
-    """The translation of a Catalan game word in the player's language ("" in Catalan)."""
+    """What a Catalan game word means, in the player's language (in Catalan, a short
+    explanation: newcomers from other games ask too)."""
     return t(f"botifarra.gloss.{word}")
 
 
 def term(t, word: str, shown: str | None = None) -> Markup:
     """A Catalan game word with its translation on hover."""
     gloss = _gloss(t, word)
-    return h("span", {"class": "botifarra-term", "title": gloss or None, "lang": "ca"}, shown or _display(word))
+    return h("span", {"class": "botifarra-term", "title": gloss, "lang": "ca"}, shown or _display(word))
 
 
 def term_button(t, word: str, shown: str | None = None, cls: str = "") -> Markup:
     """A Catalan game word that shows its translation when tapped (and on hover)."""
     gloss = _gloss(t, word)
-    if not gloss:
-        return term(t, word, shown)
     return ui_button(shown or _display(word), {"gloss": word}, cls=f"botifarra-term botifarra-term-button {cls}".strip(),
                      title=gloss, lang="ca")
 
