@@ -3,7 +3,6 @@ hostile values, the last-trick-only rule, taps, sheets, words and catalogs."""
 
 import json
 import re
-import string
 from pathlib import Path
 
 import pytest
@@ -295,22 +294,6 @@ def test_secrets_are_determined_only_when_no_other_deal_fits():
 
 
 # --- catalogs -------------------------------------------------------------------------------
-def _fields(template):
-    if isinstance(template, dict):
-        return {field for text in template.values() for field in _fields(text)}
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-
-
-@pytest.mark.parametrize("domain", ["botifarra", "botifarra_errors"])
-def test_every_language_has_every_key_with_the_same_placeholders(domain):
-    english = json.loads((I18N / f"{domain}.en.json").read_text(encoding="utf-8"))
-    for lang in ("ca", "es", "pt", "it"):
-        other = json.loads((I18N / f"{domain}.{lang}.json").read_text(encoding="utf-8"))
-        assert set(other) == set(english), lang
-        for key, template in other.items():
-            assert _fields(template) == _fields(english[key]), (lang, key)
-
-
 def test_howto_pages_exist_in_five_languages_and_name_every_option():
     folder = I18N.parent / "howto"
     words = {"ca": "botifarra", "en": "Botifarra", "es": "botifarra", "pt": "Botifarra", "it": "Botifarra"}
