@@ -43,8 +43,8 @@ def game_over(t, game_id: str, result: dict, names: list, again: bool) -> Markup
     return h(
         "div",
         {"class": "tb-over", "role": "status", "data-testid": "game-over"},
-        h("h3", None, t("over.title")),
-        h("p", None, t(key, names=winners)),
+        h("h2", None, t("over.title")),
+        h("p", {"data-announce": True}, t(key, names=winners)),
         again and fragment(h("button", {"type": "button", "class": "tb-primary", "data-nav": "setup", "data-game": game_id}, t("over.again")), " "),
         h("button", {"type": "button", "data-nav": "lobby"}, t("game.back")),
     )
@@ -92,8 +92,9 @@ def handoff(t, seat: int, names: list, teams: list) -> Markup:
     partners = partners_line(t, teams, seat, names)
     return h(
         "div",
-        {"class": "tb-handoff", "role": "dialog", "aria-modal": "false", "data-testid": "handoff"},
-        h("p", {"class": "tb-handoff-text"}, t("handoff.pass", name=name)),
+        {"class": "tb-handoff", "role": "dialog", "aria-modal": "false", "aria-labelledby": "tb-handoff-title",
+         "data-testid": "handoff"},
+        h("h2", {"class": "tb-handoff-text", "id": "tb-handoff-title", "data-announce": True}, t("handoff.pass", name=name)),
         partners and h("p", {"class": "tb-handoff-team", "data-testid": "handoff-team"}, partners),
         h("p", None, t("handoff.hint")),
         h(

@@ -101,7 +101,6 @@ def setup_form(game, t, shared=False):
     return h(
         "form",
         {"class": "tb-setup", "data-form": "setup", "data-game": game.id, "data-shared": "1" if shared else None},
-        h("h2", None, t(f"lobby.{game.id}.name")),
         h(
             "fieldset",
             None,

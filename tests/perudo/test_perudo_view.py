@@ -41,7 +41,33 @@ def test_other_cups_show_only_counts():
     html = screen(table([[1, 4, 6], [5, 5]], turn=0), 1)
     assert "3 dice" in html and "2 dice" in html
     assert 'aria-label="four"' not in html  # seat 0's four stays hidden
-    assert html.count('aria-label="five"') == 2
+    assert html.count('aria-label="five"') == 4  # seat 1's two fives: its strip and its cup
+
+
+def test_own_dice_never_hidden_in_the_player_strips():
+    html = screen(table([[1, 4, 6], [5, 5]], turn=0), 1)
+    strips = html[html.index('class="perudo-players"'):html.index("</ol>")]
+    own = strips[strips.index('data-seat="1"'):]
+    assert "(you)" in own and "die-hidden" not in own and 'aria-label="five"' in own
+    assert strips[:strips.index('data-seat="1"')].count("die-hidden") == 3
+
+
+def test_game_over_shows_the_real_dice_and_no_empty_bid_line():
+    # Ana bids 4 threes, Rui doubts: only three threes, Ana loses her last die, Rui wins.
+    state = GAME.apply(table([[3], [3, 3]], turn=1, bids=[(0, 4, 3)]), 1, {"type": "dudo"})
+    view_html = screen(state, 0)
+    assert state["result"] == {"winners": [1]}
+    assert "die-hidden" not in view_html and "No bid yet" not in view_html
+    assert 'aria-label="three"' in view_html
+
+
+def test_palifico_banner_names_the_player_with_one_die_not_whose_turn_it_is():
+    # Eva bids 3 fives, Ana doubts: one five only, Eva drops to one die and plays palifico.
+    state = GAME.apply(table([[2, 3], [4, 4], [5, 6]], turn=0, bids=[(2, 3, 5)]), 0, {"type": "dudo"})
+    assert state["palifico"] and state["counts"][2] == 1
+    state["turn"] = 1  # later in the round: Rui is to bid
+    html = unescape(screen(state, 0))
+    assert "Palifico round for Eva" in html and "Palifico round for Rui" not in html
 
 
 def test_picker_offers_only_legal_bids():
