@@ -120,7 +120,7 @@ class Device:
     # --- output --------------------------------------------------------------------------------
     def delay_ms(self) -> int:
         """The pause before the next bot: longer after what the game's screen animates or
-        reveals (a Dudo, tumbling dice, the last card of a trick). None when the player here
+        reveals (a Dudo, tumbling dice, the last card of a trick); none when the player here
         asked to skip to the end (``ui["skip"]``, e.g. a knocked-out Perudo player)."""
         if self.ui.get("skip"):
             return 0

@@ -122,25 +122,22 @@ def stake_for(view: dict, symbol: str, chip: int):
     return amount
 
 
-def _cell_svg(view: dict, symbol: str, names: list, t) -> Markup:
-    """The symbol with every seat's chips stacked beneath it, one coloured chip per seat."""
+def _cell_stakes(view: dict, symbol: str, names: list, t) -> list:
+    """Every seat's stake on ``symbol`` as readable text pills (the seat's colour dot and the
+    amount); between rounds, those of the last roll."""
     stacks = [(s, bets[symbol]) for s, bets in enumerate(view["stakes"]) if symbol in bets]
     if not stacks and view["last"] and not any(view["stakes"]):
         stacks = [(s, bets[symbol]) for s, bets in enumerate(view["last"]["stakes"]) if symbol in bets]
-    chips = []
-    for i, (seat, amount) in enumerate(stacks):
-        x, y = 12 + (i % 5) * 19, 62 + (i // 5) * 17
-        chips.append(h(
-            "g", None,
-            h("title", None, t("crown_anchor.chip_label", name=names[seat], n=amount)),
-            h("circle", {"cx": x, "cy": y, "r": 8.5, "class": ["crown_anchor-chipdisc", _seat_class(seat)]}),
-            h("text", {"x": x, "y": y + 2.5, "text-anchor": "middle", "class": "crown_anchor-chiptext"}, amount),
-        ))
-    return h(
-        "svg", {"viewBox": f"0 0 100 {90 if len(stacks) > 5 else 74}", "aria-hidden": "true"},
-        h("g", {"transform": "translate(30 2)"}, _GLYPHS.get(symbol)),
-        chips,
-    )
+    return [
+        h("span", {"class": "crown_anchor-stake", "title": t("crown_anchor.chip_label", name=names[seat], n=amount)},
+          h("span", {"class": ["crown_anchor-dot", _seat_class(seat)]}), amount)
+        for seat, amount in stacks
+    ]
+
+
+def _cell_glyph(symbol: str) -> Markup:
+    return h("svg", {"class": "crown_anchor-cellglyph", "viewBox": "0 0 40 40", "aria-hidden": "true"},
+             _GLYPHS.get(symbol))
 
 
 def _board(view: dict, ui: dict, names: list, t) -> Markup:
@@ -152,9 +149,11 @@ def _board(view: dict, ui: dict, names: list, t) -> Markup:
         name = t(f"crown_anchor.sym.{symbol}")
         classes = ["crown_anchor-cell", symbol in shown and "crown_anchor-hit"]
         total = sum(bets.get(symbol, 0) for bets in view["stakes"])
+        stakes = _cell_stakes(view, symbol, names, t)
         inner = [
-            _cell_svg(view, symbol, names, t),
+            _cell_glyph(symbol),
             h("span", {"class": "crown_anchor-cellname"}, name),
+            stakes and h("span", {"class": "crown_anchor-stakes"}, stakes),
             symbol in shown and _fresh(view)
             and h("span", {"class": "crown_anchor-add"}, t("crown_anchor.shown", n=shown.count(symbol))),
         ]
@@ -185,6 +184,21 @@ def _dice(view: dict, t) -> Markup:
     )
 
 
+def _your_result(view: dict, t):
+    """What the last roll did to this seat's stack, said in words (and announced)."""
+    you, last = view["you"], view["last"]
+    if you is None or not last or view["result"]:
+        return None
+    staked = sum(last["stakes"][you].values())
+    if you != last["banker"] and not staked:
+        return None
+    delta = last["delta"][you]
+    key = "crown_anchor.you_up" if delta > 0 else "crown_anchor.you_down" if delta < 0 else "crown_anchor.you_even"
+    cls = "crown_anchor-up" if delta > 0 else "crown_anchor-down" if delta < 0 else None
+    return h("p", {"class": ["crown_anchor-mine", cls], "data-testid": "ca-your-result", "data-announce": True},
+             t(key, n=_signed(delta)))
+
+
 def _status(view: dict, names: list, t) -> Markup:
     you, phase = view["you"], view["phase"]
     if view["result"]:
@@ -202,7 +216,7 @@ def _status(view: dict, names: list, t) -> Markup:
         text = t("crown_anchor.waiting_stakes", n=len(view["to_act"]))
     if view["agreed"] and phase == "roll":
         text += " " + t("crown_anchor.all_agree")
-    return h("p", {"class": "crown_anchor-status", "role": "status", "aria-live": "polite"}, text)
+    return h("p", {"class": "crown_anchor-status", "data-announce": True}, text)
 
 
 def _controls(view: dict, ui: dict, t) -> Markup:
@@ -401,6 +415,10 @@ def render(view: dict, ui: dict, t) -> Markup:
     names = _names(view, t)
     return h(
         "div", {"class": "crown_anchor"},
-        _status(view, names, t), _dice(view, t), _board(view, ui, names, t), _controls(view, ui, t),
-        _seats(view, names, t), _history(view, t), _fairness(view, t),
+        h("div", {"class": "crown_anchor-main"},
+          _status(view, names, t), _dice(view, t), _your_result(view, t), _board(view, ui, names, t)),
+        h("div", {"class": "crown_anchor-side"},
+          h("section", {"class": "crown_anchor-dock tb-dock", "data-testid": "dock", "aria-label": t("crown_anchor.chip_sizes")},
+            _controls(view, ui, t)),
+          _seats(view, names, t), _history(view, t), _fairness(view, t)),
     )

@@ -174,7 +174,14 @@ def _turn(view: dict, ui: dict, t) -> Markup:
     if view["result"]:
         return EMPTY
     if view["you"] in view["to_act"]:
-        return fragment(h("p", {"class": "perudo-yourturn", "data-announce": True}, t("perudo.your_turn")), _picker(view, ui, t))
+        current = None
+        if view["bids"]:
+            last = view["bids"][-1]
+            current = h("p", {"class": "perudo-current", "data-testid": "bid-to-beat"},
+                        t("perudo.to_beat", name=view["players"][last["seat"]]["name"],
+                          bid=_bid_label(t, last["count"], last["face"])))
+        return fragment(h("p", {"class": "perudo-yourturn", "data-announce": True}, t("perudo.your_turn")),
+                        current, _picker(view, ui, t))
     name = view["players"][view["turn"]]["name"]
     waiting = h("p", {"class": "perudo-waiting", "data-announce": True}, t("perudo.waiting", name=name))
     if view["you"] is not None and view["counts"][view["you"]] == 0 and not ui.get("skip"):
