@@ -108,11 +108,16 @@ def handoff(t, seat: int, names: list, teams: list) -> Markup:
 
 # --- shared tables -------------------------------------------------------------------------------
 def command_button(label: str, attribute: str, value, testid: str, cls=None, disabled=False, aria=None) -> Markup:
-    """A button carrying ``data-host`` / ``data-ui`` JSON or a ``data-invite`` seat number."""
+    """A button carrying ``data-host`` / ``data-ui`` JSON or a ``data-invite`` seat number.
+
+    ``aria`` says more for screen readers (whose seat): it follows the visible label as hidden
+    text, so the button's name still starts with what a speech-input user sees and says."""
+    more = aria and h("span", {"class": "tb-visually-hidden"}, " · ", aria)
     return h(
         "button",
-        {"type": "button", "class": cls, attribute: value, "data-testid": testid, "aria-label": aria, "disabled": disabled},
+        {"type": "button", "class": cls, attribute: value, "data-testid": testid, "disabled": disabled},
         label,
+        more,
     )
 
 

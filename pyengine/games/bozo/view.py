@@ -99,7 +99,7 @@ def _my_cup(view: dict, t) -> Markup:
         ]
     else:
         inner = h("p", None, t("bozo.cup_closed"))
-    return h("section", {"class": "bozo-mycup", "data-testid": "my-cup"}, h("h3", None, t("bozo.your_dice")), inner)
+    return h("section", {"class": "bozo-mycup", "data-testid": "my-cup"}, h("h2", None, t("bozo.your_dice")), inner)
 
 
 def _bids(view: dict, t) -> Markup:
@@ -147,7 +147,7 @@ def _reveal(view: dict, t) -> Markup:
         won = h("p", {"class": "bozo-won"}, t("bozo.round_winner", name=names[last["round_winner"]], n=last["round"]))
     return h(
         "section", {"class": "bozo-reveal", "data-testid": "reveal", "aria-live": "polite"},
-        h("h3", None, t("bozo.reveal", round=last["round"], hand=last["hand"])),
+        h("h2", None, t("bozo.reveal", round=last["round"], hand=last["hand"])),
         h("div", {"data-announce": True}, (h("p", None, line) for line in lines), won),
         h("ul", {"class": "bozo-revealed"}, cups),
     )

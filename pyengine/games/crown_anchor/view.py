@@ -150,26 +150,31 @@ def _board(view: dict, ui: dict, names: list, t) -> Markup:
         classes = ["crown_anchor-cell", symbol in shown and "crown_anchor-hit"]
         total = sum(bets.get(symbol, 0) for bets in view["stakes"])
         stakes = _cell_stakes(view, symbol, names, t)
-        inner = [
+        pick = [
             _cell_glyph(symbol),
             h("span", {"class": "crown_anchor-cellname"}, name),
-            stakes and h("span", {"class": "crown_anchor-stakes"}, stakes),
             symbol in shown and _fresh(view)
             and h("span", {"class": "crown_anchor-add"}, t("crown_anchor.shown", n=shown.count(symbol))),
         ]
+        stakes = stakes and h("span", {"class": "crown_anchor-stakes"}, stakes)
         if not betting:
             label = t("crown_anchor.cell_label", symbol=name, total=total)
-            cells.append(h("div", {"class": classes, "role": "group", "aria-label": label}, inner))
+            cells.append(h("div", {"class": classes, "role": "group", "aria-label": label},
+                           h("div", {"class": "crown_anchor-pick"}, pick), stakes))
             continue
+        # The button's name is what it shows ("Hearts +5"); the stakes so far describe it.
         mine = view["stakes"][view["you"]].get(symbol, 0)
         amount = stake_for(view, symbol, chip)
-        attrs = {"aria-label": t("crown_anchor.stake_on", symbol=name, n=amount or 0, mine=mine, total=total),
-                 "data-testid": f"ca-cell-{symbol}"}
+        about = f"ca-about-{symbol}"
+        attrs = {"aria-describedby": about, "data-testid": f"ca-cell-{symbol}"}
         if amount is None:
-            cells.append(h("button", {"type": "button", "class": classes, "disabled": True, **attrs}, inner))
+            button = h("button", {"type": "button", "class": "crown_anchor-pick", "disabled": True, **attrs}, pick)
         else:
-            inner.append(h("span", {"class": "crown_anchor-add"}, f"+{amount}"))
-            cells.append(act_button(inner, {"type": "bet", "symbol": symbol, "chips": amount}, cls=classes, **attrs))
+            pick.append(h("span", {"class": "crown_anchor-add"}, f"+{amount}"))
+            button = act_button(pick, {"type": "bet", "symbol": symbol, "chips": amount}, cls="crown_anchor-pick", **attrs)
+        described = h("span", {"id": about, "class": "tb-visually-hidden"},
+                      t("crown_anchor.stake_on", symbol=name, n=amount or 0, mine=mine, total=total))
+        cells.append(h("div", {"class": classes}, button, stakes, described))
     return h("div", {"class": "crown_anchor-board", "aria-label": t("crown_anchor.layout")}, cells)
 
 
@@ -338,7 +343,7 @@ def _history(view: dict, t) -> Markup:
         return EMPTY
     return h(
         "section", {"class": "crown_anchor-history", "data-testid": "ca-history"},
-        h("h3", None, t("crown_anchor.history")),
+        h("h2", None, t("crown_anchor.history")),
         h("ol", None, (h("li", None, (glyph(d, t(f"crown_anchor.sym.{d}")) for d in dice))
                        for dice in reversed(view["history"]))),
     )

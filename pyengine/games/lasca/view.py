@@ -265,5 +265,5 @@ def _move_list(view, t) -> Markup:
         for i in range(0, len(history), 2)
     )
     return h("section", {"class": "lasca-history"},
-             h("h3", None, t("lasca.moves_title")),
+             h("h2", None, t("lasca.moves_title")),
              h("ol", {"class": "lasca-moves", "data-testid": "moves"}, rows))

@@ -70,7 +70,7 @@ def _my_cup(view: dict, t) -> Markup:
     aces_wild = not view["palifico"]
     return h(
         "div", {"class": "perudo-mycup", "data-testid": "my-cup"},
-        h("h3", None, t("perudo.your_dice")),
+        h("h2", None, t("perudo.your_dice")),
         h("div", {"class": "perudo-dice"}, (_die(t, d, aces_wild, size=36) for d in view["dice"])),
     )
 
@@ -123,7 +123,7 @@ def _reveal(view: dict, t) -> Markup:
     earlier = t("perudo.round_bids", n=last["round"])
     return h(
         "section", {"class": "perudo-reveal", "data-testid": "reveal"},
-        h("h3", None, t("perudo.reveal", n=last["round"])),
+        h("h2", None, t("perudo.reveal", n=last["round"])),
         h("div", {"data-announce": True}, (h("p", None, line) for line in lines)),
         h("ul", {"class": "perudo-revealed"}, cups),
         h("details", {"class": "perudo-earlier", "data-testid": "round-bids"},
