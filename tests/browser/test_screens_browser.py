@@ -38,10 +38,11 @@ READY = """() => {
 }"""
 NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
 
-# Every enabled control of the screen that is out of view or covered where a finger lands.
+# Every enabled control shown on the screen that is out of view or covered where a finger lands.
 UNREACHABLE = """() => {
   const out = [];
   for (const el of document.querySelectorAll("#game-area [data-act]:not([disabled]), #game-area [data-ui]:not([disabled])")) {
+    if (!el.checkVisibility()) continue;  // folded away (a closed "More"): not part of the turn
     const r = el.getBoundingClientRect();
     const name = el.dataset.testid || el.getAttribute("aria-label") || el.textContent.trim();
     if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
@@ -153,11 +154,11 @@ class Screens:
             page = self.page
             page.set_viewport_size(size)
             page.evaluate("() => window.scrollTo(0, 0)")
+            images.append(self.shot(f"{name}-{label}"))  # first, to look at when a check fails
             widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
             assert widths[0] <= widths[1], f"{name} at {label} px: {widths[0]} px wide"
             if controls:
                 assert page.evaluate(UNREACHABLE) == [], f"{name} at {label} px"
-            images.append(self.shot(f"{name}-{label}"))
         self.page.set_viewport_size(PHONE)
         return images
 

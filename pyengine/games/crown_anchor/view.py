@@ -262,21 +262,26 @@ def _punter_controls(view: dict, ui: dict, t) -> Markup:
                           {"type": "done"}, cls="tb-primary", **{"data-testid": "ca-done"})]
     if mine:
         actions.append(act_button(t("crown_anchor.clear"), {"type": "clear"}, **{"data-testid": "ca-clear"}))
+    # Ending the game and leaving are not part of every turn: they wait behind "More", which
+    # stays open while the player confirms leaving (or when others want to stop).
     others_voted = any(voted and s != view["you"] for s, voted in enumerate(view["votes"]))
-    actions.append(act_button(t("crown_anchor.agree_end" if others_voted else "crown_anchor.propose_end"),
-                              {"type": "end"}, **{"data-testid": "ca-end"}))
-    if ui.get("leaving") is True:
-        actions += [
+    rarely = [act_button(t("crown_anchor.agree_end" if others_voted else "crown_anchor.propose_end"),
+                         {"type": "end"}, **{"data-testid": "ca-end"})]
+    leaving = ui.get("leaving") is True
+    if leaving:
+        rarely += [
             h("span", None, t("crown_anchor.leave_sure")),
             act_button(t("crown_anchor.leave_yes"), {"type": "leave"}, **{"data-testid": "ca-leave-yes"}),
             ui_button(t("crown_anchor.leave_no"), {"leaving": False}),
         ]
     else:
-        actions.append(ui_button(t("crown_anchor.leave"), {"leaving": True}, **{"data-testid": "ca-leave"}))
+        rarely.append(ui_button(t("crown_anchor.leave"), {"leaving": True}, **{"data-testid": "ca-leave"}))
+    more = h("details", {"class": "crown_anchor-more", "open": leaving or others_voted, "data-testid": "ca-more"},
+             h("summary", None, t("crown_anchor.more")), h("div", {"class": "crown_anchor-row"}, rarely))
     return fragment(
         h("div", {"class": "crown_anchor-row", "role": "group", "aria-label": t("crown_anchor.chip_sizes")},
           h("span", None, t("crown_anchor.chip")), chips),
-        h("div", {"class": "crown_anchor-row"}, actions),
+        h("div", {"class": "crown_anchor-row"}, actions, more),
     )
 
 
@@ -422,8 +427,8 @@ def render(view: dict, ui: dict, t) -> Markup:
         "div", {"class": "crown_anchor"},
         h("div", {"class": "crown_anchor-main"},
           _status(view, names, t), _dice(view, t), _your_result(view, t), _board(view, ui, names, t)),
+        h("section", {"class": "crown_anchor-dock tb-dock", "data-testid": "dock", "aria-label": t("crown_anchor.chip_sizes")},
+          _controls(view, ui, t)),
         h("div", {"class": "crown_anchor-side"},
-          h("section", {"class": "crown_anchor-dock tb-dock", "data-testid": "dock", "aria-label": t("crown_anchor.chip_sizes")},
-            _controls(view, ui, t)),
           _seats(view, names, t), _history(view, t), _fairness(view, t)),
     )
