@@ -162,8 +162,8 @@ class Screens:
         self.page.set_viewport_size(PHONE)
         return images
 
-    def drawn_dice(self, image, selector, body, marks):
-        """Every die matched is drawn: its box holds its body colour and a pip or mark colour,
+    def drawn_dice(self, image, selector, bodies, marks):
+        """Every die matched is drawn: its box holds a body colour and a pip or mark colour,
         and a tap at its centre lands on it."""
         boxes = self.page.evaluate(
             """(sel) => [...document.querySelectorAll(sel)].map((svg) => {
@@ -177,7 +177,7 @@ class Screens:
         for box in boxes:
             assert box["hit"], f"a die of {selector} is covered"
             colours = image.colours(box)
-            assert any(near(c, body) for c in colours), f"a die of {selector} has no body drawn"
+            assert any(near(c, body) for c in colours for body in bodies), f"a die of {selector} has no body drawn"
             assert any(near(c, mark) for c in colours for mark in marks), f"a die of {selector} has no pips drawn"
         return len(boxes)
 
@@ -189,6 +189,7 @@ def screens(player, axe_source, shots):
 
 
 INK, PAPER, WILD, WILD_MARK, HIDDEN = (43, 42, 40), (255, 253, 248), (243, 223, 176), (181, 85, 58), (138, 75, 42)
+FACES = (PAPER, WILD)  # a die's body: plain, or the wild ace's
 
 
 def test_lobby_and_every_setup(screens):
@@ -223,19 +224,20 @@ def test_perudo_turn(screens, seats):
     for image in (phone, desktop):
         screens.page.set_viewport_size(PHONE if image is phone else DESKTOP)
         screens.page.evaluate("() => window.scrollTo(0, 0)")
-        assert screens.drawn_dice(image, "[data-testid=my-cup] svg.die", PAPER, (INK, WILD_MARK)) == 5
+        assert screens.drawn_dice(image, "[data-testid=my-cup] svg.die", FACES, (INK, WILD_MARK)) == 5
     screens.page.set_viewport_size(PHONE)
     # Each opponent's strip shows as many hidden dice as it says; never "?" for our own.
     strips = screens.page.evaluate(
         """() => [...document.querySelectorAll(".perudo-player")].map((li) => ({
              you: li.classList.contains("perudo-you"), hidden: li.querySelectorAll(".die-hidden").length,
-             open: li.querySelectorAll(".perudo-cup-open svg").length}))"""
+             open: li.querySelectorAll(".perudo-cup-open svg").length,
+             says: parseInt(li.querySelector(".perudo-state").textContent) || 0}))"""
     )
     assert len(strips) == seats
-    assert [s for s in strips if s["you"]] == [{"you": True, "hidden": 0, "open": 5}]
-    assert all(s["hidden"] == 5 for s in strips if not s["you"])
+    assert [s for s in strips if s["you"]] == [{"you": True, "hidden": 0, "open": 5, "says": 5}]
+    assert all(s["hidden"] == s["says"] > 0 for s in strips if not s["you"])
     phone = screens.shot(f"perudo-{seats}-strips")
-    screens.drawn_dice(phone, ".perudo-player:not(.perudo-you) .die-hidden", HIDDEN, ((246, 241, 231),))
+    screens.drawn_dice(phone, ".perudo-player:not(.perudo-you) .die-hidden", (HIDDEN,), ((246, 241, 231),))
 
 
 def test_perudo_reveal_and_game_over(screens):
@@ -262,7 +264,7 @@ def test_perudo_reveal_and_game_over(screens):
     assert screens.page.locator("[data-testid=game-over]").is_visible()
     assert "won" in screens.page.inner_text("#announce").lower() or "wins" in screens.page.inner_text("#announce").lower()
     screens.page.evaluate("() => window.scrollTo(0, 0)")
-    screens.drawn_dice(screens.shot("perudo-over-dice"), ".perudo-cup-open svg.die", PAPER, (INK, WILD_MARK))
+    screens.drawn_dice(screens.shot("perudo-over-dice"), ".perudo-cup-open svg.die", FACES, (INK, WILD_MARK))
 
 
 def test_pass_and_play_handoff(screens):
@@ -284,7 +286,7 @@ def test_bozo_turn(screens, seats):
     screens.axe(f"Bozó's turn with {seats} seats")
     screens.fits(f"bozo-{seats}")
     if screens.page.locator("[data-testid=my-cup] svg.die").count():
-        screens.drawn_dice(screens.shot(f"bozo-{seats}-dice"), "[data-testid=my-cup] svg.die", PAPER, (INK, WILD_MARK))
+        screens.drawn_dice(screens.shot(f"bozo-{seats}-dice"), "[data-testid=my-cup] svg.die", FACES, (INK, WILD_MARK))
     # Names are whole: no strip cuts a name with an ellipsis or hides it.
     cut = screens.page.evaluate(
         """() => [...document.querySelectorAll(".bozo-name")].filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"""
@@ -348,7 +350,7 @@ def test_crown_anchor_turn_and_roll(screens, seats):
     # The roll's three dice are drawn (face and symbol), readable stakes are text of 12 px or more.
     screens.page.evaluate("() => window.scrollTo(0, 0)")
     image = screens.shot(f"crown_anchor-{seats}-dice")
-    assert screens.drawn_dice(image, "[data-testid=ca-dice] svg", PAPER,
+    assert screens.drawn_dice(image, "[data-testid=ca-dice] svg", (PAPER,),
                               ((192, 57, 43), (34, 34, 34), (183, 149, 11), (31, 58, 104))) == 3
     sizes = screens.page.evaluate(
         "() => [...document.querySelectorAll('.crown_anchor-stake')].map((s) => parseFloat(getComputedStyle(s).fontSize))"
