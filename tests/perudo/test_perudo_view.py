@@ -123,3 +123,34 @@ def test_hostile_values_in_the_view_never_become_markup():
     problems, renders = hostile_render_problems(render, views, T, uis=({}, {"odds": True, "count": 3}))
     assert problems == []
     assert renders > 10 * len(views)
+
+
+def test_a_knocked_out_player_can_skip_to_the_end_without_pauses():
+    """Through the shell: once out, "Skip to the end" makes every bot move follow at once."""
+    import json
+
+    from pyengine.shell.calls import Worker
+    from tests.app.screens import buttons
+
+    def call(fn, *args):
+        return json.loads(fn(*[a if isinstance(a, str) else json.dumps(a) for a in args]))
+
+    tab = Worker()
+    fields = {"seat0_kind": "human", "seat1_kind": "bot:easy", "seat2_kind": "bot:easy", "seed": "5"}
+    fields.update({f"seat{i}_kind": "none" for i in range(3, 6)})
+    reply = call(tab.start, {"game": "perudo", "fields": fields}, "en")
+    for _ in range(3000):  # we always call Dudo at once or bid low: we are soon out
+        if "skip" in reply["html"] or reply["status"] == "over":
+            break
+        if reply["status"] == "bot":
+            reply = call(tab.bot_step, "en")
+        else:
+            acts = buttons(reply["html"], "data-act")
+            reply = call(tab.act, next((a for a in acts if a["type"] == "dudo"), acts[0]), "en")
+    assert 'data-testid="skip"' in reply["html"] and reply["status"] == "bot" and reply["delay_ms"] > 0
+    reply = call(tab.ui, {"skip": True}, "en")
+    assert 'data-testid="skip"' not in reply["html"] and reply["delay_ms"] == 0
+    while reply["status"] == "bot":
+        reply = call(tab.bot_step, "en")
+        assert reply["delay_ms"] == 0 or reply["status"] == "over"
+    assert reply["status"] == "over"
