@@ -258,10 +258,15 @@ def _bar(view, ui, t, mine) -> Markup:
     return h("div", {"class": "lasca-bar"}, items)
 
 
+def _plies(pair: list) -> list:
+    """White's and Black's move of one row, as text separated by a space."""
+    return [part for n, move in enumerate(pair) for part in (" " if n else None, h("span", {"class": "lasca-ply"}, move))]
+
+
 def _move_list(view, t) -> Markup:
     history = view.get("history", [])
     rows = (
-        h("li", None, (h("span", {"class": "lasca-ply"}, move) for move in history[i:i + 2]))
+        h("li", None, _plies(history[i:i + 2]))
         for i in range(0, len(history), 2)
     )
     return h("section", {"class": "lasca-history"},
