@@ -37,9 +37,10 @@ def table_section(t, game_id: str, status: str, version: int, body) -> Markup:
 
 
 def game_over(t, game_id: str, result: dict, names: list, again: bool) -> Markup:
-    """Who won, "play again" (a new table of the same game, when ``again``) and the lobby."""
+    """Who won (or that nobody did: a draw), "play again" (a new table of the same game,
+    when ``again``) and the lobby."""
     winners = ", ".join(names[seat] for seat in result["winners"])
-    key = "over.winner" if len(result["winners"]) == 1 else "over.winners"
+    key = "over.draw" if not winners else "over.winner" if len(result["winners"]) == 1 else "over.winners"
     return h(
         "div",
         {"class": "tb-over", "role": "status", "data-testid": "game-over"},

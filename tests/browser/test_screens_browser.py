@@ -27,13 +27,14 @@ PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 TIMEOUT_MS = 90_000
 
-# "over", "handoff", "human" (an action of ours is ready) or false (keep waiting).
+# "over", "handoff", "human" (an action of ours, or a Lasca square to pick up, is ready) or
+# false (keep waiting).
 READY = """() => {
   const area = document.getElementById("game-area");
   if (area.hasAttribute("aria-busy")) return false;
   const status = area.dataset.status;
   if (status === "over" || status === "handoff") return status;
-  if (status === "human" && area.querySelector("[data-act]:not([disabled])")) return "human";
+  if (status === "human" && area.querySelector("[data-act]:not([disabled]), .lasca-sq:not([disabled])")) return "human";
   return false;
 }"""
 NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
@@ -322,6 +323,15 @@ def test_lasca_turn_pieces_drawn_on_their_squares(screens):
                 assert near(colour, (233, 216, 180)), (square, colour)  # an empty light square
         assert white == black == 11
     screens.page.set_viewport_size(PHONE)
+    # A drawn game against a bot ends: we offer a draw and move; the bot, level, accepts.
+    assert screens.act("[data-act*=offer_draw]") == "human"
+    screens.page.click('.lasca-sq[aria-label^="c3:"]')
+    screens.page.locator('.lasca-sq[aria-label^="d4:"][data-act]').wait_for()
+    assert screens.act('.lasca-sq[aria-label^="d4:"]') == "over"
+    assert "draw" in screens.page.inner_text("#game-area .lasca-status").lower()
+    assert "nobody wins" in screens.page.inner_text("[data-testid=game-over]")
+    screens.axe("Lasca's game over")
+    screens.fits("lasca-over", controls=False)
 
 
 @pytest.mark.parametrize("seats", [2, 10])
