@@ -416,7 +416,19 @@ function paint(response) {
   $("howto-link").hidden = !gameId;
   if (gameId) $("howto-link").href = howtoPage(gameId);
   document.title = response.title ? `${response.title} · ${t("app.title")}` : t("app.title");
+  $("game-heading").textContent = response.title || "";
+  announce(area);
   restoreFocus(key);
+}
+
+// Turns and results for screen readers: the screen marks its news with data-announce; the
+// page's one live region (outside the redrawn area, so it is heard) reads it when it changes.
+let announced = "";
+function announce(area) {
+  const news = [...area.querySelectorAll("[data-announce]")].map((el) => el.textContent.trim()).join(" ");
+  if (news === announced) return;
+  announced = news;
+  $("announce").textContent = news;
 }
 
 function show(response) {

@@ -120,7 +120,10 @@ class Device:
     # --- output --------------------------------------------------------------------------------
     def delay_ms(self) -> int:
         """The pause before the next bot: longer after what the game's screen animates or
-        reveals (a Dudo, tumbling dice, the last card of a trick)."""
+        reveals (a Dudo, tumbling dice, the last card of a trick); none when the player here
+        asked to skip to the end (``ui["skip"]``, e.g. a knocked-out Perudo player)."""
+        if self.ui.get("skip"):
+            return 0
         if not self.table.log:
             return BOT_DELAY_MS
         pause = self.screen.pause_ms(self.table.state, self.table.log[-1]["action"])

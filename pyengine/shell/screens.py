@@ -37,14 +37,15 @@ def table_section(t, game_id: str, status: str, version: int, body) -> Markup:
 
 
 def game_over(t, game_id: str, result: dict, names: list, again: bool) -> Markup:
-    """Who won, "play again" (a new table of the same game, when ``again``) and the lobby."""
+    """Who won (or that nobody did: a draw), "play again" (a new table of the same game,
+    when ``again``) and the lobby."""
     winners = ", ".join(names[seat] for seat in result["winners"])
-    key = "over.winner" if len(result["winners"]) == 1 else "over.winners"
+    key = "over.draw" if not winners else "over.winner" if len(result["winners"]) == 1 else "over.winners"
     return h(
         "div",
         {"class": "tb-over", "role": "status", "data-testid": "game-over"},
-        h("h3", None, t("over.title")),
-        h("p", None, t(key, names=winners)),
+        h("h2", None, t("over.title")),
+        h("p", {"data-announce": True}, t(key, names=winners)),
         again and fragment(h("button", {"type": "button", "class": "tb-primary", "data-nav": "setup", "data-game": game_id}, t("over.again")), " "),
         h("button", {"type": "button", "data-nav": "lobby"}, t("game.back")),
     )
@@ -92,8 +93,9 @@ def handoff(t, seat: int, names: list, teams: list) -> Markup:
     partners = partners_line(t, teams, seat, names)
     return h(
         "div",
-        {"class": "tb-handoff", "role": "dialog", "aria-modal": "false", "data-testid": "handoff"},
-        h("p", {"class": "tb-handoff-text"}, t("handoff.pass", name=name)),
+        {"class": "tb-handoff", "role": "dialog", "aria-modal": "false", "aria-labelledby": "tb-handoff-title",
+         "data-testid": "handoff"},
+        h("h2", {"class": "tb-handoff-text", "id": "tb-handoff-title", "data-announce": True}, t("handoff.pass", name=name)),
         partners and h("p", {"class": "tb-handoff-team", "data-testid": "handoff-team"}, partners),
         h("p", None, t("handoff.hint")),
         h(
@@ -107,11 +109,16 @@ def handoff(t, seat: int, names: list, teams: list) -> Markup:
 
 # --- shared tables -------------------------------------------------------------------------------
 def command_button(label: str, attribute: str, value, testid: str, cls=None, disabled=False, aria=None) -> Markup:
-    """A button carrying ``data-host`` / ``data-ui`` JSON or a ``data-invite`` seat number."""
+    """A button carrying ``data-host`` / ``data-ui`` JSON or a ``data-invite`` seat number.
+
+    ``aria`` says more for screen readers (whose seat): it follows the visible label as hidden
+    text, so the button's name still starts with what a speech-input user sees and says."""
+    more = aria and h("span", {"class": "tb-visually-hidden"}, " · ", aria)
     return h(
         "button",
-        {"type": "button", "class": cls, attribute: value, "data-testid": testid, "aria-label": aria, "disabled": disabled},
+        {"type": "button", "class": cls, attribute: value, "data-testid": testid, "disabled": disabled},
         label,
+        more,
     )
 
 

@@ -15,7 +15,7 @@ whose teams depend on the seat count or options should have fixed seats where it
 import re
 
 from ..core.errors import InvalidOptions
-from ..ui.markup import h
+from ..ui.markup import fragment, h
 from .screens import team_badge, team_of
 
 NO_SEAT = "none"
@@ -87,14 +87,12 @@ def _seat_row(t, game, index: int, kinds: list, shared: bool, teams: list):
         "placeholder": t("setup.player", n=index + 1),
         "autocomplete": "off",
     }
-    seat = t("setup.seat", n=index + 1)
-    if team is not None:
-        seat = h("span", None, seat, " ", team_badge(t, team))
+    seat = h("span", {"class": "tb-caption"}, t("setup.seat", n=index + 1), team is not None and fragment(" ", team_badge(t, team)))
     return h(
         "li",
         {"class": "tb-seat-row", "data-team": team},
         h("label", {"class": "tb-field"}, seat, " ", h("select", {"name": f"seat{index}_kind"}, options)),
-        h("label", {"class": "tb-field tb-name"}, t("setup.name"), " ", h("input", name)),
+        h("label", {"class": "tb-field tb-name"}, h("span", {"class": "tb-caption"}, t("setup.name")), " ", h("input", name)),
     )
 
 
@@ -106,7 +104,6 @@ def setup_form(game, t, shared=False):
     return h(
         "form",
         {"class": "tb-setup", "data-form": "setup", "data-game": game.id, "data-shared": "1" if shared else None},
-        h("h2", None, t(f"lobby.{game.id}.name")),
         h(
             "fieldset",
             None,

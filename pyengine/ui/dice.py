@@ -1,6 +1,6 @@
 """SVG dice faces and the players' cups, shared by every dice game's view."""
 
-from .markup import Markup, h
+from .markup import Markup, fragment, h
 
 _PIPS = {
     1: ((50, 50),),
@@ -38,15 +38,20 @@ def hidden_die_svg(*, label: str, size: int = 28) -> Markup:
                 h("text", {"x": 50, "y": 66, "text-anchor": "middle", "class": "die-q"}, "?"))
 
 
-def cup_players(t, prefix: str, view: dict, state, *, badge=None, upcoming=None) -> Markup:
-    """The players of a dice-cup game, each with its dice hidden under the cup.
+def cup_players(t, prefix: str, view: dict, state, *, badge=None, upcoming=None, open_cups=None) -> Markup:
+    """The players of a dice-cup game as compact strips, each with its dice under the cup.
 
     ``view`` has ``players`` (names), ``counts``, ``to_act`` and ``you``; ``state(seat,
     count, flags)`` is the text under the cup, ``badge(seat)`` optional markup after the
-    name, ``upcoming`` the seat that speaks next. Classes and catalog keys carry the game's
-    ``prefix``: ``<prefix>-player`` marked ``-turn``, ``-next``, ``-out``, ``-you``.
+    name, ``upcoming`` the seat that speaks next, ``open_cups`` ``{seat: dice markup}`` for
+    the cups the viewer may see (their own, or every cup once the game is over), drawn
+    instead of hidden dice (the viewer's own is hidden from screen readers: the game's own
+    cup names those dice already). The viewer's own strip says so in words (``<prefix>.you``).
+    Classes and catalog keys carry the game's ``prefix``: ``<prefix>-player`` marked
+    ``-turn``, ``-next``, ``-out``, ``-you``.
     """
     hidden = hidden_die_svg(label=t(f"{prefix}.hidden_die"), size=18)
+    open_cups = open_cups or {}
     items = []
     for seat, player in enumerate(view["players"]):
         count = view["counts"][seat]
@@ -56,8 +61,11 @@ def cup_players(t, prefix: str, view: dict, state, *, badge=None, upcoming=None)
             "li",
             {"class": [f"{prefix}-player"] + [f"{prefix}-{flag}" for flag, on in flags.items() if on],
              "data-seat": seat},
-            h("span", {"class": f"{prefix}-name"}, player["name"]),
+            h("span", {"class": f"{prefix}-name"}, player["name"],
+              flags["you"] and fragment(" ", h("span", {"class": f"{prefix}-youmark"}, "(", t(f"{prefix}.you"), ")"))),
             badge(seat) if badge else None,
+            h("span", {"class": [f"{prefix}-cup", f"{prefix}-cup-open"], "aria-hidden": "true" if flags["you"] else None},
+              open_cups[seat]) if seat in open_cups else
             h("span", {"class": f"{prefix}-cup", "aria-hidden": "true"}, [hidden] * count),
             h("span", {"class": f"{prefix}-state"}, state(seat, count, flags)),
         ))

@@ -14,6 +14,7 @@ import json
 import shutil
 import socket
 import subprocess
+import tarfile
 import threading
 import time
 from pathlib import Path
@@ -199,6 +200,24 @@ def _bridge_call(page, name, *args):
     """Calls an exported bridge function in the page's worker (JSON strings in and out)."""
     raw = page.evaluate("([name, args]) => window.taberna.call(name, ...args)", [name, list(args)])
     return json.loads(raw)
+
+
+AXE_CORE = "4.14.1"  # axe-core, the accessibility checker the screen tests run in the page
+
+
+@pytest.fixture(scope="session")
+def axe_source():
+    """axe-core's browser script, fetched once with `npm pack` into .cache/npm/. It is never
+    part of the site: tests run it through ``page.evaluate`` (DevTools), which the page's
+    Content-Security-Policy does not govern, so the policy stays as players get it."""
+    folder = ROOT / ".cache" / "npm"
+    tarball = folder / f"axe-core-{AXE_CORE}.tgz"
+    if not tarball.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "pack", "--silent", "--pack-destination", str(folder), f"axe-core@{AXE_CORE}"],
+                       check=True, stdout=subprocess.DEVNULL)
+    with tarfile.open(tarball) as archive:
+        return archive.extractfile("package/axe.min.js").read().decode("utf-8")
 
 
 @pytest.fixture(scope="session")

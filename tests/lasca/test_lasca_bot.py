@@ -85,3 +85,51 @@ def test_decides_from_the_view_alone_and_deterministically():
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
         choose({"lfen": "W:c3=w"}, "grandmaster", 0)
+
+
+# --- draws by agreement: a drawn game against a bot must be able to end -----------------------
+def offered(state, seat):
+    """``state`` after ``seat`` offers a draw (it still has its move to make)."""
+    return GAME.apply(state, seat, {"type": "offer_draw"})
+
+
+def test_accepts_a_draw_in_a_level_position_and_the_game_ends():
+    # The opening position is level: White offers and moves, the bot (Black) accepts.
+    state = offered(GAME.new_state({}, 2, 3), 0)
+    state = GAME.apply(state, 0, {"type": "move", "path": "c3-d4"})
+    for level in ("easy", "medium", "hard"):
+        action = choose_action(GAME.view(state, 1), level, 5)
+        assert action == {"type": "accept_draw"}
+    over = GAME.apply(state, 1, action)
+    assert over["result"] == {"winners": [], "draw": True, "reason": "agreement"}
+
+
+def test_declines_a_draw_when_clearly_ahead():
+    # Black to move with two commanders against one soldier: it plays on.
+    state = GAME.new_state({}, 2, 3)
+    state["board"], state["turn"] = parse_board("B:a7=B,c7=B,g1=w")
+    state["draw_offer"] = 0
+    action = choose_action(GAME.view(state, 1), "medium", 1)
+    assert action["type"] == "move" and action in GAME.legal_actions(state, 1)
+
+
+def test_never_touches_draws_when_the_table_has_them_off():
+    state = offered(GAME.new_state({}, 2, 3), 0)
+    state = GAME.apply(state, 0, {"type": "move", "path": "c3-d4"})
+    view = GAME.view(state, 1)
+    view["options"] = {**view["options"], "draw_by_agreement": False}
+    assert choose_action(view, "hard", 5)["type"] == "move"
+
+
+def test_offers_a_draw_when_nothing_happens_in_a_level_position():
+    # Two lone officers shuffling: after a quiet stretch the bot offers, then still moves.
+    state = GAME.new_state({}, 2, 3)
+    state["board"], state["turn"] = parse_board("W:a1=W,g7=B")
+    state["history"] = ["a1-b2", "g7-f6", "b2-a1", "f6-g7"] * 5
+    view = GAME.view(state, 0)
+    assert choose_action(view, "medium", 2) == {"type": "offer_draw"}
+    state = offered(state, 0)
+    assert choose_action(GAME.view(state, 0), "medium", 2)["type"] == "move"
+    state["history"] = state["history"][:-1] + ["a1xc3"]  # a capture just happened: no offer
+    state["draw_offer"] = None
+    assert choose_action(GAME.view(state, 0), "medium", 2)["type"] == "move"

@@ -123,7 +123,8 @@ def test_spectators_and_the_waiting_side_cannot_move_pieces():
 def test_side_to_move_last_move_and_move_list_are_shown():
     fragment = render(view_of("B:a7=b,d4=w", history=["c3-d4", "a5-b4", "d2-c3"]), {}, EN)
     assert "Your move (Black) · Last move: d2-c3" in fragment
-    assert "<li>c3-d4 a5-b4</li><li>d2-c3</li>" in fragment
+    ply = '<span class="lasca-ply">{}</span>'.format
+    assert f"<li>{ply('c3-d4')} {ply('a5-b4')}</li><li>{ply('d2-c3')}</li>" in fragment
     assert "White to move" in render(view_of("W:a7=b,d4=w", seat=1), {}, EN)
 
 

@@ -41,7 +41,33 @@ def test_other_cups_show_only_counts():
     html = screen(table([[1, 4, 6], [5, 5]], turn=0), 1)
     assert "3 dice" in html and "2 dice" in html
     assert 'aria-label="four"' not in html  # seat 0's four stays hidden
-    assert html.count('aria-label="five"') == 2
+    assert html.count('aria-label="five"') == 4  # seat 1's two fives: its strip and its cup
+
+
+def test_own_dice_never_hidden_in_the_player_strips():
+    html = screen(table([[1, 4, 6], [5, 5]], turn=0), 1)
+    strips = html[html.index('class="perudo-players"'):html.index("</ol>")]
+    own = strips[strips.index('data-seat="1"'):]
+    assert "(you)" in own and "die-hidden" not in own and 'aria-label="five"' in own
+    assert strips[:strips.index('data-seat="1"')].count("die-hidden") == 3
+
+
+def test_game_over_shows_the_real_dice_and_no_empty_bid_line():
+    # Ana bids 4 threes, Rui doubts: only three threes, Ana loses her last die, Rui wins.
+    state = GAME.apply(table([[3], [3, 3]], turn=1, bids=[(0, 4, 3)]), 1, {"type": "dudo"})
+    view_html = screen(state, 0)
+    assert state["result"] == {"winners": [1]}
+    assert "die-hidden" not in view_html and "No bid yet" not in view_html
+    assert 'aria-label="three"' in view_html
+
+
+def test_palifico_banner_names_the_player_with_one_die_not_whose_turn_it_is():
+    # Eva bids 3 fives, Ana doubts: one five only, Eva drops to one die and plays palifico.
+    state = GAME.apply(table([[2, 3], [4, 4], [5, 6]], turn=0, bids=[(2, 3, 5)]), 0, {"type": "dudo"})
+    assert state["palifico"] and state["counts"][2] == 1
+    state["turn"] = 1  # later in the round: Rui is to bid
+    html = unescape(screen(state, 0))
+    assert "Palifico round for Eva" in html and "Palifico round for Rui" not in html
 
 
 def test_picker_offers_only_legal_bids():
@@ -97,3 +123,34 @@ def test_hostile_values_in_the_view_never_become_markup():
     problems, renders = hostile_render_problems(render, views, T, uis=({}, {"odds": True, "count": 3}))
     assert problems == []
     assert renders > 10 * len(views)
+
+
+def test_a_knocked_out_player_can_skip_to_the_end_without_pauses():
+    """Through the shell: once out, "Skip to the end" makes every bot move follow at once."""
+    import json
+
+    from pyengine.shell.calls import Worker
+    from tests.app.screens import buttons
+
+    def call(fn, *args):
+        return json.loads(fn(*[a if isinstance(a, str) else json.dumps(a) for a in args]))
+
+    tab = Worker()
+    fields = {"seat0_kind": "human", "seat1_kind": "bot:easy", "seat2_kind": "bot:easy", "seed": "5"}
+    fields.update({f"seat{i}_kind": "none" for i in range(3, 6)})
+    reply = call(tab.start, {"game": "perudo", "fields": fields}, "en")
+    for _ in range(3000):  # we always call Dudo at once or bid low: we are soon out
+        if "skip" in reply["html"] or reply["status"] == "over":
+            break
+        if reply["status"] == "bot":
+            reply = call(tab.bot_step, "en")
+        else:
+            acts = buttons(reply["html"], "data-act")
+            reply = call(tab.act, next((a for a in acts if a["type"] == "dudo"), acts[0]), "en")
+    assert 'data-testid="skip"' in reply["html"] and reply["status"] == "bot" and reply["delay_ms"] > 0
+    reply = call(tab.ui, {"skip": True}, "en")
+    assert 'data-testid="skip"' not in reply["html"] and reply["delay_ms"] == 0
+    while reply["status"] == "bot":
+        reply = call(tab.bot_step, "en")
+        assert reply["delay_ms"] == 0 or reply["status"] == "over"
+    assert reply["status"] == "over"

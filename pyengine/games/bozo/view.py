@@ -9,7 +9,11 @@ quantity) and ``odds`` (the odds helper shown). Every enabled bid button is a le
 
 Test hooks (``data-testid``): ``bid-count``, ``count-up``, ``count-down``, ``bid-face-<f>``,
 ``doubt``, ``keep``, ``look``, ``direction-left``, ``direction-right``, ``my-cup``,
-``reveal``, ``points-table``, ``direction``, ``odds-toggle``, ``odds``.
+``reveal``, ``points-table``, ``direction``, ``odds-toggle``, ``odds``, ``dock``.
+
+Phone first: players are compact strips, and everything the seat acts with (its dice, the
+bid to beat, the picker and the calls) sits in one ``tb-dock``, kept by the stylesheet in
+the thumb zone of a phone and beside the table on a wide screen.
 """
 
 from ...core.bluffing import ACE, LEFT, next_in_play
@@ -74,7 +78,10 @@ def _players(view: dict, t) -> Markup:
     def points(seat):
         return h("span", {"class": "bozo-pts"}, t("bozo.points_short", n=view["points"][seat]))
 
-    return cup_players(t, "bozo", view, state, badge=points, upcoming=_next_seat(view))
+    open_cups = {}
+    if view["you"] is not None and view["dice"] and not view["result"]:
+        open_cups[view["you"]] = [_die(t, d, size=18) for d in view["dice"]]
+    return cup_players(t, "bozo", view, state, badge=points, upcoming=_next_seat(view), open_cups=open_cups)
 
 
 def _my_cup(view: dict, t) -> Markup:
@@ -92,7 +99,7 @@ def _my_cup(view: dict, t) -> Markup:
         ]
     else:
         inner = h("p", None, t("bozo.cup_closed"))
-    return h("section", {"class": "bozo-mycup", "data-testid": "my-cup"}, h("h3", None, t("bozo.your_dice")), inner)
+    return h("section", {"class": "bozo-mycup", "data-testid": "my-cup"}, h("h2", None, t("bozo.your_dice")), inner)
 
 
 def _bids(view: dict, t) -> Markup:
@@ -103,7 +110,7 @@ def _bids(view: dict, t) -> Markup:
     for b in view["bids"]:
         blind = [" ", h("span", {"class": "bozo-blind"}, t("bozo.blind_mark"))] if b.get("blind") else None
         rows.append(h("li", None, h("strong", None, names[b["seat"]]), " ", bid_label(t, b["count"], b["face"]), blind))
-    return h("ol", {"class": "bozo-bids", "aria-label": t("bozo.bids"), "aria-live": "polite"}, rows)
+    return h("ol", {"class": "bozo-bids", "aria-label": t("bozo.bids")}, rows)
 
 
 def counted(die: int, face: int, shown: bool) -> bool:
@@ -140,9 +147,8 @@ def _reveal(view: dict, t) -> Markup:
         won = h("p", {"class": "bozo-won"}, t("bozo.round_winner", name=names[last["round_winner"]], n=last["round"]))
     return h(
         "section", {"class": "bozo-reveal", "data-testid": "reveal", "aria-live": "polite"},
-        h("h3", None, t("bozo.reveal", round=last["round"], hand=last["hand"])),
-        (h("p", None, line) for line in lines),
-        won,
+        h("h2", None, t("bozo.reveal", round=last["round"], hand=last["hand"])),
+        h("div", {"data-announce": True}, (h("p", None, line) for line in lines), won),
         h("ul", {"class": "bozo-revealed"}, cups),
     )
 
@@ -185,7 +191,7 @@ def _ways(view: dict, t) -> Markup:
         for way, step in (("left", 1), ("right", -1))
     ]
     return fragment(
-        h("p", {"role": "status"}, t("bozo.choose_direction")),
+        h("p", {"class": "bozo-yourturn", "data-announce": True}, t("bozo.choose_direction")),
         h("div", {"class": "bozo-ways", "role": "group", "aria-label": t("bozo.direction")}, buttons),
     )
 
@@ -207,6 +213,11 @@ def _actions(view: dict, ui: dict, t) -> Markup:
     if seat == view["turn"] and view["choosing"]:
         return h("section", {"class": "bozo-actions"}, _ways(view, t))
     calls = []
+    current = None
+    if view["bids"]:
+        last = view["bids"][-1]
+        current = h("p", {"class": "bozo-current", "data-testid": "bid-to-beat"},
+                    t("bozo.to_beat", name=_names(view)[last["seat"]], bid=bid_label(t, last["count"], last["face"])))
     if seat == view["turn"]:
         status = t("bozo.your_turn" if view["bids"] else "bozo.your_open")
         if view["bids"]:
@@ -217,7 +228,8 @@ def _actions(view: dict, ui: dict, t) -> Markup:
         calls.append(act_button(t("bozo.keep"), {"type": "keep"}, cls="bozo-call", **{"data-testid": "keep"}))
     return h(
         "section", {"class": "bozo-actions", "aria-label": t("bozo.your_bid")},
-        h("p", {"role": "status"}, status),
+        h("p", {"class": "bozo-yourturn", "data-announce": True}, status),
+        current,
         _picker(view, ui, t),
         h("div", {"class": "bozo-calls"}, calls),
     )
@@ -243,7 +255,7 @@ def _status(view: dict, t) -> Markup:
     if view["result"] or view["you"] in view["to_act"]:
         return EMPTY
     key = "bozo.waiting_direction" if view["choosing"] else "bozo.waiting"
-    return h("p", {"class": "bozo-waiting", "role": "status"}, t(key, name=_names(view)[view["to_act"][0]]))
+    return h("p", {"class": "bozo-waiting", "data-announce": True}, t(key, name=_names(view)[view["to_act"][0]]))
 
 
 def render(view: dict, ui: dict, t) -> Markup:
@@ -252,10 +264,11 @@ def render(view: dict, ui: dict, t) -> Markup:
         _header(view, t),
         _players(view, t),
         _reveal(view, t),
-        _my_cup(view, t),
         _bids(view, t),
-        _status(view, t),
-        _actions(view, ui, t) if view["you"] in view["to_act"] else None,
-        _odds(view, ui, t),
         _points_table(view, t),
+        h("section", {"class": "bozo-dock tb-dock", "data-testid": "dock", "aria-label": t("bozo.your_dice")},
+          _my_cup(view, t),
+          _status(view, t),
+          _actions(view, ui, t) if view["you"] in view["to_act"] else None,
+          _odds(view, ui, t)),
     )

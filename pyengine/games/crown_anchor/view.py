@@ -122,25 +122,22 @@ def stake_for(view: dict, symbol: str, chip: int):
     return amount
 
 
-def _cell_svg(view: dict, symbol: str, names: list, t) -> Markup:
-    """The symbol with every seat's chips stacked beneath it, one coloured chip per seat."""
+def _cell_stakes(view: dict, symbol: str, names: list, t) -> list:
+    """Every seat's stake on ``symbol`` as readable text pills (the seat's colour dot and the
+    amount); between rounds, those of the last roll."""
     stacks = [(s, bets[symbol]) for s, bets in enumerate(view["stakes"]) if symbol in bets]
     if not stacks and view["last"] and not any(view["stakes"]):
         stacks = [(s, bets[symbol]) for s, bets in enumerate(view["last"]["stakes"]) if symbol in bets]
-    chips = []
-    for i, (seat, amount) in enumerate(stacks):
-        x, y = 12 + (i % 5) * 19, 62 + (i // 5) * 17
-        chips.append(h(
-            "g", None,
-            h("title", None, t("crown_anchor.chip_label", name=names[seat], count=amount)),
-            h("circle", {"cx": x, "cy": y, "r": 8.5, "class": ["crown_anchor-chipdisc", _seat_class(seat)]}),
-            h("text", {"x": x, "y": y + 2.5, "text-anchor": "middle", "class": "crown_anchor-chiptext"}, amount),
-        ))
-    return h(
-        "svg", {"viewBox": f"0 0 100 {90 if len(stacks) > 5 else 74}", "aria-hidden": "true"},
-        h("g", {"transform": "translate(30 2)"}, _GLYPHS.get(symbol)),
-        chips,
-    )
+    return [
+        h("span", {"class": "crown_anchor-stake", "title": t("crown_anchor.chip_label", name=names[seat], count=amount)},
+          h("span", {"class": ["crown_anchor-dot", _seat_class(seat)]}), amount)
+        for seat, amount in stacks
+    ]
+
+
+def _cell_glyph(symbol: str) -> Markup:
+    return h("svg", {"class": "crown_anchor-cellglyph", "viewBox": "0 0 40 40", "aria-hidden": "true"},
+             _GLYPHS.get(symbol))
 
 
 def _board(view: dict, ui: dict, names: list, t) -> Markup:
@@ -152,25 +149,32 @@ def _board(view: dict, ui: dict, names: list, t) -> Markup:
         name = t(f"crown_anchor.sym.{symbol}")
         classes = ["crown_anchor-cell", symbol in shown and "crown_anchor-hit"]
         total = sum(bets.get(symbol, 0) for bets in view["stakes"])
-        inner = [
-            _cell_svg(view, symbol, names, t),
+        stakes = _cell_stakes(view, symbol, names, t)
+        pick = [
+            _cell_glyph(symbol),
             h("span", {"class": "crown_anchor-cellname"}, name),
             symbol in shown and _fresh(view)
             and h("span", {"class": "crown_anchor-add"}, t("crown_anchor.shown", n=shown.count(symbol))),
         ]
+        stakes = stakes and h("span", {"class": "crown_anchor-stakes"}, stakes)
         if not betting:
             label = t("crown_anchor.cell_label", symbol=name, count=total)
-            cells.append(h("div", {"class": classes, "role": "group", "aria-label": label}, inner))
+            cells.append(h("div", {"class": classes, "role": "group", "aria-label": label},
+                           h("div", {"class": "crown_anchor-pick"}, pick), stakes))
             continue
+        # The button's name is what it shows ("Hearts +5"); the stakes so far describe it.
         mine = view["stakes"][view["you"]].get(symbol, 0)
         amount = stake_for(view, symbol, chip)
-        attrs = {"aria-label": t("crown_anchor.stake_on", symbol=name, n=amount or 0, mine=mine, total=total),
-                 "data-testid": f"ca-cell-{symbol}"}
+        about = f"ca-about-{symbol}"
+        attrs = {"aria-describedby": about, "data-testid": f"ca-cell-{symbol}"}
         if amount is None:
-            cells.append(h("button", {"type": "button", "class": classes, "disabled": True, **attrs}, inner))
+            button = h("button", {"type": "button", "class": "crown_anchor-pick", "disabled": True, **attrs}, pick)
         else:
-            inner.append(h("span", {"class": "crown_anchor-add"}, f"+{amount}"))
-            cells.append(act_button(inner, {"type": "bet", "symbol": symbol, "chips": amount}, cls=classes, **attrs))
+            pick.append(h("span", {"class": "crown_anchor-add"}, f"+{amount}"))
+            button = act_button(pick, {"type": "bet", "symbol": symbol, "chips": amount}, cls="crown_anchor-pick", **attrs)
+        described = h("span", {"id": about, "class": "tb-visually-hidden"},
+                      t("crown_anchor.stake_on", symbol=name, n=amount or 0, mine=mine, total=total))
+        cells.append(h("div", {"class": classes}, button, stakes, described))
     return h("div", {"class": "crown_anchor-board", "aria-label": t("crown_anchor.layout")}, cells)
 
 
@@ -183,6 +187,21 @@ def _dice(view: dict, t) -> Markup:
          "data-roll": view["rolls"], "role": "group", "aria-label": t("crown_anchor.dice")},
         (die(d, t(f"crown_anchor.sym.{d}")) for d in view["dice"]),
     )
+
+
+def _your_result(view: dict, t):
+    """What the last roll did to this seat's stack, said in words (and announced)."""
+    you, last = view["you"], view["last"]
+    if you is None or not last or view["result"]:
+        return None
+    staked = sum(last["stakes"][you].values())
+    if you != last["banker"] and not staked:
+        return None
+    delta = last["delta"][you]
+    key = "crown_anchor.you_up" if delta > 0 else "crown_anchor.you_down" if delta < 0 else "crown_anchor.you_even"
+    cls = "crown_anchor-up" if delta > 0 else "crown_anchor-down" if delta < 0 else None
+    return h("p", {"class": ["crown_anchor-mine", cls], "data-testid": "ca-your-result", "data-announce": True},
+             t(key, n=_signed(delta)))
 
 
 def _status(view: dict, names: list, t) -> Markup:
@@ -202,7 +221,7 @@ def _status(view: dict, names: list, t) -> Markup:
         text = t("crown_anchor.waiting_stakes", count=len(view["to_act"]))
     if view["agreed"] and phase == "roll":
         text += " " + t("crown_anchor.all_agree")
-    return h("p", {"class": "crown_anchor-status", "role": "status", "aria-live": "polite"}, text)
+    return h("p", {"class": "crown_anchor-status", "data-announce": True}, text)
 
 
 def _controls(view: dict, ui: dict, t) -> Markup:
@@ -243,21 +262,26 @@ def _punter_controls(view: dict, ui: dict, t) -> Markup:
                           {"type": "done"}, cls="tb-primary", **{"data-testid": "ca-done"})]
     if mine:
         actions.append(act_button(t("crown_anchor.clear"), {"type": "clear"}, **{"data-testid": "ca-clear"}))
+    # Ending the game and leaving are not part of every turn: they wait behind "More", which
+    # stays open while the player confirms leaving (or when others want to stop).
     others_voted = any(voted and s != view["you"] for s, voted in enumerate(view["votes"]))
-    actions.append(act_button(t("crown_anchor.agree_end" if others_voted else "crown_anchor.propose_end"),
-                              {"type": "end"}, **{"data-testid": "ca-end"}))
-    if ui.get("leaving") is True:
-        actions += [
+    rarely = [act_button(t("crown_anchor.agree_end" if others_voted else "crown_anchor.propose_end"),
+                         {"type": "end"}, **{"data-testid": "ca-end"})]
+    leaving = ui.get("leaving") is True
+    if leaving:
+        rarely += [
             h("span", None, t("crown_anchor.leave_sure")),
             act_button(t("crown_anchor.leave_yes"), {"type": "leave"}, **{"data-testid": "ca-leave-yes"}),
             ui_button(t("crown_anchor.leave_no"), {"leaving": False}),
         ]
     else:
-        actions.append(ui_button(t("crown_anchor.leave"), {"leaving": True}, **{"data-testid": "ca-leave"}))
+        rarely.append(ui_button(t("crown_anchor.leave"), {"leaving": True}, **{"data-testid": "ca-leave"}))
+    more = h("details", {"class": "crown_anchor-more", "open": leaving or others_voted, "data-testid": "ca-more"},
+             h("summary", None, t("crown_anchor.more")), h("div", {"class": "crown_anchor-row"}, rarely))
     return fragment(
         h("div", {"class": "crown_anchor-row", "role": "group", "aria-label": t("crown_anchor.chip_sizes")},
           h("span", None, t("crown_anchor.chip")), chips),
-        h("div", {"class": "crown_anchor-row"}, actions),
+        h("div", {"class": "crown_anchor-row"}, actions, more),
     )
 
 
@@ -324,7 +348,7 @@ def _history(view: dict, t) -> Markup:
         return EMPTY
     return h(
         "section", {"class": "crown_anchor-history", "data-testid": "ca-history"},
-        h("h3", None, t("crown_anchor.history")),
+        h("h2", None, t("crown_anchor.history")),
         h("ol", None, (h("li", None, (glyph(d, t(f"crown_anchor.sym.{d}")) for d in dice))
                        for dice in reversed(view["history"]))),
     )
@@ -401,6 +425,10 @@ def render(view: dict, ui: dict, t) -> Markup:
     names = _names(view, t)
     return h(
         "div", {"class": "crown_anchor"},
-        _status(view, names, t), _dice(view, t), _board(view, ui, names, t), _controls(view, ui, t),
-        _seats(view, names, t), _history(view, t), _fairness(view, t),
+        h("div", {"class": "crown_anchor-main"},
+          _status(view, names, t), _dice(view, t), _your_result(view, t), _board(view, ui, names, t)),
+        h("section", {"class": "crown_anchor-dock tb-dock", "data-testid": "dock", "aria-label": t("crown_anchor.chip_sizes")},
+          _controls(view, ui, t)),
+        h("div", {"class": "crown_anchor-side"},
+          _seats(view, names, t), _history(view, t), _fairness(view, t)),
     )

@@ -242,8 +242,19 @@ class Searcher:
         return scored
 
 
-def choose_move(board, side, level="hard", seed=0, safety=SAFETY_SECONDS):
-    """The bot's move ``(path, overs)`` for a position."""
+#: Draws by agreement, so that a drawn game against a bot ends: a bot accepts an offer
+#: unless it stands at least a soldier better, and offers one itself in a level position
+#: (within half a soldier) once nothing has been captured for ``QUIET_PLIES`` half-moves,
+#: at most once every ``OFFER_EVERY`` of its own moves.
+DRAW_ACCEPT_BELOW = SOLDIER
+DRAW_OFFER_WITHIN = SOLDIER // 2
+QUIET_PLIES = 20
+OFFER_EVERY = 10
+
+
+def search(board, side, level="hard", seed=0, safety=SAFETY_SECONDS):
+    """The bot's ``(score, move)`` for a position: its move ``(path, overs)`` and how good
+    the position is for ``side`` in evaluation points."""
     params = LEVELS[level]
     deadline = None if safety is None else time.perf_counter() + safety
     searcher = Searcher(params["nodes"], deadline)
@@ -253,7 +264,12 @@ def choose_move(board, side, level="hard", seed=0, safety=SAFETY_SECONDS):
     best = max(s for s, _ in scored)
     near = [m for s, m in scored if s >= best - params["margin"]]
     near.sort(key=lambda m: m[0])  # a fixed order, so the seed alone picks
-    return near[Rng(seed).below(len(near))]
+    return best, near[Rng(seed).below(len(near))]
+
+
+def choose_move(board, side, level="hard", seed=0, safety=SAFETY_SECONDS):
+    """The bot's move ``(path, overs)`` for a position."""
+    return search(board, side, level, seed, safety)[1]
 
 
 def choose(view, level, seed):
@@ -264,9 +280,35 @@ def choose(view, level, seed):
     return move_text(choose_move(board, side, level, seed))
 
 
+def _quiet(history: list) -> bool:
+    """Long enough without a capture that neither side is making progress."""
+    recent = history[-QUIET_PLIES:]
+    return len(recent) == QUIET_PLIES and not any("x" in move for move in recent)
+
+
+def draw_action(view, score: int):
+    """``accept_draw`` / ``offer_draw`` when the table allows them and the position calls
+    for one (``score``: the position for the side to move), else ``None``."""
+    if not view.get("options", {}).get("draw_by_agreement"):
+        return None
+    offer, side = view.get("draw_offer"), view["turn"]
+    if offer == 1 - side and score < DRAW_ACCEPT_BELOW:
+        return {"type": "accept_draw"}
+    history = view.get("history", [])
+    own_moves = len(history) // 2
+    if offer is None and abs(score) <= DRAW_OFFER_WITHIN and _quiet(history) and own_moves % OFFER_EVERY == 0:
+        return {"type": "offer_draw"}
+    return None
+
+
 def choose_action(view, level, seed):
-    """The bot's action, from a seat's view only."""
-    return {"type": "move", "path": choose(view, level, seed)}
+    """The bot's action, from a seat's view only: a draw when it should offer or accept
+    one, else its move (moving declines an offer)."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown bot level {level!r}")
+    board, side = parse_board(view["lfen"])
+    score, move = search(board, side, level, seed)
+    return draw_action(view, score) or {"type": "move", "path": move_text(move)}
 
 
 BOTS = bots_by_level(choose_action, LEVELS)

@@ -209,19 +209,20 @@ def render(view: dict, ui: dict, t) -> Markup:
         note = None
     return h(
         "div", {"class": "lasca"},
-        _status(view, t, mine),
-        note,
         h("div", {"class": "lasca-board"},
           _board_svg(t, board, columns, last, {select, *path} - {None}, targets),
           _square_buttons(t, board, columns, actions, targets)),
-        here and columns.get(here) and h("p", None, t("lasca.column", square=here, pieces=_describe(t, columns[here]))),
-        chosen and h(
-            "div", {"class": "lasca-paths", "aria-label": t("lasca.choose_path")},
-            (act_button(joiner.join(m), {"type": "move", "path": joiner.join(m)}) for m in chosen),
-            ui_button(t("lasca.cancel"), {"select": None, "path": [], "tap": None}),
-        ),
-        _bar(view, ui, t, mine),
-        _move_list(view, t),
+        h("div", {"class": "lasca-side"},
+          _status(view, t, mine),
+          note,
+          here and columns.get(here) and h("p", None, t("lasca.column", square=here, pieces=_describe(t, columns[here]))),
+          chosen and h(
+              "div", {"class": "lasca-paths", "role": "group", "aria-label": t("lasca.choose_path")},
+              (act_button(joiner.join(m), {"type": "move", "path": joiner.join(m)}) for m in chosen),
+              ui_button(t("lasca.cancel"), {"select": None, "path": [], "tap": None}),
+          ),
+          _bar(view, ui, t, mine),
+          _move_list(view, t)),
     )
 
 
@@ -235,7 +236,7 @@ def _status(view, t, mine) -> Markup:
             text = t("lasca.wins", side=_side_name(t, winner))
             if result.get("reason") == "no_moves":
                 text += " — " + t("lasca.reason.no_moves", side=_side_name(t, 1 - winner))
-        return h("p", {"class": "lasca-status", "role": "status"}, text)
+        return h("p", {"class": "lasca-status", "data-announce": True}, text)
     side = _side_name(t, view["turn"])
     text = t("lasca.your_move", side=side) if mine else t("lasca.to_move", side=side)
     if view.get("last"):
@@ -243,7 +244,7 @@ def _status(view, t, mine) -> Markup:
     offer = view.get("draw_offer")
     if offer is not None:
         text += " · " + t("lasca.draw_offered", side=_side_name(t, offer))
-    return h("p", {"class": "lasca-status", "role": "status"}, text)
+    return h("p", {"class": "lasca-status", "data-announce": True}, text)
 
 
 def _bar(view, ui, t, mine) -> Markup:
@@ -257,9 +258,17 @@ def _bar(view, ui, t, mine) -> Markup:
     return h("div", {"class": "lasca-bar"}, items)
 
 
+def _plies(pair: list) -> list:
+    """White's and Black's move of one row, as text separated by a space."""
+    return [part for n, move in enumerate(pair) for part in (" " if n else None, h("span", {"class": "lasca-ply"}, move))]
+
+
 def _move_list(view, t) -> Markup:
     history = view.get("history", [])
-    return fragment(
-        h("h3", None, t("lasca.moves_title")),
-        h("ol", {"class": "lasca-moves"}, (h("li", None, " ".join(history[i:i + 2])) for i in range(0, len(history), 2))),
+    rows = (
+        h("li", None, _plies(history[i:i + 2]))
+        for i in range(0, len(history), 2)
     )
+    return h("section", {"class": "lasca-history"},
+             h("h2", None, t("lasca.moves_title")),
+             h("ol", {"class": "lasca-moves", "data-testid": "moves"}, rows))

@@ -2,9 +2,14 @@
 
 ``render(view, ui, t)`` is pure: a seat's view (plus ``players`` added by the app) in,
 built ``Markup`` out, so no view value can become markup. UI state: ``count`` (the
-picker's quantity) and ``odds`` (helper shown).
+picker's quantity), ``odds`` (helper shown) and ``skip`` (a knocked-out player lets the bots
+finish without pauses).
+
+Phone first: opponents are compact strips, and everything the seat acts with (its dice,
+whose turn it is, the picker and the calls) sits in one ``tb-dock`` that the stylesheet keeps
+in the thumb zone at the bottom of a phone and beside the table on a wide screen.
 Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-down``,
-``bid-face-<f>``), ``dudo``, ``calza``, ``my-cup``, ``reveal``, ``odds-toggle``.
+``bid-face-<f>``), ``dudo``, ``calza``, ``my-cup``, ``reveal``, ``odds-toggle``, ``skip``, ``dock``.
 """
 
 from ...ui.bid_picker import bid_picker
@@ -14,7 +19,7 @@ from ...ui.markup import EMPTY, Markup, fragment, h
 from .odds import bid_chance
 from .rules import legal_bids
 
-PERSISTENT_UI = ("odds",)
+PERSISTENT_UI = ("odds", "skip")
 # The reveal stays readable before the next bot speaks.
 PAUSE_AFTER_MS = {"dudo": 2600, "calza": 2600}
 
@@ -38,33 +43,55 @@ def _die(t, face: int, aces_wild: bool, highlight=False, size=40) -> Markup:
     )
 
 
+def _open_cups(view: dict, t) -> dict:
+    """The cups this seat may see: its own while playing, every cup shown at the last call
+    once the game is over (the engine has emptied the cups by then)."""
+    if view["result"]:
+        last = view["last_round"]
+        if not last:
+            return {}
+        wild = last["aces_wild"]
+        return {seat: [_die(t, d, wild, size=18) for d in cup] for seat, cup in enumerate(last["dice"]) if cup}
+    if view["you"] is None or not view["dice"]:
+        return {}
+    return {view["you"]: [_die(t, d, not view["palifico"], size=18) for d in view["dice"]]}
+
+
 def _players(view: dict, t) -> Markup:
     return cup_players(
-        t, "perudo", view, lambda seat, count, flags: t("perudo.out") if count == 0 else t("perudo.dice_count", count=count)
+        t, "perudo", view,
+        lambda seat, count, flags: t("perudo.out") if count == 0 else t("perudo.dice_count", count=count),
+        open_cups=_open_cups(view, t),
     )
 
 
 def _my_cup(view: dict, t) -> Markup:
-    if view["you"] is None:
+    if view["you"] is None or view["result"] or not view["dice"]:
         return EMPTY
     aces_wild = not view["palifico"]
     return h(
         "div", {"class": "perudo-mycup", "data-testid": "my-cup"},
-        h("h3", None, t("perudo.your_dice")),
-        h("div", {"class": "perudo-dice"}, (_die(t, d, aces_wild) for d in view["dice"])),
+        h("h2", None, t("perudo.your_dice")),
+        h("div", {"class": "perudo-dice"}, (_die(t, d, aces_wild, size=36) for d in view["dice"])),
+    )
+
+
+def _bid_list(view: dict, bids: list, t, label: str) -> Markup:
+    names = [p["name"] for p in view["players"]]
+    return h(
+        "ol", {"class": "perudo-bids", "aria-label": label},
+        (h("li", None, h("span", {"class": "perudo-bidder"}, names[b["seat"]]), " ",
+           _bid_label(t, b["count"], b["face"]))
+         for b in bids),
     )
 
 
 def _bids(view: dict, t) -> Markup:
-    names = [p["name"] for p in view["players"]]
+    if view["result"]:
+        return EMPTY
     if not view["bids"]:
         return h("p", {"class": "perudo-nobids"}, t("perudo.no_bids"))
-    return h(
-        "ol", {"class": "perudo-bids", "aria-label": t("perudo.bids"), "aria-live": "polite"},
-        (h("li", None, h("span", {"class": "perudo-bidder"}, names[b["seat"]]), " ",
-           _bid_label(t, b["count"], b["face"]))
-         for b in view["bids"]),
-    )
+    return _bid_list(view, view["bids"], t, t("perudo.bids"))
 
 
 def _reveal(view: dict, t) -> Markup:
@@ -94,11 +121,14 @@ def _reveal(view: dict, t) -> Markup:
     lines = [call, found, outcome]
     if last["eliminated"] is not None:
         lines.append(t("perudo.eliminated", name=names[last["eliminated"]]))
+    earlier = t("perudo.round_bids", n=last["round"])
     return h(
-        "section", {"class": "perudo-reveal", "data-testid": "reveal", "aria-live": "polite"},
-        h("h3", None, t("perudo.reveal", n=last["round"])),
-        (h("p", None, line) for line in lines),
+        "section", {"class": "perudo-reveal", "data-testid": "reveal"},
+        h("h2", None, t("perudo.reveal", n=last["round"])),
+        h("div", {"data-announce": True}, (h("p", None, line) for line in lines)),
         h("ul", {"class": "perudo-revealed"}, cups),
+        h("details", {"class": "perudo-earlier", "data-testid": "round-bids"},
+          h("summary", None, earlier), _bid_list(view, last["bids"], t, earlier)),
     )
 
 
@@ -145,25 +175,43 @@ def _turn(view: dict, ui: dict, t) -> Markup:
     if view["result"]:
         return EMPTY
     if view["you"] in view["to_act"]:
-        return fragment(h("p", {"class": "perudo-yourturn", "role": "status"}, t("perudo.your_turn")),
-                        _picker(view, ui, t))
+        current = None
+        if view["bids"]:
+            last = view["bids"][-1]
+            current = h("p", {"class": "perudo-current", "data-testid": "bid-to-beat"},
+                        t("perudo.to_beat", name=view["players"][last["seat"]]["name"],
+                          bid=_bid_label(t, last["count"], last["face"])))
+        return fragment(h("p", {"class": "perudo-yourturn", "data-announce": True}, t("perudo.your_turn")),
+                        current, _picker(view, ui, t))
     name = view["players"][view["turn"]]["name"]
-    return h("p", {"class": "perudo-waiting", "role": "status"}, t("perudo.waiting", name=name))
+    waiting = h("p", {"class": "perudo-waiting", "data-announce": True}, t("perudo.waiting", name=name))
+    if view["you"] is not None and view["counts"][view["you"]] == 0 and not ui.get("skip"):
+        return fragment(waiting, ui_button(t("perudo.skip"), {"skip": True}, cls="perudo-skip",
+                                           **{"data-testid": "skip"}))
+    return waiting
+
+
+def _palifico(view: dict, t):
+    """Who plays the palifico round: the player who has just dropped to one die (the last
+    round's loser; else the only player on one die)."""
+    if not view["palifico"] or view["result"]:
+        return None
+    last = view["last_round"]
+    on_one = [seat for seat, count in enumerate(view["counts"]) if count == 1]
+    seat = last["loser"] if last and last["loser"] in on_one else (on_one[0] if len(on_one) == 1 else None)
+    if seat is None:
+        return None
+    return h("p", {"class": "perudo-palifico"}, t("perudo.palifico", name=view["players"][seat]["name"]))
 
 
 def render(view: dict, ui: dict, t) -> Markup:
-    palifico = None
-    if view["palifico"] and not view["result"]:
-        palifico = h("p", {"class": "perudo-palifico", "role": "status"},
-                     t("perudo.palifico", name=view["players"][view["turn"]]["name"]))
     return h(
         "div", {"class": "perudo"},
         h("p", {"class": "perudo-round"}, t("perudo.round", n=view["round"])),
-        palifico,
+        _palifico(view, t),
         _players(view, t),
         _reveal(view, t),
-        _my_cup(view, t),
         _bids(view, t),
-        _odds(view, ui, t),
-        _turn(view, ui, t),
+        h("section", {"class": "perudo-dock tb-dock", "data-testid": "dock", "aria-label": t("perudo.your_dice")},
+          _my_cup(view, t), _turn(view, ui, t), _odds(view, ui, t)),
     )

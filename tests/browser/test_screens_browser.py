@@ -1,0 +1,386 @@
+"""Every game's screens as a player sees them, on a 360x740 phone and a 1280x800 desktop.
+
+One page plays through the lobby, every game's setup and turn (at a few seat counts), a
+Perudo reveal and game over, the pass-and-play hand-off, and a friends' table with its
+invite panel. On each screen it checks what a player needs, from what is drawn:
+
+* every control of the turn is inside the viewport, at the top of the page, and is what a tap
+  at its centre hits (``document.elementFromPoint``: nothing drawn over it);
+* nothing overflows the screen sideways (``scrollWidth <= innerWidth``);
+* dice and pieces are drawn where they belong: the pixels of a screenshot inside a die or on a
+  Lasca square show the die's or the piece's colours (a DOM check alone once let an opaque tile
+  hide every Lasca piece);
+* axe-core (injected from the test's own copy, never served by the site) finds no violation.
+
+Screenshots are written to ``$TABERNA_SCREENS`` (or a temporary folder named in the log) so
+that a person can look at them.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from .pixels import Image, near
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+TIMEOUT_MS = 90_000
+
+# "over", "handoff", "human" (an action of ours, or a Lasca square to pick up, is ready) or
+# false (keep waiting).
+READY = """() => {
+  const area = document.getElementById("game-area");
+  if (area.hasAttribute("aria-busy")) return false;
+  const status = area.dataset.status;
+  if (status === "over" || status === "handoff") return status;
+  if (status === "human" && area.querySelector("[data-act]:not([disabled]), .lasca-sq:not([disabled])")) return "human";
+  return false;
+}"""
+NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
+
+# Every enabled control shown on the screen that is out of view or covered where a finger lands.
+UNREACHABLE = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll("#game-area [data-act]:not([disabled]), #game-area [data-ui]:not([disabled])")) {
+    if (!el.checkVisibility()) continue;  // folded away (a closed "More"): not part of the turn
+    const r = el.getBoundingClientRect();
+    const name = el.dataset.testid || el.getAttribute("aria-label") || el.textContent.trim();
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+      out.push(`${name}: outside the viewport (${Math.round(r.left)},${Math.round(r.top)})-(${Math.round(r.right)},${Math.round(r.bottom)})`);
+      continue;
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !(el === hit || el.contains(hit))) out.push(`${name}: covered by ${hit ? hit.className || hit.tagName : "nothing"}`);
+  }
+  return out;
+}"""
+
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations.map((v) => `${v.id} (${v.impact}): ` +
+    v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | "));
+}"""
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    folder = Path(os.environ.get("TABERNA_SCREENS") or tmp_path_factory.mktemp("screens"))
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"screenshots in {folder}")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def player(browser, site, wait_engine):
+    """One phone-sized page for the whole module (the engine loads once). It asks for reduced
+    motion, as some players do: nothing is then caught half-faded by a check."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
+    context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site.url)
+    wait_engine(page)
+    page.errors = errors
+    yield page
+    context.close()
+
+
+class Screens:
+    """What the tests do to the page, with the checks a player would make."""
+
+    def __init__(self, page, axe_source, folder):
+        self.page, self.axe_source, self.folder = page, axe_source, folder
+
+    # --- getting somewhere ---------------------------------------------------------------------
+    def lobby(self):
+        page = self.page
+        if page.locator("#game").is_visible():
+            page.click("#back")
+        page.locator("#lobby").wait_for()
+
+    def open_setup(self, game, shared=False):
+        self.lobby()
+        if shared:
+            self.page.select_option("#friends-game", game)
+            self.page.click("[data-testid=friends-create]")
+        else:
+            self.page.click(f"[data-open={game}]")
+        form = self.page.locator(f'form[data-form="setup"][data-game="{game}"]')
+        form.wait_for()
+        return form
+
+    def start(self, game, kinds, options=None):
+        """A new table: ``kinds`` for the first seats (e.g. ``["human", "bot:easy"]``), the
+        other seats empty; returns what the screen is ready for."""
+        form = self.open_setup(game)
+        seats = form.locator("select[name$=_kind]").count()
+        for seat in range(1, seats):
+            form.locator(f'select[name="seat{seat}_kind"]').select_option(kinds[seat] if seat < len(kinds) else "none")
+        for name, value in (options or {}).items():
+            form.locator(f'[name="opt_{name}"]').select_option(value)
+        form.locator("[data-testid=start]").click()
+        self.page.locator("#game-area .tb-table").wait_for()
+        return self.ready()
+
+    def ready(self):
+        return self.page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value()
+
+    def act(self, selector):
+        """Taps an action and waits for the table to move on."""
+        before = int(self.page.locator("#game-area .tb-table").get_attribute("data-version"))
+        self.page.locator(selector).first.click()
+        self.page.wait_for_function(NEWER, arg=before, timeout=TIMEOUT_MS)
+        return self.ready()
+
+    # --- looking -------------------------------------------------------------------------------
+    def shot(self, name):
+        path = self.folder / f"{name}.png"
+        png = self.page.screenshot(path=str(path))
+        return Image(png)
+
+    def axe(self, where):
+        if not self.page.evaluate("() => typeof axe !== 'undefined'"):
+            self.page.evaluate(self.axe_source)
+        violations = self.page.evaluate(AXE_RUN)
+        assert violations == [], f"axe on {where}:\n" + "\n".join(violations)
+
+    def fits(self, name, controls=True):
+        """At the top of the page, at phone and desktop size: nothing wider than the screen,
+        every control of the turn reachable; one screenshot of each (returned, phone first)."""
+        images = []
+        for size, label in ((PHONE, "360"), (DESKTOP, "1280")):
+            page = self.page
+            page.set_viewport_size(size)
+            page.evaluate("() => window.scrollTo(0, 0)")
+            images.append(self.shot(f"{name}-{label}"))  # first, to look at when a check fails
+            widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+            assert widths[0] <= widths[1], f"{name} at {label} px: {widths[0]} px wide"
+            if controls:
+                assert page.evaluate(UNREACHABLE) == [], f"{name} at {label} px"
+        self.page.set_viewport_size(PHONE)
+        return images
+
+    def drawn_dice(self, image, selector, bodies, marks):
+        """Every die matched is drawn: its box holds a body colour and a pip or mark colour,
+        and a tap at its centre lands on it."""
+        boxes = self.page.evaluate(
+            """(sel) => [...document.querySelectorAll(sel)].map((svg) => {
+                 const r = svg.getBoundingClientRect();
+                 const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                 return {x: r.left, y: r.top, width: r.width, height: r.height, hit: !!hit && svg.contains(hit)};
+               })""",
+            selector,
+        )
+        assert boxes, f"no die matches {selector}"
+        for box in boxes:
+            assert box["hit"], f"a die of {selector} is covered"
+            colours = image.colours(box)
+            assert any(near(c, body) for c in colours for body in bodies), f"a die of {selector} has no body drawn"
+            assert any(near(c, mark) for c in colours for mark in marks), f"a die of {selector} has no pips drawn"
+        return len(boxes)
+
+
+@pytest.fixture
+def screens(player, axe_source, shots):
+    yield Screens(player, axe_source, shots)
+    assert player.errors == []
+
+
+INK, PAPER, WILD, WILD_MARK, HIDDEN = (43, 42, 40), (255, 253, 248), (243, 223, 176), (181, 85, 58), (138, 75, 42)
+FACES = (PAPER, WILD)  # a die's body: plain, or the wild ace's
+
+
+def test_lobby_and_every_setup(screens):
+    screens.lobby()
+    screens.axe("the lobby")
+    screens.fits("lobby", controls=False)
+    for game in ("perudo", "bozo", "lasca", "crown_anchor"):
+        form = screens.open_setup(game)
+        screens.axe(f"{game}'s setup")
+        screens.fits(f"{game}-setup", controls=False)
+        # Every seat menu shows its whole choice ("Player on this device"): nothing cut at 360 px.
+        cut = screens.page.evaluate(
+            """() => [...document.querySelectorAll("form[data-form=setup] select[name$=_kind]")].filter((s) => {
+                 const probe = document.createElement("span");
+                 probe.textContent = s.selectedOptions[0].textContent;
+                 probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap;font:" + getComputedStyle(s).font;
+                 document.body.append(probe);
+                 const wide = probe.getBoundingClientRect().width;
+                 probe.remove();
+                 return wide > s.clientWidth - 24;
+               }).map((s) => s.name + ": " + s.selectedOptions[0].textContent)"""
+        )
+        assert cut == [], f"{game}'s setup cuts {cut}"
+        assert "level." not in form.inner_text()  # level names, never raw catalog keys
+
+
+@pytest.mark.parametrize("seats", [2, 6])
+def test_perudo_turn(screens, seats):
+    assert screens.start("perudo", ["human"] + ["bot:medium"] * (seats - 1)) == "human"
+    screens.axe(f"Perudo's turn with {seats} seats")
+    phone, desktop = screens.fits(f"perudo-{seats}")
+    for image in (phone, desktop):
+        screens.page.set_viewport_size(PHONE if image is phone else DESKTOP)
+        screens.page.evaluate("() => window.scrollTo(0, 0)")
+        assert screens.drawn_dice(image, "[data-testid=my-cup] svg.die", FACES, (INK, WILD_MARK)) == 5
+    screens.page.set_viewport_size(PHONE)
+    # Each opponent's strip shows as many hidden dice as it says; never "?" for our own.
+    strips = screens.page.evaluate(
+        """() => [...document.querySelectorAll(".perudo-player")].map((li) => ({
+             you: li.classList.contains("perudo-you"), hidden: li.querySelectorAll(".die-hidden").length,
+             open: li.querySelectorAll(".perudo-cup-open svg").length,
+             says: parseInt(li.querySelector(".perudo-state").textContent) || 0}))"""
+    )
+    assert len(strips) == seats
+    assert [s for s in strips if s["you"]] == [{"you": True, "hidden": 0, "open": 5, "says": 5}]
+    assert all(s["hidden"] == s["says"] > 0 for s in strips if not s["you"])
+    phone = screens.shot(f"perudo-{seats}-strips")
+    screens.drawn_dice(phone, ".perudo-player:not(.perudo-you) .die-hidden", (HIDDEN,), ((246, 241, 231),))
+
+
+def test_perudo_reveal_and_game_over(screens):
+    """Two players: call Dudo whenever we can, else make the lowest bid, to the end."""
+    state = screens.start("perudo", ["human", "bot:easy"])
+    saw_reveal = False
+    for _ in range(200):
+        if state == "over":
+            break
+        if not saw_reveal and screens.page.locator("[data-testid=reveal]").count():
+            saw_reveal = True
+            screens.axe("Perudo's reveal")
+            screens.fits("perudo-reveal")
+            announced = screens.page.inner_text("#announce")
+            assert "loses a die" in announced or "wins back a die" in announced, announced
+        dudo = screens.page.locator("[data-testid=dudo]")
+        state = screens.act("[data-testid=dudo]" if dudo.count() else "[data-testid^=bid-face-]:not([disabled])")
+    assert state == "over" and saw_reveal
+    screens.axe("Perudo's game over")
+    phone, _ = screens.fits("perudo-over", controls=False)
+    area = screens.page.locator("#game-area")
+    assert area.locator(".die-hidden").count() == 0  # the real dice, no "?" left
+    assert "No bid yet" not in area.inner_text()
+    assert screens.page.locator("[data-testid=game-over]").is_visible()
+    assert "won" in screens.page.inner_text("#announce").lower() or "wins" in screens.page.inner_text("#announce").lower()
+    screens.page.evaluate("() => window.scrollTo(0, 0)")
+    screens.drawn_dice(screens.shot("perudo-over-dice"), ".perudo-cup-open svg.die", FACES, (INK, WILD_MARK))
+
+
+def test_pass_and_play_handoff(screens):
+    assert screens.start("perudo", ["human", "human"]) == "handoff"
+    dialog = screens.page.locator("[data-testid=handoff]")
+    name = screens.page.evaluate(
+        "() => document.getElementById(document.querySelector('[data-testid=handoff]').getAttribute('aria-labelledby')).textContent"
+    )
+    assert dialog.get_attribute("role") == "dialog" and "Player" in name
+    assert screens.page.locator("#game-area .die").count() == 0  # nothing secret before the tap
+    screens.axe("the hand-off")
+    screens.fits("handoff")
+
+
+@pytest.mark.parametrize("seats", [2, 10])
+def test_bozo_turn(screens, seats):
+    state = screens.start("bozo", ["human"] + ["bot:medium"] * (seats - 1))
+    assert state == "human"
+    screens.axe(f"Bozó's turn with {seats} seats")
+    screens.fits(f"bozo-{seats}")
+    if screens.page.locator("[data-testid=my-cup] svg.die").count():
+        screens.drawn_dice(screens.shot(f"bozo-{seats}-dice"), "[data-testid=my-cup] svg.die", FACES, (INK, WILD_MARK))
+    # Names are whole: no strip cuts a name with an ellipsis or hides it.
+    cut = screens.page.evaluate(
+        """() => [...document.querySelectorAll(".bozo-name")].filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"""
+    )
+    assert cut == []
+
+
+def test_lasca_turn_pieces_drawn_on_their_squares(screens):
+    assert screens.start("lasca", ["human", "bot:easy"]) == "human"
+    screens.axe("Lasca's turn")
+    for image, size in zip(screens.fits("lasca"), (PHONE, DESKTOP)):
+        screens.page.set_viewport_size(size)
+        screens.page.evaluate("() => window.scrollTo(0, 0)")
+        squares = screens.page.evaluate(
+            """() => [...document.querySelectorAll(".lasca-sq")].map((b) => {
+                 const r = b.getBoundingClientRect();
+                 return {label: b.getAttribute("aria-label"), x: r.left, y: r.top, width: r.width, height: r.height};
+               })"""
+        )
+        assert len(squares) == 25
+        white = black = 0
+        for square in squares:
+            # A lone piece's top disc is drawn around 2/3 down its square, as wide as most of it.
+            x, y = int(square["x"] + square["width"] / 2), int(square["y"] + square["height"] * 0.62)
+            colour = image.pixel(x, y)
+            if square["label"].endswith(": white soldier"):
+                assert near(colour, (245, 239, 224)), (square, colour)
+                white += 1
+            elif square["label"].endswith(": black soldier"):
+                assert near(colour, (43, 38, 35)), (square, colour)
+                black += 1
+            else:
+                assert near(colour, (233, 216, 180)), (square, colour)  # an empty light square
+        assert white == black == 11
+    screens.page.set_viewport_size(PHONE)
+    # A drawn game against a bot ends: we offer a draw and move; the bot, level, accepts.
+    assert screens.act("[data-act*=offer_draw]") == "human"
+    screens.page.click('.lasca-sq[aria-label^="c3:"]')
+    screens.page.locator('.lasca-sq[aria-label^="d4:"][data-act]').wait_for()
+    assert screens.act('.lasca-sq[aria-label^="d4:"]') == "over"
+    assert "draw" in screens.page.inner_text("#game-area .lasca-status").lower()
+    assert "nobody wins" in screens.page.inner_text("[data-testid=game-over]")
+    screens.axe("Lasca's game over")
+    screens.fits("lasca-over", controls=False)
+
+
+@pytest.mark.parametrize("seats", [2, 10])
+def test_crown_anchor_turn_and_roll(screens, seats):
+    state = screens.start("crown_anchor", ["human"] + ["bot:steady"] * (seats - 1))
+    assert state == "human"
+    screens.axe(f"Crown and Anchor with {seats} seats")
+    screens.fits(f"crown_anchor-{seats}")
+    # Play until our own stack changes on a roll: stake when punting, roll when banking.
+    for _ in range(20):
+        if screens.page.locator("[data-testid=ca-your-result]").count():
+            break
+        page = screens.page
+        if page.locator("[data-testid=ca-roll]").count():
+            state = screens.act("[data-testid=ca-roll]")
+        elif page.locator("[data-testid=ca-cell-hearts]:not([disabled])").count():
+            state = screens.act("[data-testid=ca-cell-hearts]")
+            state = screens.act("[data-testid=ca-done]")
+        else:
+            state = screens.act("[data-act]:not([disabled])")
+    result = screens.page.locator("[data-testid=ca-your-result]")
+    assert result.is_visible()
+    assert result.inner_text() in screens.page.inner_text("#announce")
+    screens.axe(f"Crown and Anchor's roll with {seats} seats")
+    phone, _ = screens.fits(f"crown_anchor-{seats}-rolled")
+    # The roll's three dice are drawn (face and symbol), readable stakes are text of 12 px or more.
+    screens.page.evaluate("() => window.scrollTo(0, 0)")
+    image = screens.shot(f"crown_anchor-{seats}-dice")
+    assert screens.drawn_dice(image, "[data-testid=ca-dice] svg", (PAPER,),
+                              ((192, 57, 43), (34, 34, 34), (183, 149, 11), (31, 58, 104))) == 3
+    sizes = screens.page.evaluate(
+        "() => [...document.querySelectorAll('.crown_anchor-stake')].map((s) => parseFloat(getComputedStyle(s).fontSize))"
+    )
+    assert all(size >= 12 for size in sizes)
+
+
+def test_friends_table_and_invite_panel(screens):
+    form = screens.open_setup("perudo", shared=True)
+    screens.axe("a friends' table setup")
+    form.locator('select[name="seat1_kind"]').select_option("remote")
+    for seat in range(2, 6):
+        form.locator(f'select[name="seat{seat}_kind"]').select_option("none")
+    form.locator("[data-testid=start]").click()
+    screens.page.locator("[data-testid=room-code]").wait_for()
+    screens.axe("the friends' table")
+    screens.fits("friends-table", controls=False)
+    screens.page.click('[data-invite="1"]')
+    screens.page.locator("[data-testid=share-link]").wait_for()
+    screens.axe("the invite panel")
+    screens.fits("invite-panel", controls=False)
+    screens.page.click("#back")  # leave the table: the page is plain again for what runs next
+    screens.page.locator("#lobby").wait_for()
