@@ -183,18 +183,18 @@ def _exchange(view: dict, params: Level, rng: Rng) -> dict:
         scores = []
         roll = params.run_worlds > 0 and rolled[0] < EXCHANGE_RUN_WORLDS
         rolled[0] += 1
-        for action, cards in zip(candidates, kept, strict=True):
+        for cards in kept:
             # The dealer speaks last and sees the calls: he bogs only when it pays.
             score = max(calls.bog_score(cards), calls.out_score())
             if roll:
-                score += _exchange_run(world, me, action, cards, calls)
+                score += _exchange_run(world, me, cards, calls)
             scores.append(score)
         return scores
 
     return choose(candidates, _sampler(view, rng), evaluate, rng, worlds=params.bog_worlds).action
 
 
-def _exchange_run(world: dict, me: int, action: dict, cards: list, calls: _Calls) -> float:
+def _exchange_run(world: dict, me: int, cards: list, calls: _Calls) -> float:
     """The run rolled out in ``world`` with the dealer holding ``cards``."""
     options = world["options"]
     hands = list(world["hands"])
