@@ -11,8 +11,9 @@ import pytest
 
 from pyengine.core.table import Table
 from tests.browser.test_friends_browser import (
-    check_secrecy, host_over, host_version, join_by_invite, open_lobby, phones, wait_past,  # noqa: F401
+    check_secrecy, host_over, host_version, join_by_invite, open_lobby, wait_past,
 )
+from tests.browser.test_friends_browser import phones  # noqa: F401  (the friends' phones fixture)
 
 TIMEOUT_MS = 90_000
 MIN_TAP = 44  # px: the smallest control or card a thumb is asked to hit
@@ -109,7 +110,8 @@ def tap_one(page, rng):
     current = phase(page)
     if current == "exchange":
         cards = area.locator("[data-testid=bog-hand] button")
-        (cards.nth(rng.randrange(cards.count())) if rng.random() < 0.5 else area.locator("[data-testid=bog-keep]")).click()
+        keep = area.locator("[data-testid=bog-keep]")
+        (cards.nth(rng.randrange(cards.count())) if rng.random() < 0.5 else keep).click()
     elif current == "bog":
         if area.locator("[data-testid=bog-bog]").count() and rng.random() < 0.6:
             if rng.random() < 0.5 and area.locator("[data-testid=bog-stake-up]:not([disabled])").count():
@@ -247,7 +249,7 @@ def play_shared(host, pages, rng, limit=600):
     return played
 
 
-def test_shared_table_each_guest_receives_only_its_own_hand(phones, site, wait_engine):
+def test_shared_table_each_guest_receives_only_its_own_hand(phones, site, wait_engine):  # noqa: F811
     """Ana hosts one deal for Bruno and Carla (invite links, no relay); afterwards every state
     message each guest's phone received equals the host's view of that guest's seat (its
     hand, the others' card counts) at that version."""
