@@ -14,9 +14,10 @@ already made, and how often they bluff (``LEVELS``).
   go back); going out scores the 2 chips it costs. Hard also weighs each world by how
   likely the calls already made are with the hands it deals (someone who bogged seldom
   holds nothing). A lone bogger wins without showing, so when nobody has bogged the last
-  speakers can take BOG with nothing: the worlds see that; on top of it each level bluffs
-  at its own rate when bogging costs little more than going out. The stake is always the
-  least allowed: the winner takes his own stake back, so a bigger one only risks more.
+  speakers can take BOG with nothing: the worlds see that; on top of it, while nobody has
+  bogged, each level bluffs at its own rate when bogging costs little more than going
+  out. The stake is always the least allowed: the winner takes his own stake back, so a
+  bigger one only risks more.
 * **The dealer's exchange** of the turned-up card: each hand he could keep is scored in
   the same worlds by phase 1 (the others' calls drawn as above, he speaks last, seeing
   them) plus, from medium up, a greedy roll-out of the run.
@@ -51,8 +52,8 @@ class Level:
 
 LEVELS = {
     "easy": Level(bog_worlds=4, run_worlds=0, read_calls=False, bluff=0.30),
-    "medium": Level(bog_worlds=16, run_worlds=4, read_calls=False, bluff=0.10),
-    "hard": Level(bog_worlds=40, run_worlds=10, read_calls=True, bluff=0.08),
+    "medium": Level(bog_worlds=16, run_worlds=6, read_calls=False, bluff=0.10),
+    "hard": Level(bog_worlds=60, run_worlds=16, read_calls=True, bluff=0.08),
 }
 BLUFF_SLACK = 2.0  # chips
 EXCHANGE_RUN_WORLDS = 4  # of the exchange's worlds, how many also roll out the run (medium, hard)
@@ -93,33 +94,36 @@ def _sampler(view: dict, rng: Rng):
 
 # --- phase 1 -----------------------------------------------------------------------------------
 class _Calls:
-    """Phase 1 in one world: the calls still to come drawn from ``bog_chance``, and the
-    pot settled by ``phase1_winner`` for a given hand of the seat ``me``."""
+    """Phase 1 in one world: the calls not yet made by the others drawn from
+    ``bog_chance`` (the dealer's exchange comes before anyone speaks), and the pot settled
+    by ``phase1_winner`` for a given hand of the seat ``me``, who bogs with the least stake."""
 
     def __init__(self, view: dict, hands: list, rng: Rng, me: int):
         self.view, self.hands, self.me = view, hands, me
-        order, calls = view["order"], view["calls"]
+        calls = view["calls"]
         self.n, self.dealer = view["seats"], view["dealer"]
         self.step = play_step(view["options"])
         raise_rule = view["options"]["stake_rule"] == "raise"
         stakes = list(view["stakes"])
         self.pot = next(item["chips"] for item in view["board"] if item["box"] == BOG)
-        self.boggers = [s for s in order if calls[s] == "bog"]
+        self.boggers = [s for s in view["order"] if calls[s] == "bog"]
         self.likelihood = 1.0  # of the calls made so far, with these hands
-        for seat in order:
-            if calls[seat] is not None and seat != me:
+        top = max(stakes)
+        for seat in view["order"]:
+            least = max(MIN_STAKE, top + 1) if raise_rule else MIN_STAKE
+            if seat == me:
+                self.my_stake = least
+            elif calls[seat] is not None:
                 chance = bog_chance(hands[seat])
                 self.likelihood *= chance if calls[seat] == "bog" else 1 - chance
-        self.my_stake = max(MIN_STAKE, max(stakes) + 1) if raise_rule else MIN_STAKE
-        later = order[order.index(me) + 1:]
-        top = max(max(stakes), self.my_stake)
-        for seat in later:
-            least = top + 1 if raise_rule else MIN_STAKE
-            if view["chips"][seat] >= least and rng.random() < bog_chance(hands[seat]):
+                continue
+            elif view["chips"][seat] >= least and rng.random() < bog_chance(hands[seat]):
                 self.boggers.append(seat)
-                stakes[seat], top = least, max(top, least)
+                stakes[seat] = least
             else:
                 self.pot += min(GOING_OUT, view["chips"][seat])
+                continue
+            top = max(top, least)
         self.others_stakes = sum(stakes) - stakes[me]
 
     def position(self, seat: int) -> int:
@@ -159,11 +163,11 @@ def _bog_or_out(view: dict, params: Level, rng: Rng) -> dict:
     choice = choose([bog, out], _sampler(view, rng), evaluate, rng, worlds=params.bog_worlds)
     if choice.action is bog:
         return bog
+    if any(call == "bog" for call in view["calls"]):
+        return out  # a bluff works only on a lone bogger, who wins without showing
     total = sum(weights) or 1.0
     shortfall = (choice.means[1] - choice.means[0]) * len(weights) / total
-    if shortfall <= BLUFF_SLACK and rng.random() < params.bluff:
-        return bog
-    return out
+    return bog if shortfall <= BLUFF_SLACK and rng.random() < params.bluff else out
 
 
 # --- the dealer's exchange ---------------------------------------------------------------------

@@ -656,7 +656,8 @@ class Bog(Game):
         states (they get views only). A view leaves out three things, rebuilt here: the deck
         size (from the players), each stack at the deal's start (its events, undone), and
         which boxes each player anted (the first rotation start that fits the board; this
-        matters only to ``penalty="stakers"``). The log is empty and the Rng drawn anew."""
+        matters only to ``penalty="stakers"``). The log is empty, the board at the deal's
+        start (read only by ``format_deal``) is the board now, and the Rng is drawn anew."""
         if view.get("phase") not in ("exchange", "bog", "run") or view.get("you") is None:
             raise ValueError("a seat's view during a deal is needed")
         n, seat, options = view["seats"], view["you"], copy_json(view["options"])
