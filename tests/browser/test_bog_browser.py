@@ -71,8 +71,9 @@ ADD_SEED = """([form, seed]) => {
 }"""
 
 
-def start_bog(page, seats, bots=("easy", "medium", "hard"), deals=0, seed=None):
-    """Seat 0 is ours, the others bots (levels in turn); ``deals`` agreed deals (0: no limit)."""
+def start_bog(page, seats, bots=("easy", "medium", "hard"), deals=0, seed=None, chips=None):
+    """Seat 0 is ours, the others bots (levels in turn); ``deals`` agreed deals (0: no limit);
+    ``chips`` to start with (None: the default)."""
     page.click("[data-open=bog]")
     form = page.locator('form[data-form="setup"][data-game="bog"]')
     form.wait_for()
@@ -83,6 +84,8 @@ def start_bog(page, seats, bots=("easy", "medium", "hard"), deals=0, seed=None):
         kind = f"bot:{bots[seat % len(bots)]}" if seat < seats else "none"
         form.locator(f'select[name="seat{seat}_kind"]').select_option(kind)
     form.locator('input[name="opt_deals"]').fill(str(deals))
+    if chips is not None:
+        form.locator('input[name="opt_start_chips"]').fill(str(chips))
     form.locator("[data-testid=start]").click()
     page.locator("#game-area .tb-table").wait_for()
 
@@ -134,7 +137,7 @@ def test_whole_game_of_three_deals_against_bots_by_taps_on_a_phone(browser, site
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(site.url)
     wait_engine(page)
-    start_bog(page, seats=4, deals=3, seed=SEED)
+    start_bog(page, seats=4, deals=3, seed=SEED, chips=300)  # nobody goes broke in three deals
     rng = random.Random(7)
     taps, reloaded, phases, deals = 0, False, set(), set()
     while page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value() == "human":
