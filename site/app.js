@@ -6,6 +6,7 @@
 // A table shared with friends is run by net/driver.js (transports in net/), same screens.
 
 import { SHARED_KEYS, heldElsewhere, lockName, parseRoute, savedField } from "./net/links.js";
+import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -207,6 +208,27 @@ function paint(response) {
   restoreFocus(key);
 }
 
+// A shared table's screens arrive as fast as peers send messages: draw the latest one at most
+// once per animation frame (a flood of messages costs one paint per frame, not one each).
+// A hidden page gets no frames; the timer paints it at a slow pace instead.
+let framePending = null;
+const HIDDEN_PAINT_MS = 250;
+
+function paintSoon(response) {
+  const first = framePending === null;
+  framePending = response;
+  if (!first) return;
+  const flush = () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    const latest = framePending;
+    framePending = null;
+    if (latest) paint(latest);
+  };
+  const frame = requestAnimationFrame(flush);
+  const timer = setTimeout(flush, HIDDEN_PAINT_MS);
+}
+
 function show(response) {
   if (!response.ok) {
     // A refused input changes nothing on screen (the form keeps what was typed): say why.
@@ -351,7 +373,7 @@ function netSettings() {
 
 const netPage = {
   call: (name, ...args) => call(name, ...args),
-  paint,
+  paint: paintSoon,
   toast: (text) => toast(text),
   store: sharedStore,
   t: (key, params) => t(key, params),
@@ -433,7 +455,9 @@ async function resumeShared(marker) {
   sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
   const reply = marker.role === "host"
     ? await table.resumeHost(sharedStore.get(SHARED_KEYS.host))
-    : await table.join({ via: marker.via, table: marker.table, seat: marker.seat, name: playerName() });
+    : await table.join({
+      via: marker.via, table: marker.table, seat: marker.seat, room: marker.room ?? null, pin: marker.pin ?? null, name: playerName(),
+    });
   if (reply && !reply.ok) {
     showBrokenSave(reply.message, () => {
       leaveShared(true);
@@ -456,7 +480,7 @@ function showJoinCard(route) {
   form.className = "join-card";
   form.dataset.testid = "join-card";
   const title = document.createElement("h2");
-  title.textContent = t("friends.join_title", { code: route.table });
+  title.textContent = t("friends.join_title", { code: route.room ? showRoomCode(route.room) : route.table });
   const label = document.createElement("label");
   label.textContent = t("friends.your_name");
   const name = document.createElement("input");
@@ -483,7 +507,8 @@ function showJoinCard(route) {
 
 async function joinShared(route, name) {
   const table = await openShared("guest");
-  sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ role: "guest", table: route.table, via: route.via, seat: route.seat ?? null, onScreen: true }));
+  const marker = { role: "guest", table: route.table, via: route.via, seat: route.seat ?? null, room: route.room ?? null, pin: route.pin ?? null };
+  sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
   const reply = await table.join({ ...route, name });
   if (reply && !reply.ok) {
     leaveShared(true);
@@ -507,14 +532,14 @@ function wireFriends() {
   });
   $("friends-join").addEventListener("submit", (event) => {
     event.preventDefault();
-    const code = $("friends-code").value.trim().toUpperCase();
-    if (!/^[A-Z0-9_-]{1,64}$/.test(code)) {
+    const code = normalizeRoomCode($("friends-code").value);
+    if (!code) {
       toast(t("friends.bad_code"));
       return;
     }
     const name = $("friends-name").value.trim();
     store.set(KEYS.name, name);
-    if (bridge) joinShared({ via: "room", table: code, seat: null }, name);
+    if (bridge) joinShared({ via: "room", room: code, pin: null, table: null, seat: null }, name);
   });
   $("friends-name").value = playerName();
   $("net-share-room").addEventListener("click", () => shared?.shareRoom());

@@ -10,16 +10,24 @@ one-device "play again", and nothing is taken back (the guests have seen the mov
   Covering bots play the game's middle level.
 * The save is ``Host.snapshot()`` plus ``"friends": [seat, ...]``: the friend seats are
   remembered so a seat covered before anyone sat in it can still be given back.
+* The room code is the page's: it makes the code (``crypto.getRandomValues``) and derives
+  the table id from it with the slow key derivation that also gives the relay room
+  (``site/net/roomkey.js``), and sends both with the setup; the code is kept in the save
+  (``"room"``) so a reloaded host opens the same room. A page without Web Crypto (a plain
+  http LAN address) sends none: the table gets a random id and no room code.
+* Chance comes from a 256-bit key (``core.rng.new_key``) kept only in the host's save.
 * ``{"close": true}`` tells every guest (they see "the host closed this table"); the
   worker then forgets the table and answers with status ``"closed"``.
 """
 
+import re
 import secrets
 
 from ..core.errors import BadSave, InvalidOptions, TabernaError
 from ..core.registry import get_game
+from ..core.rng import new_key
 from ..core.sync import Host
-from ..core.table import MAX_SEED
+from ..core.sync.envelope import ProtocolError, check_id
 from ..ui.markup import h
 from .device import Device
 from .reply import Controller
@@ -33,13 +41,36 @@ from .screens import (
 )
 from .setup import REMOTE, config_from_fields, default_bot_level
 
-# Room codes are read aloud and typed on phones: no I/1, O/0; 32**8 = 2**40 of them.
-ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-ROOM_CODE_LENGTH = 8
+# Room codes (made by the page, site/net/roomkey.js): Crockford's base 32 (no I, L, O, U;
+# typing I or L reads as 1, O as 0), 12 characters shown as three groups of four.
+ROOM_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+ROOM_CODE_LENGTH = 12
+_ROOM_CODE = re.compile(f"[{ROOM_ALPHABET}]{{{ROOM_CODE_LENGTH}}}")
 
 
-def room_code() -> str:
-    return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+def check_room_code(code) -> str:
+    if not isinstance(code, str) or not _ROOM_CODE.fullmatch(code):
+        raise TabernaError("The room code is malformed", "net_bad_room")
+    return code
+
+
+def shown_room_code(code: str) -> str:
+    """``ABCD-EFGH-JKMN``: groups of four are easier to read aloud and to type."""
+    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
+def _room(request: dict):
+    """``(room code or None, table id)`` from the setup request's ``room``."""
+    room = request.get("room")
+    if room is None:
+        return None, secrets.token_urlsafe(12)
+    if not isinstance(room, dict) or set(room) != {"code", "table"}:
+        raise TabernaError("The room code is malformed", "net_bad_room")
+    try:
+        check_id("table", room["table"])
+    except ProtocolError:
+        raise TabernaError("The room code is malformed", "net_bad_room") from None
+    return check_room_code(room["code"]), room["table"]
 
 
 def _seat_number(value, seats: int) -> int:
@@ -53,22 +84,27 @@ class HostedTable(Controller):
 
     role = "host"
 
-    def __init__(self, host: Host, friends):
+    def __init__(self, host: Host, friends, room=None):
         super().__init__()
         self.host = host
         self.friends = sorted(friends)
+        self.room = room
         self.device = Device(host)
 
     @classmethod
     def create(cls, request: dict, t) -> "HostedTable":
-        """``{"game", "fields"}`` from the shared setup form: a new table, arranging seats."""
+        """``{"game", "fields", "room"?}`` from the shared setup form: a new table, arranging
+        seats. A ``seed`` in the fields (tests) replaces the 256-bit key."""
+        if set(request) - {"game", "fields", "room"}:
+            raise TabernaError("The request was not understood", "bad_request")
+        room, table_id = _room(request)
         game = get_game(request.get("game"))
         config = config_from_fields(game, request.get("fields"), t, shared=True)
         friends = [i for i, seat in enumerate(config["seats"]) if seat["kind"] == REMOTE]
         if not friends:
             raise InvalidOptions("A shared table needs a seat for a friend", "net_no_friends")
-        seed = config.get("seed", secrets.randbelow(MAX_SEED + 1))
-        return cls(Host.create(game.id, config["options"], config["seats"], seed, room_code()), friends)
+        seed = config.get("seed", new_key())
+        return cls(Host.create(game.id, config["options"], config["seats"], seed, table_id), friends, room)
 
     @classmethod
     def resume(cls, data: dict) -> "HostedTable":
@@ -84,7 +120,13 @@ class HostedTable(Controller):
             or any(seats[i]["kind"] == "human" for i in friends)
         ):
             raise BadSave("The shared table's friend seats are damaged", "net_save_friends")
-        return cls(host, friends)
+        room = data.get("room")
+        if room is not None:
+            try:
+                check_room_code(room)
+            except TabernaError:
+                raise BadSave("The shared table's room code is damaged", "net_save_room") from None
+        return cls(host, friends, room)
 
     # --- inputs -----------------------------------------------------------------------------
     def receive(self, peer, text, now) -> None:
@@ -149,7 +191,7 @@ class HostedTable(Controller):
         return t(f"lobby.{self.host.table.game.id}.name")
 
     def save(self) -> dict:
-        return {**self.host.snapshot(), "friends": self.friends}
+        return {**self.host.snapshot(), "friends": self.friends, "room": self.room}
 
     def _seat_buttons(self, t, index: int, conn: str):
         if index not in self.friends:
@@ -187,7 +229,8 @@ class HostedTable(Controller):
         status = self.status()
         if status == "arrange":
             waiting = any(seat["open"] for seat in self.host.public_seats())
-            return arrange_screen(t, self.title(t), self.host.table_id, self._strip(t), waiting, self._close_button(t))
+            code = shown_room_code(self.room) if self.room else None
+            return arrange_screen(t, self.title(t), code, self._strip(t), waiting, self._close_button(t))
         table = self.host.table
         body = [self.device.body(t)]
         closing = None
