@@ -28,7 +28,7 @@ from ..core.registry import get_game
 from ..core.rng import new_key
 from ..core.sync import Host
 from ..core.sync.envelope import ProtocolError, check_id
-from ..ui.markup import h
+from ..ui.markup import fragment, h
 from .device import Device
 from .reply import Controller
 from .screens import (
@@ -160,6 +160,11 @@ class HostedTable(Controller):
             self.send(self.host.rematch())
             self.device.reset()
             return
+        if set(command) == {"remove"}:
+            if not isinstance(command["remove"], str):
+                raise TabernaError("That command is not understood", "net_bad_command")
+            self.send(self.host.remove(command["remove"]))
+            return
         kind = command.get("kind")
         if set(command) - {"seat", "kind", "level"} or kind not in ("bot", REMOTE):
             raise TabernaError("That command is not understood", "net_bad_command")
@@ -222,6 +227,27 @@ class HostedTable(Controller):
             lambda index, conn: self._seat_buttons(t, index, conn), table.teams(),
         )
 
+    def _watchers(self, t):
+        """The spectators, each with a button to send it away (finding 6: a spectator could
+        flood the table and the host could not remove it)."""
+        watchers = self.host.watchers()
+        if not watchers:
+            return None
+        items = [
+            h(
+                "li",
+                {"class": "tb-net-watcher", "data-testid": f"watcher-{index}"},
+                name or t("sync.a_watcher"),
+                " ",
+                command_button(
+                    t("sync.remove"), "data-host", {"remove": peer}, f"remove-watcher-{index}",
+                    aria=t("sync.remove_label", name=name or t("sync.a_watcher")),
+                ),
+            )
+            for index, (peer, name) in enumerate(watchers)
+        ]
+        return h("ul", {"class": "tb-net-watchers", "aria-label": t("sync.watchers")}, items)
+
     def _close_button(self, t):
         return command_button(t("sync.close"), "data-host", {"close": True}, "net-close")
 
@@ -230,7 +256,8 @@ class HostedTable(Controller):
         if status == "arrange":
             waiting = any(seat["open"] for seat in self.host.public_seats())
             code = shown_room_code(self.room) if self.room else None
-            return arrange_screen(t, self.title(t), code, self._strip(t), waiting, self._close_button(t))
+            strip = fragment(self._strip(t), self._watchers(t))
+            return arrange_screen(t, self.title(t), code, strip, waiting, self._close_button(t))
         table = self.host.table
         body = [self.device.body(t)]
         closing = None
@@ -240,4 +267,4 @@ class HostedTable(Controller):
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
-        return hosted_screen(status, self._strip(t), section, closing)
+        return hosted_screen(status, fragment(self._strip(t), self._watchers(t)), section, closing)

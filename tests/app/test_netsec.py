@@ -120,3 +120,24 @@ def test_only_a_seated_guest_is_told_the_room_code_to_find_the_host_again():
     assert net.guests["pw"].room is None
     again = Guest.from_snapshot(net.guests["pa"].snapshot())
     assert again.room == ROOM["code"]
+
+
+def test_the_host_removes_a_spectator_who_is_then_not_heard_again():
+    """Finding 6: the host could not remove a spectator."""
+    from tests.app.screens import buttons
+
+    tabs = Tabs()
+    new_table(tabs, guests=(("pa", 1, "Bea"), ("pw", None, "\u202eZé")))
+    html = tabs.screens["host"]
+    removes = [b for b in buttons(html, "data-host") if "remove" in b]
+    assert removes == [{"remove": "pw"}] and 'data-testid="watcher-0"' in html and "\u202e" not in html
+    reply = tabs.host_call("net_host_command", removes[0])
+    assert reply["ok"] and 'data-testid="watcher-0"' not in reply["html"]
+    tabs.run()
+    watcher = tabs.guests["pw"].tables["guest"].guest
+    assert watcher.status == "refused" and watcher.error["code"] == "sync_removed"
+    assert "The host removed you from this table." in tabs.screens["pw"]
+    hello = json.dumps({"v": 1, "kind": "join", "table": ROOM["table"], "seat": None, "name": "again"})
+    assert tabs.host_call("net_host_receive", "pw", hello)["outbox"] == []  # dropped unread
+    refused = tabs.host_call("net_host_command", {"remove": "pa"})  # a seated guest is no spectator
+    assert not refused["ok"] and refused["error"]["code"] == "sync_no_watcher"

@@ -53,6 +53,7 @@ REFUSALS = (
     "sync_flooded",  # the host's page disconnected this guest for flooding (site/net/driver.js)
     "sync_removed",
 )
+SENT_AWAY = ("sync_flooded", "sync_removed")  # the host no longer hears us, seated or watching
 
 
 class Guest:
@@ -268,7 +269,7 @@ class Guest:
         if code in REFUSALS:
             if code == "sync_bad_token":
                 self.token = None
-            if self.status == "watching":  # the host still has us as a spectator
+            if self.status == "watching" and code not in SENT_AWAY:  # still a spectator there
                 self.seat = None
             else:
                 self.status = "refused"

@@ -73,15 +73,20 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+MAX_REMOVED = 256  # peer ids the host refuses to hear again (oldest forgotten first)
+
+
 class _Peer:
-    """One transport peer the host knows: the seat it holds (None = watching), when last heard."""
+    """One transport peer the host knows: the seat it holds (None = watching), when last
+    heard, and the name it gave (shown to the host for a spectator)."""
 
-    __slots__ = ("seat", "seen", "live")
+    __slots__ = ("seat", "seen", "live", "name")
 
-    def __init__(self, seat, now):
+    def __init__(self, seat, now, name=""):
         self.seat = seat
         self.seen = now
         self.live = True
+        self.name = name
 
 
 class Host:
@@ -107,6 +112,7 @@ class Host:
         self.peers: dict = {}
         self._token_source = token_source
         self.room = None  # the room code, told to seated guests (HostedTable sets it)
+        self.removed: dict = {}  # peer ids removed by the host, in order (a bounded set)
         # For the stale check: the version right after each seat's latest move (read from
         # the log), and the version since which it may act without a break (None if it may
         # not act now). A reloaded host dates the latter from now: stricter, never looser.
@@ -247,7 +253,7 @@ class Host:
 
         A peer id that is not a short string cannot be answered, so it is dropped silently.
         """
-        if not isinstance(peer, str) or not 0 < len(peer) <= 128:
+        if not isinstance(peer, str) or not 0 < len(peer) <= 128 or peer in self.removed:
             return []
         try:
             message = decode(text, INBOUND, MAX_INBOUND)
@@ -295,18 +301,18 @@ class Host:
                 return [self._welcome(peer)] + self._state_to([peer])
         elif len(self.peers) >= MAX_PEERS and not self._evict_absent_watcher():
             raise ProtocolError("The table is full", "sync_table_full")
+        name = clean_name(name)
         if seat is not None:
             self._check_seat(seat)
             if self.table.seats[seat]["kind"] != "remote" or self.tokens[seat] is not None:
                 raise ProtocolError("That seat is taken", "sync_seat_taken", seat=seat)
             entry = dict(self.table.seats[seat])
-            name = clean_name(name)
             if name:
                 others = [s["name"] for i, s in enumerate(self.table.seats) if i != seat]
                 entry["name"] = unique_name(name, others)
             self.table.set_seat(seat, entry)
             self.tokens[seat] = self._token_source()
-        self.peers[peer] = _Peer(seat, now)
+        self.peers[peer] = _Peer(seat, now, name)
         return [self._welcome(peer)] + self._changed()
 
     def _rejoin(self, peer, seat, token, now) -> list:
@@ -448,6 +454,23 @@ class Host:
             return []
         record.live = False
         return self._changed() if record.seat is not None else []
+
+    def watchers(self) -> list:
+        """``(peer, name)`` of every spectator, for the host's screen."""
+        return [(peer, record.name) for peer, record in self.peers.items() if record.seat is None]
+
+    def remove(self, peer) -> list:
+        """The host sends a spectator away: it is told why, forgotten, and whatever it sends
+        later is dropped unread (a seated guest's seat is taken back with ``set_seat``)."""
+        record = self.peers.get(peer)
+        if record is None or record.seat is not None:
+            raise ProtocolError("There is no such spectator", "sync_no_watcher")
+        del self.peers[peer]
+        self.removed[peer] = True
+        while len(self.removed) > MAX_REMOVED:
+            del self.removed[next(iter(self.removed))]
+        removed = ProtocolError("The host removed you from this table", "sync_removed")
+        return [self._error(peer, removed)]
 
     def close(self) -> list:
         """The host ends the shared table: every peer is told, then forgotten."""
