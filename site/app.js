@@ -448,7 +448,7 @@ async function openElsewhere(marker) {
 // unless another tab already has it (then this tab stays in the lobby).
 async function resumeShared(marker) {
   if (await openElsewhere(marker)) {
-    toast(t("friends.open_elsewhere", { code: marker.table }));
+    toast(t("friends.open_elsewhere", { code: marker.room ? showRoomCode(marker.room) : marker.table }));
     return;
   }
   const table = await openShared(marker.role);

@@ -93,10 +93,8 @@ class HostedTable(Controller):
 
     @classmethod
     def create(cls, request: dict, t) -> "HostedTable":
-        """``{"game", "fields", "room"?}`` from the shared setup form: a new table, arranging
+        """``{"game", "fields", "room"?, ...}`` from the shared setup form: a new table, arranging
         seats. A ``seed`` in the fields (tests) replaces the 256-bit key."""
-        if set(request) - {"game", "fields", "room"}:
-            raise TabernaError("The request was not understood", "bad_request")
         room, table_id = _room(request)
         game = get_game(request.get("game"))
         config = config_from_fields(game, request.get("fields"), t, shared=True)

@@ -215,7 +215,7 @@ export class SharedTable {
     if (!reply?.ok) return reply;
     this.roomCode = savedField(reply.save ?? text, "room");
     this.hold(lockName("host", this.tableId));
-    this.remember();
+    this.remember({ room: this.roomCode });
     await this.openHostTransports();
     return reply;
   }
