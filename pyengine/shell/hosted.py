@@ -89,6 +89,7 @@ class HostedTable(Controller):
         self.host = host
         self.friends = sorted(friends)
         self.room = room
+        host.room = room  # told to seated guests, so an invited friend can come back by the room
         self.device = Device(host)
 
     @classmethod

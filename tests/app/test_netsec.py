@@ -141,3 +141,11 @@ def test_the_host_removes_a_spectator_who_is_then_not_heard_again():
     assert tabs.host_call("net_host_receive", "pw", hello)["outbox"] == []  # dropped unread
     refused = tabs.host_call("net_host_command", {"remove": "pa"})  # a seated guest is no spectator
     assert not refused["ok"] and refused["error"]["code"] == "sync_no_watcher"
+
+
+def test_a_hosted_table_tells_its_seated_guests_the_room_code():
+    tabs = Tabs()
+    new_table(tabs, guests=(("pa", 1, "Bea"), ("pw", None, "Zé")))
+    assert tabs.guests["pa"].tables["guest"].guest.room == ROOM["code"]
+    assert json.loads(tabs.guests["pa"].tables["guest"].saved)["room"] == ROOM["code"]
+    assert tabs.guests["pw"].tables["guest"].guest.room is None
