@@ -44,6 +44,11 @@ FLOOD = """async ([table, messages, junk]) => {
     bus.postMessage({t: 'hello', from: me});
   });
   const send = (text) => bus.postMessage({t: 'msg', to: host, from: me, text});
+  window.floodHeard = [];  // the host's answers: its errors name why it stopped listening
+  bus.onmessage = (event) => {
+    if (event.data?.t === 'msg' && event.data.to === me) floodHeard.push(JSON.parse(event.data.text).code ?? event.data.text.slice(0, 40));
+    if (event.data?.t === 'bye' && event.data.to === me) floodHeard.push('bye');
+  };
   bus.postMessage({t: 'take', to: host, from: me});
   send(JSON.stringify({v: 1, kind: 'join', table, seat: null, name: 'Flood'}));
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -86,7 +91,7 @@ def main() -> int:
             roundtrip.seat_guest(host, guest, url)
             session = host.context.new_cdp_session(host)
             session.send("Performance.enable")
-            before = roundtrip.measure(host, guest, 10)
+            before = roundtrip.measure(host, guest, 20)
             heap_before = heap(session)
             table = json.loads(host.evaluate("sessionStorage.getItem('taberna.shared')"))["table"]
             flooder = host.context.new_page()
@@ -94,6 +99,8 @@ def main() -> int:
             took = flooder.evaluate(FLOOD, [table, args.messages, args.junk])
             during = roundtrip.measure(host, guest, args.samples)
             heap_after = heap(session)
+            heard = flooder.evaluate("floodHeard")
+            cut_off = "sync_flooded" in heard and "bye" in heard
             browser.close()
     finally:
         server.shutdown()
@@ -109,7 +116,8 @@ def main() -> int:
         f"(90th percentile {b[1]:.0f} ms, max {b[2]:.0f} ms, {len(before)} bids); during and after the flood, "
         f"median {d[0]:.0f} ms (90th percentile {d[1]:.0f} ms, max {d[2]:.0f} ms, {len(during)} bids). "
         f"Host page JS heap after GC: {heap_before / 1e6:.1f} MB before, {heap_after / 1e6:.1f} MB after "
-        f"({(heap_after - heap_before) / 1e6:+.1f} MB)."
+        f"({(heap_after - heap_before) / 1e6:+.1f} MB). "
+        + ("The flooder was told `sync_flooded` and disconnected." if cut_off else "The flooder was NOT disconnected.")
     )
     print(text)
     if not args.no_write:

@@ -5,6 +5,7 @@ Separate browser contexts are separate people; the relay is the session's own mo
 The impostors here know the room code, as anyone the code was shared with would.
 """
 
+from tests.browser.test_friends_browser import open_lobby, phones  # noqa: F401 (a fixture)
 from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, open_page, texts, wait_texts
 
 CODE = "7K3QWX9TPM2D"
@@ -181,3 +182,27 @@ def test_room_codes_and_their_key_derivation(new_player, site):
     assert first["table"] == result["same"] and len(first["table"]) == 22
     assert len({first["table"], first["roomId"], first["password"]}) == 3
     assert result["codes"][0] not in (first["table"], first["roomId"], first["password"])
+
+
+def test_a_typed_code_nobody_hosts_says_why_and_what_to_do(phones, site, wait_engine, relay):
+    """Issue 14: "Connecting…" forever. Now a panel says why, and what to do, and stays."""
+    guest = phones(relay.url)
+    open_lobby(guest, site.url, wait_engine)
+    guest.fill("#friends-code", "zzzz-zzzz-zzz1")
+    guest.fill("#friends-name", "Bea")
+    guest.click("[data-testid=friends-join]")
+    panel = guest.locator("#net-panel")
+    panel.get_by_text("Could not join the table").wait_for(timeout=40_000)
+    assert "No table answered this room code. Check the code with the host" in panel.inner_text()
+    assert guest.context.errors == []
+
+
+def test_a_mistyped_code_is_refused_before_anything_is_sent(phones, site, wait_engine, relay):
+    guest = phones(relay.url)
+    open_lobby(guest, site.url, wait_engine)
+    sockets = []
+    guest.on("websocket", lambda socket: sockets.append(socket.url))
+    guest.fill("#friends-code", "7K3Q-WX9T-PM2")  # one character short
+    guest.click("[data-testid=friends-join]")
+    guest.locator("#toast").get_by_text("A room code is made of letters and digits").wait_for()
+    assert sockets == []
