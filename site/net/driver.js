@@ -353,6 +353,7 @@ export class SharedTable {
    */
   async join({ via, table = null, seat = null, code = null, name = "", room = null, pin = null }) {
     if (via === "room") {
+      if (!room) return { ok: false, message: this.page.t("friends.bad_code") }; // a marker from before room codes were derived
       if (!canDerive()) return { ok: false, message: this.page.t(this.page.settings().roomsOff ?? "net.relays_insecure") };
       table = (await roomSecrets(room)).table;
     }

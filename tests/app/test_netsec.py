@@ -149,3 +149,22 @@ def test_a_hosted_table_tells_its_seated_guests_the_room_code():
     assert tabs.guests["pa"].tables["guest"].guest.room == ROOM["code"]
     assert json.loads(tabs.guests["pa"].tables["guest"].saved)["room"] == ROOM["code"]
     assert tabs.guests["pw"].tables["guest"].guest.room is None
+
+
+@pytest.mark.parametrize("game_id", sorted(__import__("pyengine.core.registry", fromlist=["x"]).playable_games()))
+def test_no_view_of_any_game_holds_the_key_or_the_generators_state(game_id):
+    """Every game, every seat and the spectator, along 60 bot moves from a 256-bit key."""
+    from pyengine.core.registry import get_game
+
+    game = get_game(game_id)
+    key = "5e" * 32
+    seats = [{"kind": "bot", "name": f"B{i}", "level": game.bot_levels[0]} for i in range(game.min_seats)]
+    table = Table(game_id, {}, seats, key)
+    for _ in range(60):
+        for seat in [*range(len(seats)), None]:
+            text = json.dumps(table.view(seat))
+            assert key not in text and '"rng"' not in text, (game_id, seat)
+        movers = table.to_act()
+        if not movers:
+            break
+        table.act(movers[0], table.bot_action(movers[0]))
