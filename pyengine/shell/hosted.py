@@ -88,7 +88,6 @@ class HostedTable(Controller):
         super().__init__()
         self.host = host
         self.friends = sorted(friends)
-        self.room = room
         host.room = room  # told to seated guests, so an invited friend can come back by the room
         self.device = Device(host)
 
@@ -195,7 +194,7 @@ class HostedTable(Controller):
         return t(f"lobby.{self.host.table.game.id}.name")
 
     def save(self) -> dict:
-        return {**self.host.snapshot(), "friends": self.friends, "room": self.room}
+        return {**self.host.snapshot(), "friends": self.friends, "room": self.host.room}
 
     def _seat_buttons(self, t, index: int, conn: str):
         if index not in self.friends:
@@ -254,7 +253,7 @@ class HostedTable(Controller):
         status = self.status()
         if status == "arrange":
             waiting = any(seat["open"] for seat in self.host.public_seats())
-            code = shown_room_code(self.room) if self.room else None
+            code = shown_room_code(self.host.room) if self.host.room else None
             strip = fragment(self._strip(t), self._watchers(t))
             return arrange_screen(t, self.title(t), code, strip, waiting, self._close_button(t))
         table = self.host.table

@@ -94,7 +94,7 @@ def test_the_room_code_the_page_sends_is_checked_and_kept_apart_from_the_table_i
     tabs = Tabs()
     reply = new_table(tabs, guests=())
     hosted = tabs.host.tables["host"]
-    assert reply["table"] == ROOM["table"] and hosted.room == ROOM["code"]
+    assert reply["table"] == ROOM["table"] and hosted.host.room == ROOM["code"]
     assert json.loads(hosted.saved)["room"] == ROOM["code"]
     assert ROOM["code"] not in json.dumps(hosted.host.snapshot())  # the protocol's half knows only the id
     for room in ({"code": "7K3QWX9TPM2", "table": "t"}, {"code": "7K3QWX9TPM2I", "table": "t"},
