@@ -20,7 +20,6 @@ one-device "play again", and nothing is taken back (the guests have seen the mov
   worker then forgets the table and answers with status ``"closed"``.
 """
 
-import re
 import secrets
 
 from ..core.errors import BadSave, InvalidOptions, TabernaError
@@ -31,6 +30,7 @@ from ..core.sync.envelope import ProtocolError, check_id
 from ..ui.markup import fragment, h
 from .device import Device
 from .reply import Controller
+from .rooms import check_room_code, shown_room_code
 from .screens import (
     arrange_screen,
     command_button,
@@ -40,24 +40,6 @@ from .screens import (
     table_section,
 )
 from .setup import REMOTE, config_from_fields, default_bot_level
-
-# Room codes (made by the page, site/net/roomkey.js): Crockford's base 32 (no I, L, O, U;
-# typing I or L reads as 1, O as 0), 12 characters shown as three groups of four.
-ROOM_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-ROOM_CODE_LENGTH = 12
-_ROOM_CODE = re.compile(f"[{ROOM_ALPHABET}]{{{ROOM_CODE_LENGTH}}}")
-
-
-def check_room_code(code) -> str:
-    if not isinstance(code, str) or not _ROOM_CODE.fullmatch(code):
-        raise TabernaError("The room code is malformed", "net_bad_room")
-    return code
-
-
-def shown_room_code(code: str) -> str:
-    """``ABCD-EFGH-JKMN``: groups of four are easier to read aloud and to type."""
-    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
-
 
 def _room(request: dict):
     """``(room code or None, table id)`` from the setup request's ``room``."""
@@ -244,7 +226,12 @@ class HostedTable(Controller):
             )
             for index, (peer, name) in enumerate(watchers)
         ]
-        return h("ul", {"class": "tb-net-watchers", "aria-label": t("sync.watchers")}, items)
+        return h(
+            "div",
+            {"class": "tb-net-watchers"},
+            h("span", {"class": "tb-hint", "id": "net-watchers"}, t("sync.watchers")),
+            h("ul", {"aria-labelledby": "net-watchers"}, items),
+        )
 
     def _close_button(self, t):
         return command_button(t("sync.close"), "data-host", {"close": True}, "net-close")

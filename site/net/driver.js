@@ -368,7 +368,7 @@ export class SharedTable {
       if (reply?.ok) this.hold(lockName("guest", table, savedSeat));
     }
     if (!reply?.ok) {
-      reply = await this.enqueue("net_guest_join", JSON.stringify({ table, seat, name }), now());
+      reply = await this.enqueue("net_guest_join", JSON.stringify({ table, seat, name, room }), now());
     }
     if (!reply?.ok) return reply;
     this.rememberGuest();

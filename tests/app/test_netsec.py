@@ -168,3 +168,10 @@ def test_no_view_of_any_game_holds_the_key_or_the_generators_state(game_id):
         if not movers:
             break
         table.act(movers[0], table.bot_action(movers[0]))
+
+
+def test_a_guest_who_typed_the_code_sees_the_code_not_the_derived_id():
+    worker = Worker()
+    request = {"table": ROOM["table"], "seat": None, "name": "Bea", "room": ROOM["code"]}
+    reply = json.loads(worker.net_guest_join(json.dumps(request), 1, "en"))
+    assert reply["ok"] and "7K3Q-WX9T-PM2D" in reply["html"] and ROOM["table"] not in reply["title"]
