@@ -416,6 +416,7 @@ async function openShared(role) {
 
 // Leaves the shared table on this page; ``forget`` also drops its saves.
 function leaveShared(forget) {
+  framePending = null; // a screen of the table left behind must not be drawn after it
   if (shared) {
     const marker = sharedMarker();
     if (marker && !forget) sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: false }));
