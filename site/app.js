@@ -7,6 +7,7 @@
 
 import { SHARED_KEYS, heldElsewhere, lockName, parseRoute, savedField } from "./net/links.js";
 import { SaveShelf, newLocalId, sharedId } from "./saves.js";
+import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -431,6 +432,27 @@ function announce(area) {
   $("announce").textContent = news;
 }
 
+// A shared table's screens arrive as fast as peers send messages: draw the latest one at most
+// once per animation frame (a flood of messages costs one paint per frame, not one each).
+// A hidden page gets no frames; the timer paints it at a slow pace instead.
+let framePending = null;
+const HIDDEN_PAINT_MS = 250;
+
+function paintSoon(response) {
+  const first = framePending === null;
+  framePending = response;
+  if (!first) return;
+  const flush = () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    const latest = framePending;
+    framePending = null;
+    if (latest) paint(latest);
+  };
+  const frame = requestAnimationFrame(flush);
+  const timer = setTimeout(flush, HIDDEN_PAINT_MS);
+}
+
 function show(response) {
   if (!response.ok) {
     // A refused input changes nothing on screen (the form keeps what was typed): say why.
@@ -596,7 +618,7 @@ const netPage = {
     if (reply?.summary) summaries[reply.role] = reply.summary;
     return reply;
   },
-  paint,
+  paint: paintSoon,
   toast: (text) => toast(text),
   store: sharedStore,
   t: (key, params) => t(key, params),
@@ -640,6 +662,7 @@ async function openShared(role) {
 
 // Leaves the shared table on this page; ``forget`` also drops its saves.
 function leaveShared(forget) {
+  framePending = null; // a screen of the table left behind must not be drawn after it
   if (shared) {
     const marker = sharedMarker();
     if (marker && !forget) sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: false }));
@@ -673,7 +696,7 @@ async function openElsewhere(marker) {
 // unless another tab already has it (then this tab stays in the lobby).
 async function resumeShared(marker) {
   if (await openElsewhere(marker)) {
-    toast(t("friends.open_elsewhere", { code: marker.table }));
+    toast(t("friends.open_elsewhere", { code: marker.room ? showRoomCode(marker.room) : marker.table }));
     return;
   }
   const table = await openShared(marker.role);
@@ -682,7 +705,9 @@ async function resumeShared(marker) {
   try {
     reply = marker.role === "host"
       ? await table.resumeHost(sharedStore.get(SHARED_KEYS.host))
-      : await table.join({ via: marker.via, table: marker.table, seat: marker.seat, name: playerName() });
+      : await table.join({
+        via: marker.via, table: marker.table, seat: marker.seat, room: marker.room ?? null, pin: marker.pin ?? null, name: playerName(),
+      });
   } catch (error) { // the worker itself failed: the same clean screen, never a blank one
     reply = { ok: false, message: t("game.failed", { reason: error.message || String(error) }) };
   }
@@ -708,7 +733,7 @@ function showJoinCard(route) {
   form.className = "join-card";
   form.dataset.testid = "join-card";
   const title = document.createElement("h2");
-  title.textContent = t("friends.join_title", { code: route.table });
+  title.textContent = t("friends.join_title", { code: route.room ? showRoomCode(route.room) : route.table });
   const label = document.createElement("label");
   label.textContent = t("friends.your_name");
   const name = document.createElement("input");
@@ -735,7 +760,8 @@ function showJoinCard(route) {
 
 async function joinShared(route, name) {
   const table = await openShared("guest");
-  sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ role: "guest", table: route.table, via: route.via, seat: route.seat ?? null, onScreen: true }));
+  const marker = { role: "guest", table: route.table, via: route.via, seat: route.seat ?? null, room: route.room ?? null, pin: route.pin ?? null };
+  sharedStore.set(SHARED_KEYS.shared, JSON.stringify({ ...marker, onScreen: true }));
   const reply = await table.join({ ...route, name });
   if (reply && !reply.ok) {
     leaveShared(true);
@@ -759,14 +785,14 @@ function wireFriends() {
   });
   $("friends-join").addEventListener("submit", (event) => {
     event.preventDefault();
-    const code = $("friends-code").value.trim().toUpperCase();
-    if (!/^[A-Z0-9_-]{1,64}$/.test(code)) {
+    const code = normalizeRoomCode($("friends-code").value);
+    if (!code) {
       toast(t("friends.bad_code"));
       return;
     }
     const name = $("friends-name").value.trim();
     store.set(KEYS.name, name);
-    if (bridge) joinShared({ via: "room", table: code, seat: null }, name);
+    if (bridge) joinShared({ via: "room", room: code, pin: null, table: null, seat: null }, name);
   });
   $("friends-name").value = playerName();
   $("net-share-room").addEventListener("click", () => shared?.shareRoom());

@@ -3,9 +3,17 @@
 Why not ``random.Random``: its state is large, and it must live inside the JSON game state
 so that replays are exact. SHA-256 of ``seed:counter`` gives the same bits in CPython and
 Pyodide, so a table rolls the same dice in the browser as in the tests.
+
+A seed is either a whole number (one-device tables, tests: below 2**53, so that any
+JavaScript number carrying one stays exact) or a *key*: 256 random bits written as 64
+lowercase hex digits. Shared tables use keys (``new_key``): a guest who sees every outcome
+cannot search a 53-bit space for the seed and predict the next die, and as text the key
+never passes through a JavaScript number.
 """
 
 import hashlib
+import re
+import secrets
 
 _MASK_BITS = 64
 
@@ -15,8 +23,8 @@ class Rng:
 
     __slots__ = ("seed", "counter")
 
-    def __init__(self, seed: int, counter: int = 0):
-        self.seed = int(seed)
+    def __init__(self, seed, counter: int = 0):
+        self.seed = seed if is_key(seed) else int(seed)
         self.counter = int(counter)
 
     @classmethod
@@ -59,6 +67,25 @@ class Rng:
     def random(self) -> float:
         """A float in ``[0, 1)`` with 53 random bits."""
         return (self._next64() >> 11) / float(1 << 53)
+
+
+_KEY = re.compile(r"[0-9a-f]{64}")
+
+
+def is_key(seed) -> bool:
+    """Whether ``seed`` is a 256-bit key (64 lowercase hex digits)."""
+    return isinstance(seed, str) and _KEY.fullmatch(seed) is not None
+
+
+def new_key() -> str:
+    """A fresh 256-bit key from the system's generator (in the browser, Pyodide's
+    ``os.urandom`` is ``crypto.getRandomValues``)."""
+    return secrets.token_hex(32)
+
+
+def derive_key(*parts) -> str:
+    """A 256-bit key derived from any printable parts (a key stays a key: rematches)."""
+    return hashlib.sha256(":".join(str(p) for p in parts).encode()).hexdigest()
 
 
 def derive_seed(*parts) -> int:

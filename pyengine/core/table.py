@@ -7,7 +7,7 @@ checked on load — a tampered log fails to replay and is rejected with the reas
 
 from .errors import BadSave, IllegalAction, InvalidOptions, TabernaError
 from .registry import get_declaration, get_game
-from .rng import derive_seed
+from .rng import derive_seed, is_key
 from .validate import is_plain_json
 
 SAVE_FORMAT = 1
@@ -48,8 +48,8 @@ class Table:
     def __init__(self, game_id: str, options, seats, seed: int):
         self.game = get_game(game_id)
         self.seats = check_seats(self.game, seats)
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise InvalidOptions("The seed must be a whole number from 0 to 2**53 - 1", "bad_seed")
+        if not is_key(seed) and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+            raise InvalidOptions("The seed must be a whole number from 0 to 2**53 - 1 or a 256-bit key", "bad_seed")
         self.seed = seed
         self.state = self.game.new_state(options, len(self.seats), seed)
         self.options = self.state["options"]

@@ -10,6 +10,12 @@ one-device "play again", and nothing is taken back (the guests have seen the mov
   Covering bots play the game's middle level.
 * The save is ``Host.snapshot()`` plus ``"friends": [seat, ...]``: the friend seats are
   remembered so a seat covered before anyone sat in it can still be given back.
+* The room code is the page's: it makes the code (``crypto.getRandomValues``) and derives
+  the table id from it with the slow key derivation that also gives the relay room
+  (``site/net/roomkey.js``), and sends both with the setup; the code is kept in the save
+  (``"room"``) so a reloaded host opens the same room. A page without Web Crypto (a plain
+  http LAN address) sends none: the table gets a random id and no room code.
+* Chance comes from a 256-bit key (``core.rng.new_key``) kept only in the host's save.
 * ``{"close": true}`` tells every guest (they see "the host closed this table"); the
   worker then forgets the table and answers with status ``"closed"``.
 """
@@ -18,11 +24,13 @@ import secrets
 
 from ..core.errors import BadSave, InvalidOptions, TabernaError
 from ..core.registry import get_game
+from ..core.rng import new_key
 from ..core.sync import Host
-from ..core.table import MAX_SEED
-from ..ui.markup import h
+from ..core.sync.envelope import ProtocolError, check_id
+from ..ui.markup import fragment, h
 from .device import Device
 from .reply import Controller, summary_of
+from .rooms import check_room_code, shown_room_code
 from .screens import (
     arrange_screen,
     command_button,
@@ -33,13 +41,18 @@ from .screens import (
 )
 from .setup import REMOTE, config_from_fields, default_bot_level
 
-# Room codes are read aloud and typed on phones: no I/1, O/0; 32**8 = 2**40 of them.
-ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-ROOM_CODE_LENGTH = 8
-
-
-def room_code() -> str:
-    return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+def _room(request: dict):
+    """``(room code or None, table id)`` from the setup request's ``room``."""
+    room = request.get("room")
+    if room is None:
+        return None, secrets.token_urlsafe(12)
+    if not isinstance(room, dict) or set(room) != {"code", "table"}:
+        raise TabernaError("The room code is malformed", "net_bad_room")
+    try:
+        check_id("table", room["table"])
+    except ProtocolError:
+        raise TabernaError("The room code is malformed", "net_bad_room") from None
+    return check_room_code(room["code"]), room["table"]
 
 
 def _seat_number(value, seats: int) -> int:
@@ -53,22 +66,25 @@ class HostedTable(Controller):
 
     role = "host"
 
-    def __init__(self, host: Host, friends):
+    def __init__(self, host: Host, friends, room=None):
         super().__init__()
         self.host = host
         self.friends = sorted(friends)
+        host.room = room  # told to seated guests, so an invited friend can come back by the room
         self.device = Device(host)
 
     @classmethod
     def create(cls, request: dict, t) -> "HostedTable":
-        """``{"game", "fields"}`` from the shared setup form: a new table, arranging seats."""
+        """``{"game", "fields", "room"?, ...}`` from the shared setup form: a new table, arranging
+        seats. A ``seed`` in the fields (tests) replaces the 256-bit key."""
+        room, table_id = _room(request)
         game = get_game(request.get("game"))
         config = config_from_fields(game, request.get("fields"), t, shared=True)
         friends = [i for i, seat in enumerate(config["seats"]) if seat["kind"] == REMOTE]
         if not friends:
             raise InvalidOptions("A shared table needs a seat for a friend", "net_no_friends")
-        seed = config.get("seed", secrets.randbelow(MAX_SEED + 1))
-        return cls(Host.create(game.id, config["options"], config["seats"], seed, room_code()), friends)
+        seed = config.get("seed", new_key())
+        return cls(Host.create(game.id, config["options"], config["seats"], seed, table_id), friends, room)
 
     @classmethod
     def resume(cls, data: dict) -> "HostedTable":
@@ -84,7 +100,13 @@ class HostedTable(Controller):
             or any(seats[i]["kind"] == "human" for i in friends)
         ):
             raise BadSave("The shared table's friend seats are damaged", "net_save_friends")
-        return cls(host, friends)
+        room = data.get("room")
+        if room is not None:
+            try:
+                check_room_code(room)
+            except TabernaError:
+                raise BadSave("The shared table's room code is damaged", "net_save_room") from None
+        return cls(host, friends, room)
 
     # --- inputs -----------------------------------------------------------------------------
     def receive(self, peer, text, now) -> None:
@@ -118,6 +140,11 @@ class HostedTable(Controller):
             self.send(self.host.rematch())
             self.device.reset()
             return
+        if set(command) == {"remove"}:
+            if not isinstance(command["remove"], str):
+                raise TabernaError("That command is not understood", "net_bad_command")
+            self.send(self.host.remove(command["remove"]))
+            return
         kind = command.get("kind")
         if set(command) - {"seat", "kind", "level"} or kind not in ("bot", REMOTE):
             raise TabernaError("That command is not understood", "net_bad_command")
@@ -149,7 +176,7 @@ class HostedTable(Controller):
         return t(f"lobby.{self.host.table.game.id}.name")
 
     def save(self) -> dict:
-        return {**self.host.snapshot(), "friends": self.friends}
+        return {**self.host.snapshot(), "friends": self.friends, "room": self.host.room}
 
     def summary(self) -> dict:
         table = self.host.table
@@ -184,6 +211,32 @@ class HostedTable(Controller):
             lambda index, conn: self._seat_buttons(t, index, conn), table.teams(),
         )
 
+    def _watchers(self, t):
+        """The spectators, each with a button to send it away (finding 6: a spectator could
+        flood the table and the host could not remove it)."""
+        watchers = self.host.watchers()
+        if not watchers:
+            return None
+        items = [
+            h(
+                "li",
+                {"class": "tb-net-watcher", "data-testid": f"watcher-{index}"},
+                name or t("sync.a_watcher"),
+                " ",
+                command_button(
+                    t("sync.remove"), "data-host", {"remove": peer}, f"remove-watcher-{index}",
+                    aria=t("sync.remove_label", name=name or t("sync.a_watcher")),
+                ),
+            )
+            for index, (peer, name) in enumerate(watchers)
+        ]
+        return h(
+            "div",
+            {"class": "tb-net-watchers"},
+            h("span", {"class": "tb-hint", "id": "net-watchers"}, t("sync.watchers")),
+            h("ul", {"aria-labelledby": "net-watchers"}, items),
+        )
+
     def _close_button(self, t):
         return command_button(t("sync.close"), "data-host", {"close": True}, "net-close")
 
@@ -191,7 +244,9 @@ class HostedTable(Controller):
         status = self.status()
         if status == "arrange":
             waiting = any(seat["open"] for seat in self.host.public_seats())
-            return arrange_screen(t, self.title(t), self.host.table_id, self._strip(t), waiting, self._close_button(t))
+            code = shown_room_code(self.host.room) if self.host.room else None
+            strip = fragment(self._strip(t), self._watchers(t))
+            return arrange_screen(t, self.title(t), code, strip, waiting, self._close_button(t))
         table = self.host.table
         body = [self.device.body(t)]
         closing = None
@@ -201,4 +256,4 @@ class HostedTable(Controller):
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
-        return hosted_screen(status, self._strip(t), section, closing)
+        return hosted_screen(status, fragment(self._strip(t), self._watchers(t)), section, closing)

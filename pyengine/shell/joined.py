@@ -12,6 +12,7 @@ from ..core.sync import Guest
 from ..core.validate import is_plain_json
 from ..ui.markup import fragment, h
 from .reply import Controller, summary_of
+from .rooms import shown_room_code
 from .screens import (
     command_button,
     connecting_screen,
@@ -47,10 +48,12 @@ class JoinedTable(Controller):
 
     @classmethod
     def join(cls, request: dict, now) -> "JoinedTable":
-        """``{"table", "seat", "name"}``: sit down (or watch, with seat null) at a table."""
-        if set(request) - {"table", "seat", "name"}:
+        """``{"table", "seat", "name", "room"?}``: sit down (or watch, with seat null) at a
+        table; ``room``, the code the player typed (or the room link's), names the table on
+        its screens."""
+        if set(request) - {"table", "seat", "name", "room"}:
             raise TabernaError("The request was not understood", "bad_request")
-        table = cls(Guest(request.get("table"), request.get("name", ""), request.get("seat")))
+        table = cls(Guest(request.get("table"), request.get("name", ""), request.get("seat"), room=request.get("room")))
         table.to_host(table.guest.start(now))
         return table
 
@@ -96,7 +99,7 @@ class JoinedTable(Controller):
         elif change == {"watch": True}:
             if guest.token is not None:
                 raise TabernaError("You already hold a seat", "sync_already_seated", seat=guest.seat)
-            self.guest = Guest(guest.table_id, guest.name)
+            self.guest = Guest(guest.table_id, guest.name, room=guest.room)
             self.to_host(self.guest.start(now))
         else:
             self.ui.update(change)
@@ -111,8 +114,13 @@ class JoinedTable(Controller):
     def delay_ms(self) -> int:
         return 0  # bots play on the host
 
+    def _name(self) -> str:
+        """How the table is named on this screen: its room code when known, else its id."""
+        room = self.guest.room
+        return shown_room_code(room) if room else self.guest.table_id
+
     def title(self, t) -> str:
-        return t("sync.table", code=self.guest.table_id)
+        return t("sync.table", code=self._name())
 
     def save(self):
         """Only a seat is worth keeping: a reload before the welcome asks for the seat again
@@ -169,7 +177,7 @@ class JoinedTable(Controller):
     def html(self, t):
         guest = self.guest
         if guest.status == "connecting":
-            body = connecting_screen(t, self.title(t), guest.table_id)
+            body = connecting_screen(t, self.title(t), self._name())
         elif guest.status == "refused":
             error = guest.error
             reason = host_reason(t, error) if error else ""

@@ -165,7 +165,7 @@ def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, team
     return h("ol", {"class": "tb-net-seats", "aria-label": t("sync.seats")}, items)
 
 
-def arrange_screen(t, title: str, code: str, strip, waiting: bool, close) -> Markup:
+def arrange_screen(t, title: str, code, strip, waiting: bool, close) -> Markup:
     """The host before play: the room code, the seats, "start" once every friend is in."""
     return h(
         "section",
@@ -178,7 +178,9 @@ def arrange_screen(t, title: str, code: str, strip, waiting: bool, close) -> Mar
             h("p", {"class": "tb-room-code", "data-testid": "room-code", "aria-label": " ".join(code)}, code),
             h("p", {"class": "tb-hint tb-rooms-on"}, t("sync.room_hint")),
             h("p", {"class": "tb-hint tb-rooms-off"}, t("sync.room_hint_off")),
-        ),
+        )
+        if code  # no room code where the page has no Web Crypto (plain http on a LAN)
+        else h("p", {"class": "tb-hint"}, t("sync.room_hint_off")),
         strip,
         h("p", {"class": "tb-hint", "role": "status"}, t("sync.need_friends" if waiting else "sync.ready")),
         h(

@@ -7,12 +7,25 @@
 
 import { hostBroadcast, joinBroadcast } from "./bc.js";
 import { errorText, netError } from "./channel.js";
-import { SHARED_KEYS as KEYS, heldElsewhere, lockName, parseJoinLink, savedField } from "./links.js";
+import { forgetIdentity, hostIdentity } from "./identity.js";
+import {
+  SHARED_KEYS as KEYS, heldElsewhere, joinFragment, lockName, parseJoinLink, roomFragment, savedField,
+} from "./links.js";
+import { canDerive, newRoomCode, roomSecrets, showRoomCode } from "./roomkey.js";
 import { answerInvite, createInvite } from "./rtc.js";
 
 const TICK_MS = 1000;
 const TAB_RETRY_MS = [1000, 2000, 4000, 8000];
 const TAB_PROBE_MS = 1000; // a host tab of this browser answers within one hello (400 ms)
+// Flood limits on the host (a guest sends a ping every 5 s, an intent per click): each peer
+// may send PEER_BURST messages at once and PEER_RATE a second after that; what comes faster
+// is dropped before it costs the worker anything, and a peer that keeps it up for
+// PEER_STRIKES more messages is disconnected with a reason. However many peers talk, at most
+// INBOUND_QUEUE of their messages wait for the worker (the protocol resends what matters).
+const PEER_RATE = 20;
+const PEER_BURST = 40;
+const PEER_STRIKES = 200;
+const INBOUND_QUEUE = 64;
 
 const now = () => Date.now();
 
@@ -34,7 +47,7 @@ export class SharedTable {
     this.tableId = null;
     this.channels = new Map(); // host: peer id -> channel
     this.channel = null; // guest: the channel to the host
-    this.via = null; // guest: {via: "invite"|"room"|"tab", table, seat}
+    this.via = null; // guest: {via: "invite"|"room"|"tab", table, seat, room, pin}
     this.closers = [];
     this.queue = Promise.resolve();
     this.queued = 0;
@@ -43,6 +56,10 @@ export class SharedTable {
     this.invites = 0;
     this.held = null; // the Web Lock this tab holds for the table
     this.room = null; // guest: the table's room on the relays, once joined
+    this.roomCode = null; // host: the table's room code (null where the page cannot derive)
+    this.identity = null; // host: its key pair (identity.js), once loaded
+    this.buckets = new Map(); // host: peer id -> {tokens, at, strikes}
+    this.inbound = 0; // host: peers' messages waiting for the worker
     this.status = null;
     this.closed = false;
     this.ticker = setInterval(() => this.tick(), TICK_MS);
@@ -155,6 +172,7 @@ export class SharedTable {
   }
 
   forget() {
+    if (this.role === "host" && this.tableId) forgetIdentity(this.tableId);
     this.page.store.remove(KEYS[this.role]);
     this.page.store.remove(KEYS.shared);
   }
@@ -176,8 +194,15 @@ export class SharedTable {
   }
 
   // --- host ----------------------------------------------------------------------------------
-  create(request) {
-    return this.host("net_host_create", JSON.stringify(request));
+  /** A new table: the room code is made here and the table's id derived from it (roomkey.js);
+   * a page without Web Crypto (plain http on a LAN) hosts by invite links only. */
+  async create(request) {
+    let room = null;
+    if (canDerive()) {
+      const code = newRoomCode();
+      room = { code, table: (await roomSecrets(code)).table };
+    }
+    return this.host("net_host_create", JSON.stringify({ ...request, room }));
   }
 
   resumeHost(save) {
@@ -188,31 +213,81 @@ export class SharedTable {
   async host(call, text) {
     const reply = await this.enqueue(call, text, now());
     if (!reply?.ok) return reply;
+    this.roomCode = savedField(reply.save ?? text, "room");
     this.hold(lockName("host", this.tableId));
-    this.remember();
-    this.openHostTransports();
+    this.remember({ room: this.roomCode });
+    await this.openHostTransports();
     return reply;
   }
 
   addChannel(peer, channel) {
     this.channels.get(peer)?.close();
     this.channels.set(peer, channel);
-    channel.onmessage = (text) => this.enqueue("net_host_receive", peer, text, now());
+    channel.onmessage = (text) => {
+      if (this.admit(peer, channel)) this.receiveFrom(peer, text);
+    };
     channel.onclose = () => {
       if (this.channels.get(peer) !== channel) return;
       this.channels.delete(peer);
+      this.buckets.delete(peer);
       this.enqueue("net_host_dropped", peer, now());
     };
   }
 
-  openHostTransports() {
+  /** A peer's message for the worker, unless too many already wait (then it is dropped:
+   * guests resend intents and resync by themselves). */
+  receiveFrom(peer, text) {
+    if (this.inbound >= INBOUND_QUEUE) return;
+    this.inbound += 1;
+    this.enqueue("net_host_receive", peer, text, now()).finally(() => { this.inbound -= 1; });
+  }
+
+  /** Whether ``peer`` may send one more message now (a token bucket per peer); a peer that
+   * floods on is told why and disconnected. */
+  admit(peer, channel) {
+    const at = now();
+    const bucket = this.buckets.get(peer) ?? { tokens: PEER_BURST, at, strikes: 0 };
+    bucket.tokens = Math.min(PEER_BURST, bucket.tokens + ((at - bucket.at) * PEER_RATE) / 1000);
+    bucket.at = at;
+    this.buckets.set(peer, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return true;
+    }
+    bucket.strikes += 1;
+    if (bucket.strikes >= PEER_STRIKES) this.disconnect(peer, channel, "sync_flooded", "Too many messages: the host disconnected you.");
+    return false;
+  }
+
+  /** Ends ``peer``'s channel after telling it why (a protocol ``error``, translated on its side). */
+  disconnect(peer, channel, code, reason) {
+    const error = { v: 1, kind: "error", table: this.tableId, code, reason, params: {}, ref: null };
+    try {
+      channel.send(JSON.stringify(error));
+    } catch { /* already gone */ }
+    channel.close();
+    if (this.channels.get(peer) === channel) {
+      this.channels.delete(peer);
+      this.enqueue("net_host_dropped", peer, now());
+    }
+  }
+
+  async openHostTransports() {
     const broadcast = hostBroadcast(this.tableId, (peer, channel) => this.addChannel(`bc-${peer}`, channel));
     this.closers.push(() => broadcast.close());
+    if (canDerive()) {
+      try {
+        this.identity = await hostIdentity(this.tableId);
+      } catch (error) {
+        console.warn("host identity", error);
+      }
+    }
     const settings = this.page.settings();
-    if (!settings.useRelays) return;
+    if (!settings.useRelays || !this.roomCode || !this.identity || this.closed) return;
     relayModule()
       .then((relay) => relay.hostRoom(
-        this.tableId,
+        this.roomCode,
+        { table: this.tableId, identity: this.identity },
         { relayUrls: settings.relays, iceServers: settings.iceServers },
         (peer, channel) => this.addChannel(`relay-${peer}`, channel),
       ))
@@ -226,16 +301,19 @@ export class SharedTable {
       });
   }
 
+  /** The room link: the room code and the fingerprint of the host's key (a guest who opens
+   * it trusts only that key). */
   roomLink() {
-    return this.page.link(`room=${this.tableId}`);
+    return this.page.link(roomFragment(this.roomCode, this.identity.fingerprint));
   }
 
   /** Shows the room link and code, for friends joining through the relay network. */
   shareRoom() {
+    if (!this.roomCode || !this.identity) return;
     this.page.panel.show({
       title: this.page.t("friends.share_room"),
       link: this.roomLink(),
-      hint: this.page.t("friends.share_room_hint", { code: this.tableId }),
+      hint: this.page.t("friends.share_room_hint", { code: showRoomCode(this.roomCode) }),
     });
   }
 
@@ -250,7 +328,7 @@ export class SharedTable {
       panel.show({ title: this.page.t("friends.invite_failed"), hint: this.reason(error) });
       return;
     }
-    const link = this.page.link(`join=${this.tableId}.${seat}.${invite.code}`);
+    const link = this.page.link(joinFragment(this.tableId, seat, this.identity?.fingerprint, invite.code));
     panel.show({
       title: this.page.t("friends.invite_title", { seat: seat + 1 }),
       link,
@@ -268,11 +346,18 @@ export class SharedTable {
 
   // --- guest ---------------------------------------------------------------------------------
   /**
-   * Sits down at a table: ``via`` says how to reach the host ("invite" with its code, "room",
-   * "tab"). A save for the same table means this player was here before: rejoin its seat.
+   * Sits down at a table: ``via`` says how to reach the host ("invite" with its code, "room"
+   * with the room code, "tab"); ``pin`` is the fingerprint of the host's key when known (room
+   * and invite links). A save for the same table means this player was here before: rejoin
+   * its seat.
    */
-  async join({ via, table, seat = null, code = null, name = "" }) {
-    this.via = { via, table, seat };
+  async join({ via, table = null, seat = null, code = null, name = "", room = null, pin = null }) {
+    if (via === "room") {
+      if (!room) return { ok: false, message: this.page.t("friends.bad_code") }; // a marker from before room codes were derived
+      if (!canDerive()) return { ok: false, message: this.page.t(this.page.settings().roomsOff ?? "net.relays_insecure") };
+      table = (await roomSecrets(room)).table;
+    }
+    this.via = { via, table, seat, room, pin };
     // A seat saved here for this table is taken back, unless another tab is playing it.
     const saved = this.page.store.get(KEYS.guest);
     const savedSeat = savedField(saved, "seat");
@@ -283,12 +368,18 @@ export class SharedTable {
       if (reply?.ok) this.hold(lockName("guest", table, savedSeat));
     }
     if (!reply?.ok) {
-      reply = await this.enqueue("net_guest_join", JSON.stringify({ table, seat, name }), now());
+      reply = await this.enqueue("net_guest_join", JSON.stringify({ table, seat, name, room }), now());
     }
     if (!reply?.ok) return reply;
-    this.remember({ via, seat });
+    this.rememberGuest();
     this.connect(code);
     return reply;
+  }
+
+  /** The guest's marker: how to find the host again after a reload (room code, pinned key). */
+  rememberGuest() {
+    const { via, seat, room, pin } = this.via;
+    this.remember({ via, seat, room, pin });
   }
 
   attach(channel) {
@@ -315,7 +406,7 @@ export class SharedTable {
         // The host is another tab of this browser: no network needed.
       } else if (via === "room") {
         if (!settings.useRelays) throw netError(settings.roomsOff, "Room codes cannot be used here.");
-        await this.openRoom(table);
+        await this.openRoom();
       } else if (code) {
         await this.answer(code);
       } else {
@@ -323,35 +414,53 @@ export class SharedTable {
       }
     } catch (error) {
       console.warn("connect", error);
-      this.page.toast(this.page.t("friends.connect_failed", { reason: this.reason(error) }));
+      if (via === "room") {
+        // Said where it stays: why, and what to do (issue 14: within 20 s, never "Connecting…" forever).
+        this.page.panel.show({ title: this.page.t("friends.room_failed"), hint: this.reason(error) });
+      } else this.page.toast(this.page.t("friends.connect_failed", { reason: this.reason(error) }));
       if (via === "invite") this.fallBack();
       else if (via === "tab") this.reconnect();
     }
   }
 
-  /** Joins the table's room on the relays: the host's channel is attached now and again
-   * whenever the host announces itself anew (after its reload, or the room's reconnection). */
-  async openRoom(table) {
+  /** Joins the table's room on the relays: the host's channel is attached once the host has
+   * proved its key (relay.js), and again whenever it announces itself anew (after its
+   * reload, or the room's reconnection) and proves it again. A typed code pins the first
+   * key that proves itself. */
+  async openRoom() {
     const settings = this.page.settings();
     const relay = await relayModule();
-    const room = await relay.joinRoom(table, { relayUrls: settings.relays, iceServers: settings.iceServers });
+    const { room: code, table, pin } = this.via;
+    const room = await relay.joinRoom(code, { table, pin }, { relayUrls: settings.relays, iceServers: settings.iceServers });
     if (this.closed) {
       room.close();
       return;
     }
     this.room = room;
     this.closers.push(() => room.close());
+    room.onpin = (fingerprint) => {
+      this.via.pin = fingerprint;
+      if (!this.closed) this.rememberGuest();
+    };
     room.onreconnect = (channel) => this.attach(channel);
-    this.attach(await room.channel);
+    try {
+      this.attach(await room.channel);
+    } catch (error) {
+      this.room = null;
+      throw error;
+    }
   }
 
   /** An invited guest without a link to the host: a new invite always works; where room
-   * codes are allowed the table's room is tried at the same time, and reconnects by itself
-   * (a phone that slept, a reload) whenever the host is online. */
+   * codes are allowed the table's room is tried at the same time (the host told the room
+   * code to the seated guest; the invite link pinned its key), and reconnects by itself (a
+   * phone that slept, a reload) whenever the host is online. */
   fallBack() {
     this.askForInvite();
-    if (!this.room && this.page.settings().useRelays) {
-      this.openRoom(this.via.table).catch((error) => console.warn("room", error));
+    const code = this.via.room ?? savedField(this.page.store.get(KEYS.guest), "room");
+    if (!this.room && code && this.via.pin && canDerive() && this.page.settings().useRelays) {
+      this.via.room = code;
+      this.openRoom().catch((error) => console.warn("room", error));
     }
   }
 

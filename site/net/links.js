@@ -3,20 +3,43 @@
 
 export const SHARED_KEYS = { host: "taberna.host", guest: "taberna.guest", shared: "taberna.shared" };
 
-/** ``#join=<table>.<seat>.<code>`` (a whole link or just its fragment) -> parts, or null. */
+import { normalizeRoomCode } from "./roomkey.js";
+
+const FINGERPRINT = "[A-Za-z0-9_-]{43}"; // identity.js fingerprintOf: SHA-256, base64url
+
+/** ``#join=<table>.<seat>.<host key's fingerprint, or "-">.<invite code>`` (a whole link or
+ * just its fragment) -> ``{table, seat, pin, code}``, or null. The room code is not in it. */
 export function parseJoinLink(text) {
-  const match = /(?:^|#)join=([A-Za-z0-9_-]{1,64})\.(\d{1,2})\.([A-Za-z0-9_.~-]+)\s*$/.exec(String(text).trim());
+  const match = new RegExp(
+    `(?:^|#)join=([A-Za-z0-9_-]{1,64})\\.(\\d{1,2})\\.(${FINGERPRINT}|-)\\.([A-Za-z0-9_.~-]+)\\s*$`,
+  ).exec(String(text).trim());
   if (!match) return null;
-  return { table: match[1], seat: Number(match[2]), code: match[3] };
+  return { table: match[1], seat: Number(match[2]), pin: match[3] === "-" ? null : match[3], code: match[4] };
 }
 
-/** A page fragment -> ``{via: "invite"|"room"|"tab", table, seat?, code?}``, or null. */
+/** The fragment of an invite link (see parseJoinLink). */
+export function joinFragment(table, seat, pin, code) {
+  return `join=${table}.${seat}.${pin ?? "-"}.${code}`;
+}
+
+/** The fragment of a room link: the room code and the host key's fingerprint. */
+export function roomFragment(roomCode, pin) {
+  return `room=${roomCode}.${pin}`;
+}
+
+/** A page fragment -> ``{via: "invite", table, seat, pin, code}``, ``{via: "room", room,
+ * pin}`` (the table id is derived from the room code later) or ``{via: "tab", table}``;
+ * null if it is none of these. */
 export function parseRoute(hash) {
   const join = parseJoinLink(hash);
   if (join) return { via: "invite", ...join };
-  const match = /^#(room|tab)=([A-Za-z0-9_-]{1,64})$/.exec(hash);
-  if (!match) return null;
-  return { via: match[1], table: match[2].toUpperCase() };
+  const room = new RegExp(`^#room=([0-9A-Za-z-]{12,20})(?:\\.(${FINGERPRINT}))?$`).exec(hash);
+  if (room) {
+    const code = normalizeRoomCode(room[1]);
+    return code ? { via: "room", room: code, pin: room[2] ?? null, table: null } : null;
+  }
+  const tab = /^#tab=([A-Za-z0-9_-]{1,64})$/.exec(hash);
+  return tab ? { via: "tab", table: tab[1] } : null;
 }
 
 /** The Web Lock a tab holds while it hosts ``table`` or plays its ``seat`` there, so that a

@@ -1,45 +1,59 @@
 // Matchmaking by room code over public MQTT brokers (Trystero's MQTT strategy), then WebRTC.
 //
 // The brokers only carry the WebRTC handshake between the peers of a room (appId "taberna",
-// room id = the room code); the game's texts then go peer to peer. Trystero is bundled by
+// room id and password derived from the room code); the game's texts then go peer to peer. Trystero is bundled by
 // the build (net/relay-bundle.js) and imported here on first use, so the lobby never
 // downloads it nor contacts a broker.
 //
 // A Trystero room is a full mesh: everyone who knows the code connects to everyone. The host
-// turns it into a star: it announces itself ("host" action carrying the table id) to each
-// peer that joins and treats each peer as its own channel. A guest sends protocol texts only
-// to the peer that announced itself as host of its table and ignores everyone else. When
-// that peer leaves (the host's tab reloads or dies) the guest's channel closes, the room
-// stays open, and the next announcement (the host back with the same room code) hands a
-// new channel to ``room.onreconnect(channel)``.
+// turns it into a star: it announces itself ("host" action: the table id and its public key)
+// to each peer that joins and treats each peer as its own channel. A guest challenges every
+// announcer ("prove"), and sends protocol texts only to a peer whose answer ("proof") it
+// checked, ignoring everyone else. When that peer leaves (the host's tab reloads or dies)
+// the guest's channel closes, the room stays open, and the next proved announcement (the
+// host back with the same room code) hands a new channel to ``room.onreconnect(channel)``.
 //
-// Threat model: the room code is the only secret. Anyone who has it can join as a spectator
-// or claim an open seat (the host's protocol decides what they get), and learns the network
-// addresses of the room's peers, as WebRTC requires. A guest's seat token goes only to the
-// peer it accepted as host; a guest accepts a new host only once the previous one has left
-// (the newest peer that announced itself meanwhile), so a peer that knows the code could pose
-// as host while the real host is away (or before the guest hears it). The invite link (rtc.js) is the stronger path: its code pins the
-// host's DTLS fingerprint. Brokers see the room's topic (derived from the code) and the
-// WebRTC handshakes, not the game's texts.
+// Threat model (more in the README): the room code is the only secret a guest types. The
+// brokers see a topic and a password-encrypted handshake derived from it by a slow key
+// derivation (roomkey.js), never the code. Anyone who has the code can join as a spectator
+// or claim an open seat, and learns the network addresses of the room's peers, as WebRTC
+// requires; but nobody can pose as the host: a guest talks to a peer only after it proved
+// the host's key (identity.js) on that very connection, and the key is the one the room or
+// invite link names, or for a typed code the first one that proved itself (trust on first
+// use). Every new announcement (the host's reload, a new channel) is proved again.
+//
+// Joining reports failure within JOIN_WAIT_MS with the reason: offline, no broker reachable,
+// nobody answered the code, or only peers that could not prove to be the host.
 
 import { Channel, netError } from "./channel.js";
+import { announcedFingerprint, checkProof, newChallenge, signProof } from "./identity.js";
+import { roomSecrets } from "./roomkey.js";
 
 const APP_ID = "taberna";
 const RELAY_WAIT_MS = 10_000;
 const RELAY_POLL_MS = 200;
+// A guest learns within this time whether the code leads anywhere: with the key derivation
+// before it (0.3–1 s, longer on a slow phone), within 20 s of tapping "join".
+export const JOIN_WAIT_MS = 15_000;
+const MAX_PROOFS_PER_PEER = 4; // a host signs a few challenges per connection, no more
+const NONCE = /^[A-Za-z0-9_-]{43}$/;
 
 let bundle = null;
 const library = () => (bundle ??= import("./relay-bundle.js"));
 
-/** Resolves once a broker's WebSocket is open; rejects after ``RELAY_WAIT_MS``. */
-function reachable(lib) {
+const offline = () => netError("net.offline", "This device is offline.");
+
+/** Resolves once a broker's WebSocket is open; rejects after ``waitMs``. */
+function reachable(lib, waitMs) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = () => {
       const sockets = Object.values(lib.getRelaySockets());
       if (sockets.some((socket) => socket.readyState === WebSocket.OPEN)) resolve();
-      else if (Date.now() - started > RELAY_WAIT_MS) {
-        reject(netError("net.relay_unreachable", "No relay server could be reached."));
+      else if (Date.now() - started > waitMs) {
+        reject(navigator.onLine === false
+          ? offline()
+          : netError("net.relay_unreachable", "No relay server could be reached."));
       } else setTimeout(poll, RELAY_POLL_MS);
     };
     poll();
@@ -61,22 +75,29 @@ function brokers(lib, relayUrls) {
   return relayUrls;
 }
 
-/** Joins the room and registers the two actions before any peer can talk. */
-async function enter(roomCode, { relayUrls, iceServers } = {}) {
+/** Joins the room of ``code`` and registers the actions before any peer can talk. */
+async function enter(code, { relayUrls, iceServers } = {}, waitMs = RELAY_WAIT_MS) {
+  if (navigator.onLine === false) throw offline();
   const lib = await library();
+  const urls = brokers(lib, relayUrls);
+  const { roomId, password } = await roomSecrets(code);
   const room = lib.joinRoom(
-    { appId: APP_ID, relayConfig: { urls: brokers(lib, relayUrls) }, rtcConfig: { iceServers: iceServers ?? [] } },
-    roomCode,
+    { appId: APP_ID, password, relayConfig: { urls }, rtcConfig: { iceServers: iceServers ?? [] } },
+    roomId,
   );
-  const host = room.makeAction("host");
-  const text = room.makeAction("text");
+  const actions = {
+    host: room.makeAction("host"),
+    prove: room.makeAction("prove"),
+    proof: room.makeAction("proof"),
+    text: room.makeAction("text"),
+  };
   try {
-    await reachable(lib);
+    await reachable(lib, Math.min(RELAY_WAIT_MS, waitMs));
   } catch (error) {
     room.leave();
     throw error;
   }
-  return { room, host, text };
+  return { room, ...actions };
 }
 
 function channelTo(text, peer, shutdown) {
@@ -86,23 +107,40 @@ function channelTo(text, peer, shutdown) {
   );
 }
 
+const warn = (what) => (error) => console.warn(what, error);
+
 /**
- * Hosts the room ``roomCode``: ``onChannel(peerId, channel)`` for every peer that joins.
- * ``relayUrls`` empty or absent: Trystero's public brokers.
- * Resolves to ``{close()}`` once a broker is reachable.
+ * Hosts the room of ``code`` for ``table`` as ``identity`` (identity.js hostIdentity):
+ * ``onChannel(peerId, channel)`` for every peer that joins. ``relayUrls`` empty or absent:
+ * Trystero's public brokers. Resolves to ``{close()}`` once a broker is reachable.
  */
-export async function hostRoom(roomCode, options, onChannel) {
-  const { room, host, text } = await enter(roomCode, options);
+export async function hostRoom(code, { table, identity }, options, onChannel) {
+  const { room, host, prove, proof, text } = await enter(code, options);
   const channels = new Map();
+  const proofs = new Map(); // peer -> challenges signed for it
   room.onPeerJoin = (peer) => {
-    host.send(roomCode, { target: peer }).catch((error) => console.warn("relay announce", error));
+    host.send({ table, key: identity.publicKey }, { target: peer }).catch(warn("relay announce"));
     const channel = channelTo(text, peer, () => {
       if (channels.get(peer) === channel) channels.delete(peer);
     });
     channels.set(peer, channel);
     onChannel(peer, channel);
   };
-  room.onPeerLeave = (peer) => channels.get(peer)?.lost();
+  room.onPeerLeave = (peer) => {
+    proofs.delete(peer);
+    channels.get(peer)?.lost();
+  };
+  prove.onMessage = async (data, { peerId }) => {
+    const signed = proofs.get(peerId) ?? 0;
+    if (!channels.has(peerId) || signed >= MAX_PROOFS_PER_PEER || !NONCE.test(data?.nonce ?? "")) return;
+    proofs.set(peerId, signed + 1);
+    try {
+      const sig = await signProof(identity, table, data.nonce, room.getPeers()[peerId]);
+      await proof.send({ nonce: data.nonce, sig }, { target: peerId });
+    } catch (error) {
+      console.warn("relay proof", error);
+    }
+  };
   text.onMessage = (data, { peerId }) => channels.get(peerId)?.deliver(data);
   return {
     close() {
@@ -113,50 +151,101 @@ export async function hostRoom(roomCode, options, onChannel) {
 }
 
 /**
- * Joins the room ``roomCode`` as a guest. Resolves (once a broker is reachable) to
- * ``{channel, onreconnect, close()}``: ``channel`` resolves when the host announces itself;
- * later hosts (after the host's reload) come through ``onreconnect(channel)``, set by the
- * caller.
+ * Joins the room of ``code`` as a guest of ``table`` (the id derived from the code), trusting
+ * only a host that proves the key whose fingerprint is ``pin`` (or, with no pin, the first
+ * key that proves itself: ``onpin(fingerprint)`` tells the caller, to pin it from then on).
+ * Resolves (once a broker is reachable) to ``{channel, onreconnect, onpin, close()}``:
+ * ``channel`` resolves when a host has proved itself, or rejects after ``waitMs`` with the
+ * reason; later proved hosts (after the host's reload) come through ``onreconnect(channel)``.
  */
-export async function joinRoom(roomCode, options) {
-  const { room, host, text } = await enter(roomCode, options);
+export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS }, options) {
+  const started = Date.now();
+  const { room, host, prove, proof, text } = await enter(code, options, waitMs);
+  let pinned = pin;
   let current = null; // {peer, channel}: the accepted host
-  let first;
-  // Peers that announced themselves as host and are still in the room, newest last. A
-  // reloaded host's announcement can arrive before the room notices that its old page has
-  // gone; it waits here and is taken up the moment the old one leaves.
-  const announced = new Set();
+  let settle = null; // {resolve, reject} until the first host is accepted or the wait ends
+  let impostors = 0; // announcers that could not prove the pinned key
+  const asked = new Map(); // peer -> {nonce, key, fingerprint}: challenged, not answered yet
+  const refused = new Set(); // peers that failed once: never asked again
+  // Peers that proved the key and are still in the room, newest last. A reloaded host's
+  // announcement can arrive before the room notices that its old page has gone; it waits
+  // here and is taken up the moment the old one leaves.
+  const proved = new Set();
   const result = {
-    channel: new Promise((resolve) => { first = resolve; }),
+    channel: new Promise((resolve, reject) => { settle = { resolve, reject }; }),
     onreconnect: null,
+    onpin: null,
+    /** How many announcers failed to prove the host's key (for the tests and the reason). */
+    get impostors() {
+      return impostors;
+    },
     close() {
+      clearTimeout(timer);
       current?.channel.close();
       room.leave();
     },
   };
+  const timer = setTimeout(() => {
+    if (!settle) return;
+    const error = navigator.onLine === false ? offline()
+      : impostors ? netError("net.host_unproved", "Someone answered this code but could not prove to be the table's host.")
+        : netError("net.room_unknown", "No table answered this room code.");
+    settle.reject(error);
+    settle = null;
+    result.close();
+  }, Math.max(0, waitMs - (Date.now() - started)));
   const accept = (peerId) => {
     const channel = channelTo(text, peerId, () => {
       if (current?.channel === channel) current = null;
     });
     current = { peer: peerId, channel };
-    if (first) {
-      first(channel);
-      first = null;
+    if (settle) {
+      clearTimeout(timer);
+      settle.resolve(channel);
+      settle = null;
     } else result.onreconnect?.(channel);
   };
-  host.onMessage = (table, { peerId }) => {
-    if (table !== roomCode) return;
-    announced.delete(peerId);
-    announced.add(peerId);
+  const refuse = (peerId) => {
+    impostors += 1;
+    refused.add(peerId);
+  };
+  host.onMessage = async (data, { peerId }) => {
+    if (data?.table !== table || asked.has(peerId) || proved.has(peerId) || refused.has(peerId)) return;
+    asked.set(peerId, null); // one announcement per peer is looked at
+    const fingerprint = await announcedFingerprint(data.key);
+    if (!fingerprint || (pinned && fingerprint !== pinned)) {
+      asked.delete(peerId);
+      refuse(peerId);
+      return;
+    }
+    const nonce = newChallenge();
+    asked.set(peerId, { nonce, key: data.key, fingerprint });
+    prove.send({ nonce }, { target: peerId }).catch(warn("relay challenge"));
+  };
+  proof.onMessage = async (data, { peerId }) => {
+    const challenge = asked.get(peerId);
+    if (!challenge || data?.nonce !== challenge.nonce) return;
+    asked.delete(peerId);
+    const good = await checkProof(challenge.key, table, challenge.nonce, data.sig, room.getPeers()[peerId]);
+    if (!good || (pinned && challenge.fingerprint !== pinned)) {
+      refuse(peerId);
+      return;
+    }
+    if (!pinned) {
+      pinned = challenge.fingerprint;
+      result.onpin?.(pinned);
+    }
+    proved.add(peerId);
     if (!current) accept(peerId);
   };
   text.onMessage = (data, { peerId }) => {
     if (current?.peer === peerId) current.channel.deliver(data);
   };
   room.onPeerLeave = (peer) => {
-    announced.delete(peer);
+    asked.delete(peer);
+    proved.delete(peer);
     if (current?.peer === peer) current.channel.lost();
-    const newest = [...announced].pop();
+    const newest = [...proved].pop();
     if (!current && newest) accept(newest);
   };
   return result;

@@ -146,8 +146,12 @@ def shown_cup(html):
     return [FACES[label] for label in re.findall(r'aria-label="([^"]+)"', blocks[0])]
 
 
+# What the page sends with a new table: its room code and the table id derived from it.
+ROOM = {"code": "7K3QWX9TPM2D", "table": "t-derived-from-the-code"}
+
+
 def new_table(tabs, fields=FIELDS, guests=(("pa", 1, "Bea"), ("pb", 2, "Caio"))):
-    reply = tabs.host_call("net_host_create", {"game": "perudo", "fields": fields})
+    reply = tabs.host_call("net_host_create", {"game": "perudo", "fields": fields, "room": ROOM})
     assert reply["ok"] and reply["status"] == "arrange"
     for peer, seat, name in guests:
         tabs.join(peer, seat, name)
@@ -451,7 +455,7 @@ def test_start_waits_for_every_friend_seat_or_a_bot_in_it():
     tabs = Tabs()
     new_table(tabs, guests=(("pa", 1, "Bea"),))
     html = tabs.screens["host"]
-    assert re.search(r'data-testid="room-code"[^>]*>[A-HJ-NP-Z2-9]{8}<', html)
+    assert re.search(r'data-testid="room-code"[^>]*>7K3Q-WX9T-PM2D<', html)
     assert re.search(r"data-testid=\"net-start\" disabled", html)
     assert 'data-invite="2"' in html and 'data-invite="1"' not in html
     refused_unchanged(tabs, tabs.host_call("net_host_command", {"start": True}), "net_seats_open")
@@ -535,13 +539,13 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
     say = lambda kind, **fields: tabs.guest_call("pa", "net_guest_receive", encode(kind, table="ROOM2345", **fields))
     state = {"version": 0, "rev": 1, "started": True, "acted": None}
     seats = [{"kind": "human", "name": "Ana", "open": False, "covered": False, "connected": True}] * 2
-    say("welcome", game="perudo", seat=1, token="tok")
+    say("welcome", game="perudo", seat=1, token="tok", room=None)
     shown = say("state", **state, seats=seats, view={"you": 1})  # refused before it is kept
     assert shown["ok"] and "The host sent a table this screen cannot show (view); it was not shown." in shown["html"]
     assert tabs.guests["pa"].tables["guest"].guest.view is None
     shown = say("state", **{**state, "rev": 2}, seats=[{"name": 5}], view={})
     assert shown["ok"] and shown["html"] is None  # the same notice: nothing to redraw
-    shown = say("welcome", game="no_such_game", seat=1, token="tok")
+    shown = say("welcome", game="no_such_game", seat=1, token="tok", room=None)
     assert "a game this version of Taberna cannot show" in shown["html"]
     assert say("state", **{**state, "rev": 3}, seats=seats, view={})["html"] is None
     refused = say("error", code="sync_seat_taken", reason="x", params={"reason": 1, "key": 2, "lang": 3}, ref=None)

@@ -392,18 +392,27 @@ def test_a_tab_that_vanishes_without_goodbye_times_out(new_player, site):
 
 
 # --- the relay ----------------------------------------------------------------------------------
+# Hosts the room of ``code`` as this browser's host of the table derived from it (its key
+# pair made on first use and kept in IndexedDB, so a reload keeps it).
 HOST_ROOM = """async ([code, url]) => {
     const relay = await import("./net/relay.js");
+    const {table} = await (await import("./net/roomkey.js")).roomSecrets(code);
+    const identity = await (await import("./net/identity.js")).hostIdentity(table);
     window.peers = [];
-    window.room = await relay.hostRoom(code, {relayUrls: [url], iceServers: []}, (peer, channel) => {
+    window.room = await relay.hostRoom(code, {table, identity}, {relayUrls: [url], iceServers: []}, (peer, channel) => {
         peers.push(peer);
         track(channel, peer);
     });
+    return identity.fingerprint;
 }"""
 
-JOIN_ROOM = """async ([code, url]) => {
+# Joins it as a guest: ``pin`` is the host key's fingerprint (a room link), or null (a typed
+# code: the first key that proves itself is pinned).
+JOIN_ROOM = """async ([code, url, pin = null]) => {
     const relay = await import("./net/relay.js");
-    window.room = await relay.joinRoom(code, {relayUrls: [url], iceServers: []});
+    const {table} = await (await import("./net/roomkey.js")).roomSecrets(code);
+    window.room = await relay.joinRoom(code, {table, pin}, {relayUrls: [url], iceServers: []});
+    room.onpin = (fingerprint) => { window.pinned = fingerprint; };
     room.onreconnect = (channel) => track(channel);
     track(await room.channel);
 }"""
@@ -416,10 +425,10 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
     host.on("websocket", lambda socket: sockets.append(socket.url))
     imported = "performance.getEntriesByName(new URL('net/relay-bundle.js', location.href).href).length"
     assert host.evaluate(imported) == 0  # the page pays nothing for the relay until a room opens
-    host.evaluate(HOST_ROOM, ["ROOM2345", relay.url])
+    host.evaluate(HOST_ROOM, ["7K3QWX9TPM2D", relay.url])
     assert host.evaluate(imported) == 1 and sockets == [relay.url + "/"]
     for guest in guests:
-        guest.evaluate(JOIN_ROOM, ["ROOM2345", relay.url])
+        guest.evaluate(JOIN_ROOM, ["7K3QWX9TPM2D", relay.url])
     host.wait_for_function("() => peers.length === 2", timeout=30_000)
 
     for i, guest in enumerate(guests):
@@ -442,7 +451,7 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
     host.evaluate(TRACK)
     for guest in guests:
         guest.wait_for_function("() => net.closed === 1", timeout=30_000)
-    host.evaluate(HOST_ROOM, ["ROOM2345", relay.url])
+    host.evaluate(HOST_ROOM, ["7K3QWX9TPM2D", relay.url])
     for guest in guests:
         guest.wait_for_function("() => net.channels.length === 2", timeout=30_000)
         guest.evaluate("net.channels[1].send('back again')")
@@ -451,7 +460,7 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
 
     guests[0].reload()  # a guest's reload: a new peer for the host, the old one gone
     guests[0].evaluate(TRACK)
-    guests[0].evaluate(JOIN_ROOM, ["ROOM2345", relay.url])
+    guests[0].evaluate(JOIN_ROOM, ["7K3QWX9TPM2D", relay.url])
     host.wait_for_function("() => net.channels.length === 3 && net.closed === 1", timeout=30_000)
     states = host.evaluate("net.channels.map((c) => c.open)")
     assert sorted(states[:2]) == [False, True] and states[2] is True
@@ -467,7 +476,7 @@ def test_relay_unreachable_rejects_with_a_reason(new_player, site):
     error = page.evaluate(
         """async () => {
             const relay = await import("./net/relay.js");
-            try { await relay.joinRoom("NOBODY", {relayUrls: ["ws://127.0.0.1:9"], iceServers: []}); }
+            try { await relay.joinRoom("NOBODY", {table: "t"}, {relayUrls: ["ws://127.0.0.1:9"], iceServers: []}); }
             catch (e) { return e.message; }
         }"""
     )
@@ -479,7 +488,7 @@ def test_relay_settings_refuse_what_is_not_a_websocket_address(new_player, site)
     error = page.evaluate(
         """async () => {
             const relay = await import("./net/relay.js");
-            try { await relay.hostRoom("NOBODY", {relayUrls: ["https://example.org/mqtt"]}, () => {}); }
+            try { await relay.hostRoom("NOBODY", {table: "t", identity: null}, {relayUrls: ["https://example.org/mqtt"]}, () => {}); }
             catch (e) { return [e.key, e.message]; }
         }"""
     )
@@ -495,7 +504,7 @@ def test_no_relay_setting_means_the_public_brokers(new_player, site):
     error = page.evaluate(
         """async () => {
             const relay = await import("./net/relay.js");
-            try { await relay.joinRoom("NOBODY", {relayUrls: [], iceServers: []}); }
+            try { await relay.joinRoom("NOBODY", {table: "t"}, {relayUrls: [], iceServers: []}); }
             catch (e) { return e.key; }
         }"""
     )

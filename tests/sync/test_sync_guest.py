@@ -122,7 +122,7 @@ def test_a_watcher_refused_a_seat_keeps_watching(kit):
     assert guest.status == "watching" and guest.error["code"] == "sync_seat_taken" and guest.seat is None
     kit.play_one(host, net, seed=4)
     assert guest.view == host.table.view(None)
-    assert guest.snapshot() == {"format": 1, "table": "room-1", "seat": None, "token": None}
+    assert guest.snapshot() == {"format": 1, "table": "room-1", "seat": None, "token": None, "room": None}
 
 
 def test_a_guest_whose_token_is_refused_stops_retrying(kit):

@@ -73,6 +73,8 @@ def _time(field, value):
 
 
 def check_name(field, value):
+    """Printable, short; the host also strips what would disguise a name
+    (``host.clean_name``: bidi overrides, zero-width characters) before anyone sees it."""
     if not isinstance(value, str) or len(value) > MAX_NAME or _CONTROL.search(value):
         raise _bad(field, f"must be a name of at most {MAX_NAME} printable characters")
 
@@ -132,7 +134,13 @@ PUBLIC_SEATS = PerSeat(Where(
 
 # What the host sends. Guests check it too: a broken or hostile host must not crash them.
 OUTBOUND = {
-    "welcome": {"table": check_id, "game": check_id, "seat": _seat_or_none, "token": _id_or_none},
+    "welcome": {
+        "table": check_id,
+        "game": check_id,
+        "seat": _seat_or_none,
+        "token": _id_or_none,
+        "room": _id_or_none,  # the room code, for a seated guest to find the host again
+    },
     "state": {
         "table": check_id,
         "version": _count,

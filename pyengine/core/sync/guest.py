@@ -50,7 +50,10 @@ REFUSALS = (
     "sync_already_seated",
     "sync_replaced",
     "sync_closed",
+    "sync_flooded",  # the host's page disconnected this guest for flooding (site/net/driver.js)
+    "sync_removed",
 )
+SENT_AWAY = ("sync_flooded", "sync_removed")  # the host no longer hears us, seated or watching
 
 
 class Guest:
@@ -63,8 +66,10 @@ class Guest:
     ``error`` is the latest refusal: the host's, or the guest's own of a state it was sent.
     """
 
-    def __init__(self, table_id: str, name: str = "", seat=None, token=None):
+    def __init__(self, table_id: str, name: str = "", seat=None, token=None, room=None):
         check_id("table", table_id)
+        if room is not None:
+            check_id("room", room)
         check_name("name", name)
         if seat is not None or token is not None:
             check_seat("seat", seat)
@@ -74,6 +79,7 @@ class Guest:
         self.name = name
         self.seat = seat
         self.token = token
+        self.room = room  # the table's room code, from the host's welcome once seated
         self.status = "connecting"
         self.game = None
         self.view = None
@@ -101,6 +107,7 @@ class Guest:
             "table": self.table_id,
             "seat": self.seat if seated else None,
             "token": self.token,
+            "room": self.room if seated else None,
         }
 
     @classmethod
@@ -108,7 +115,7 @@ class Guest:
         if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
             raise BadSave("The save is not a seat at a shared table", "sync_save_format")
         try:
-            return cls(data.get("table"), name, data.get("seat"), data.get("token"))
+            return cls(data.get("table"), name, data.get("seat"), data.get("token"), data.get("room"))
         except ProtocolError as error:
             raise BadSave(f"The saved seat is malformed: {error.reason}", "sync_save_seat") from None
 
@@ -242,6 +249,8 @@ class Guest:
         self.game = message["game"]
         self.seat = message["seat"]
         self.token = message["token"] if message["seat"] is not None else None
+        if self.token is not None and message["room"] is not None:
+            self.room = message["room"]
         self.status = "seated" if self.token is not None else "watching"
         self.rev = -1  # a reloaded host may count from an older revision
         self.error = None
@@ -260,7 +269,7 @@ class Guest:
         if code in REFUSALS:
             if code == "sync_bad_token":
                 self.token = None
-            if self.status == "watching":  # the host still has us as a spectator
+            if self.status == "watching" and code not in SENT_AWAY:  # still a spectator there
                 self.seat = None
             else:
                 self.status = "refused"

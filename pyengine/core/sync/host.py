@@ -30,10 +30,11 @@ starts), so nothing sent about an earlier game can be taken for the new one.
 
 import hmac
 import secrets
+import unicodedata
 
 from ..errors import BadSave, TabernaError
-from ..rng import derive_seed
-from ..table import MAX_SEED, Table
+from ..rng import derive_key, derive_seed, is_key
+from ..table import MAX_NAME, MAX_SEED, Table
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
 
 SNAPSHOT_FORMAT = 1
@@ -42,20 +43,50 @@ ABSENT_AFTER = 15_000  # ms without a message before a peer counts as absent
 FORGET_AFTER = 600_000  # ms of silence before an absent peer is forgotten (it may rejoin)
 
 
+def clean_name(name: str) -> str:
+    """A guest's name as others will see it: control, format (bidi overrides and isolates,
+    zero-width joiners) and separator characters other than the plain space are dropped,
+    runs of spaces squeezed, at most ``MAX_NAME`` characters. A name reordered by a
+    right-to-left override cannot pass for another player's."""
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in name
+        if ch.isspace() or unicodedata.category(ch)[0] not in "CZ"
+    )
+    return " ".join(kept.split())[:MAX_NAME].strip()
+
+
+def unique_name(name: str, others) -> str:
+    """``name``, or ``name 2``, ``name 3``… so that no two seats read alike (case and
+    compatibility forms ignored: "ＡＮＡ" and "ana" are the same name)."""
+    taken = {unicodedata.normalize("NFKC", other).casefold() for other in others}
+    candidate, number = name, 1
+    while unicodedata.normalize("NFKC", candidate).casefold() in taken:
+        number += 1
+        suffix = f" {number}"
+        candidate = name[: MAX_NAME - len(suffix)].rstrip() + suffix
+    return candidate
+
+
 def new_token() -> str:
     """A seat token: 128 random bits, URL-safe so it fits in links and QR codes."""
     return secrets.token_urlsafe(16)
 
 
+MAX_REMOVED = 256  # peer ids the host refuses to hear again (oldest forgotten first)
+
+
 class _Peer:
-    """One transport peer the host knows: the seat it holds (None = watching), when last heard."""
+    """One transport peer the host knows: the seat it holds (None = watching), when last
+    heard, and the name it gave (shown to the host for a spectator)."""
 
-    __slots__ = ("seat", "seen", "live")
+    __slots__ = ("seat", "seen", "live", "name")
 
-    def __init__(self, seat, now):
+    def __init__(self, seat, now, name=""):
         self.seat = seat
         self.seen = now
         self.live = True
+        self.name = name
 
 
 class Host:
@@ -80,6 +111,8 @@ class Host:
         self.started = started
         self.peers: dict = {}
         self._token_source = token_source
+        self.room = None  # the room code, told to seated guests (HostedTable sets it)
+        self.removed: dict = {}  # peer ids removed by the host, in order (a bounded set)
         # For the stale check: the version right after each seat's latest move (read from
         # the log), and the version since which it may act without a break (None if it may
         # not act now). A reloaded host dates the latter from now: stricter, never looser.
@@ -191,7 +224,14 @@ class Host:
         token = self.tokens[seat] if seat is not None else None
         return (
             peer,
-            encode("welcome", table=self.table_id, game=self.table.game.id, seat=seat, token=token),
+            encode(
+                "welcome",
+                table=self.table_id,
+                game=self.table.game.id,
+                seat=seat,
+                token=token,
+                room=self.room if seat is not None else None,
+            ),
         )
 
     def _error(self, peer, error: TabernaError, ref=None) -> tuple:
@@ -213,7 +253,7 @@ class Host:
 
         A peer id that is not a short string cannot be answered, so it is dropped silently.
         """
-        if not isinstance(peer, str) or not 0 < len(peer) <= 128:
+        if not isinstance(peer, str) or not 0 < len(peer) <= 128 or peer in self.removed:
             return []
         try:
             message = decode(text, INBOUND, MAX_INBOUND)
@@ -261,16 +301,18 @@ class Host:
                 return [self._welcome(peer)] + self._state_to([peer])
         elif len(self.peers) >= MAX_PEERS and not self._evict_absent_watcher():
             raise ProtocolError("The table is full", "sync_table_full")
+        name = clean_name(name)
         if seat is not None:
             self._check_seat(seat)
             if self.table.seats[seat]["kind"] != "remote" or self.tokens[seat] is not None:
                 raise ProtocolError("That seat is taken", "sync_seat_taken", seat=seat)
             entry = dict(self.table.seats[seat])
-            if name.strip():
-                entry["name"] = name
+            if name:
+                others = [s["name"] for i, s in enumerate(self.table.seats) if i != seat]
+                entry["name"] = unique_name(name, others)
             self.table.set_seat(seat, entry)
             self.tokens[seat] = self._token_source()
-        self.peers[peer] = _Peer(seat, now)
+        self.peers[peer] = _Peer(seat, now, name)
         return [self._welcome(peer)] + self._changed()
 
     def _rejoin(self, peer, seat, token, now) -> list:
@@ -355,7 +397,10 @@ class Host:
         self._check_started()
         if not self.table.is_over():
             raise ProtocolError("The game is not over yet", "sync_not_over")
-        seed = derive_seed(self.table.seed, "rematch", self.version) % (MAX_SEED + 1)
+        if is_key(self.table.seed):
+            seed = derive_key(self.table.seed, "rematch", self.version)
+        else:
+            seed = derive_seed(self.table.seed, "rematch", self.version) % (MAX_SEED + 1)
         old = self.table
         self.table = Table(old.game.id, old.options, [dict(seat) for seat in old.seats], seed)
         self.base = self.base + old.version + 1
@@ -409,6 +454,23 @@ class Host:
             return []
         record.live = False
         return self._changed() if record.seat is not None else []
+
+    def watchers(self) -> list:
+        """``(peer, name)`` of every spectator, for the host's screen."""
+        return [(peer, record.name) for peer, record in self.peers.items() if record.seat is None]
+
+    def remove(self, peer) -> list:
+        """The host sends a spectator away: it is told why, forgotten, and whatever it sends
+        later is dropped unread (a seated guest's seat is taken back with ``set_seat``)."""
+        record = self.peers.get(peer)
+        if record is None or record.seat is not None:
+            raise ProtocolError("There is no such spectator", "sync_no_watcher")
+        del self.peers[peer]
+        self.removed[peer] = True
+        while len(self.removed) > MAX_REMOVED:
+            del self.removed[next(iter(self.removed))]
+        removed = ProtocolError("The host removed you from this table", "sync_removed")
+        return [self._error(peer, removed)]
 
     def close(self) -> list:
         """The host ends the shared table: every peer is told, then forgotten."""
