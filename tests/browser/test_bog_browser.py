@@ -10,6 +10,7 @@ import random
 import pytest
 
 from pyengine.core.table import Table
+from tests.browser.saves import saved_text
 from tests.browser.test_friends_browser import (
     check_secrecy, host_over, host_version, join_by_invite, open_lobby, wait_past,
 )
@@ -158,7 +159,7 @@ def test_whole_game_of_three_deals_against_bots_by_taps_on_a_phone(browser, site
     assert reloaded and taps >= 6 and {"bog", "run"} <= phases and deals == {1, 2, 3}, (taps, phases, deals)
     page.locator("#game-area [data-testid=game-over]").wait_for()
     page.locator("#game-area [data-testid=bog-standings]").wait_for()
-    save = json.loads(page.evaluate("localStorage.getItem('taberna.table')"))
+    save = json.loads(saved_text(page))
     table = Table.from_dict(save)
     assert table.is_over() and table.state["result"]["deals"] == 3
     assert errors == []

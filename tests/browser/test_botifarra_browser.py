@@ -26,6 +26,7 @@ from pyengine.core.table import Table
 from pyengine.games.botifarra import GAME
 from pyengine.games.botifarra.view import card_name
 from pyengine.i18n import Translator
+from tests.browser.saves import saved_text
 from tests.browser.test_friends_browser import (
     check_secrecy,
     hand_reply_to_host,
@@ -130,7 +131,7 @@ def tap_act(page, locator):
 
 
 def engine_table(page) -> Table:
-    save = json.loads(page.evaluate("localStorage.getItem('taberna.table')"))
+    save = json.loads(saved_text(page))
     assert save["game"] == "botifarra"
     return Table.from_dict(save)
 
@@ -350,7 +351,7 @@ def test_a_shared_table_of_four_sends_each_guest_only_its_own_hand(phones, site,
     host.click("[data-testid=net-start]")
     played = play_shared(host, [host, *guests], actions=60)
     assert played == 60 or host_over(host)
-    table = Table.from_dict(json.loads(host.evaluate("localStorage.getItem('taberna.host')"))["table"])
+    table = Table.from_dict(json.loads(saved_text(host, "host"))["table"])
     assert any(entry["action"]["type"] == "play" for entry in table.log)
     for seat, guest in enumerate(guests, start=1):
         assert check_secrecy(host, guest, seat) > 10
