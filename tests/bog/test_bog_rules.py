@@ -214,7 +214,7 @@ def test_bogging_order_and_least_stake():
         {"type": "bog", "chips": 3}, {"type": "bog", "chips": 4}, {"type": "bog", "chips": 6},
         {"type": "bog", "chips": 28}, {"type": "out"}]
     error = refused(state, 1, {"type": "bog", "chips": 2}, "bog.stake_low")
-    assert error.params == {"low": 3}
+    assert error.params == {"count": 3}
     refused(state, 1, {"type": "bog", "chips": 29}, "bog.stake_short")
     state = act(state, "1: bog 28")  # any stake up to the stack, not only the listed ones
     assert state["stakes"] == [0, 28, 0] and state["chips"][1] == 0

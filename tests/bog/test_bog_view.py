@@ -137,7 +137,7 @@ def test_stake_picker_stays_within_the_least_stake_and_the_stack():
     broke["chips"][view["you"]] = low - 1
     html, page = draw(broke)
     assert [a["type"] for a in page.acts()] == ["out"]
-    assert EN("bog.cannot_bog", n=low) in "".join(page.text)
+    assert EN("bog.cannot_bog", count=low) in "".join(page.text)
 
 
 def test_the_next_deal_shows_the_last_deal_summary_and_the_end_the_standings():
@@ -153,7 +153,7 @@ def test_the_next_deal_shows_the_last_deal_summary_and_the_end_the_standings():
     html, page = draw(mover_view(over))
     assert page.with_testid("bog-standings") and page.acts() == []
     winner = over["result"]["winners"][0]
-    assert EN("bog.chips_n", n=over["chips"][winner]) in "".join(page.text)
+    assert EN("bog.chips_n", count=over["chips"][winner]) in "".join(page.text)
 
 
 def test_showdown_highlights_the_winning_combination():
@@ -209,6 +209,22 @@ def test_the_screens_keys_exist_and_the_combination_names_stay_in_every_language
             assert f"opt.bog.{option}.{choice}" in english
 
 
+def test_counts_of_chips_cards_and_deals_agree_with_their_number():
+    state = play_until(3, 15, lambda s: s["phase"] == "bog")
+    view = mover_view(state)
+    view["counts"][1], view["chips"][1], view["chips"][2] = 1, 1, 2
+    view["stock"], view["board"][0]["chips"], view["board"][0]["by"] = 1, 1, [1, 0, 0]
+    html, page = draw(view)
+    labels = [attrs.get("aria-label", "") for _, attrs in page.tags]
+    assert any(label.startswith("P1: 1 card, 1 chip") for label in labels), labels
+    assert any(label.startswith("P2: ") and ", 2 chips" in label for label in labels), labels
+    assert "Stock: 1 card" in labels and any(label.endswith(": 1 chip: P0 1") for label in labels), labels
+    assert EN("bog.status.over", count=1) == "The game is over after 1 deal."
+    assert EN("bog.reason.deals", count=3) == "3 deals played, as agreed."
+    assert Translator("pt")("bog.chips_n", count=0) == "0 ficha"  # Brazilian: 0 and 1 are singular
+    assert Translator("ca")("bog.cards_n", count=2) == "2 cartes"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_engine_refusals_are_shown_in_the_players_language(lang):
     state = play_until(3, 22, lambda s: s["phase"] == "bog")
@@ -216,7 +232,8 @@ def test_engine_refusals_are_shown_in_the_players_language(lang):
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, seat, {"type": "bog", "chips": 1})
     shown = Translator(lang).error(refused.value)
-    assert shown == catalog(lang)["err.bog.stake_low"].format(low=refused.value.params["low"])
+    least = refused.value.params["count"]
+    assert least > 1 and shown == catalog(lang)["err.bog.stake_low"][1].format(count=least)  # the plural form
     assert shown != refused.value.reason or lang == "en"
 
 

@@ -438,9 +438,9 @@ class Bog(Game):
         chips = int_field(action, "chips", 1, MAX_STAKE)
         low, have = self.min_stake(state), state["chips"][seat]
         if chips < low:
-            raise IllegalAction(f"Bog with at least {low} chips", "bog.stake_low", low=low)
+            raise IllegalAction(f"Bog with at least {low} chips", "bog.stake_low", count=low)
         if chips > have:
-            raise IllegalAction(f"You have only {have} chips", "bog.stake_short", have=have)
+            raise IllegalAction(f"You have only {have} chips", "bog.stake_short", count=have)
         stake(state["chips"], state["stakes"], seat, chips)
         state["calls"][seat] = "bog"
         state["events"].append({"event": "bog", "seat": seat, "chips": chips})

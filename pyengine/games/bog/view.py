@@ -119,20 +119,20 @@ def event_text(t, event: dict, names: list) -> str:
     if kind in ("collect", "penalty"):
         box = _box_text(event["box"])
         if kind == "collect":
-            return t("bog.ev.collect", name=name, box=box, n=event["chips"])
+            return t("bog.ev.collect", name=name, box=box, count=event["chips"])
         if event["to"] is None:
-            return t("bog.ev.penalty_box", name=name, box=box, n=event["chips"])
-        return t("bog.ev.penalty_to", name=name, box=box, n=event["chips"],
+            return t("bog.ev.penalty_box", name=name, box=box, count=event["chips"])
+        return t("bog.ev.penalty_to", name=name, box=box, count=event["chips"],
                  names=", ".join(names[s] for s in event["to"]))
     if kind == "decline":
         return t("bog.ev.decline", name=name, card=card_text(event["card"]))
     if kind == "exchange":
         return t("bog.ev.exchange", name=name, card=card_text(event["card"]), discard=card_text(event["discard"]))
     if kind == "pay":
-        return t("bog.ev.pay", name=name, to=names[event["to"]], n=event["chips"], cards=event["cards"])
+        return t("bog.ev.pay", name=name, to=names[event["to"]], count=event["chips"], cards=event["cards"])
     if kind in ("first_out", "leave"):
         return t(f"bog.ev.{kind}", name=name)
-    return t(f"bog.ev.{kind}", name=name, n=event.get("chips", 0))
+    return t(f"bog.ev.{kind}", name=name, count=event.get("chips", 0))
 
 
 # --- the top: whose turn ---------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def _status(view: dict, names: list, t) -> Markup:
     phase, mine = view["phase"], _your_turn(view)
     mover = names[view["to_act"][0]] if view["to_act"] else ""
     if view["result"] is not None:
-        text = t("bog.status.over", n=view["result"]["deals"])
+        text = t("bog.status.over", count=view["result"]["deals"])
     elif phase == "exchange":
         card = card_text(view["turned"]) if view["turned"] else "—"
         text = t("bog.status.you_exchange", card=card) if mine else t("bog.status.exchange", name=mover, card=card)
@@ -202,7 +202,8 @@ def _seats(view: dict, names: list, t) -> Markup:
     for seat in _seat_order(view):
         tag, tag_class = _seat_tag(view, seat, t)
         dealer = seat == view["dealer"] and view["result"] is None
-        label = t("bog.seat_label", name=names[seat], cards=view["counts"][seat], chips=view["chips"][seat])
+        label = t("bog.seat_label", name=names[seat], cards=t("bog.cards_n", count=view["counts"][seat]),
+                  chips=t("bog.chips_n", count=view["chips"][seat]))
         label = " · ".join(x for x in (label, dealer and t("bog.dealer"), tag) if x)
         items.append(h(
             "li", {"class": ["bog-seat", seat == view["you"] and "bog-you", seat in movers and "bog-turn",
@@ -254,7 +255,7 @@ def _board(view: dict, names: list, t) -> Markup:
         points = " ".join(f"{fmt(round(x, 2))},{fmt(round(y, 2))}" for x, y in [(0, 0), *corners])
         owners = [(seat, chips) for seat, chips in enumerate(box["by"]) if chips]
         owner_text = ", ".join(t("bog.owner", name=names[s], n=c) for s, c in owners)
-        label = t("bog.box_label", box=_box_text(box["box"]), n=box["chips"])
+        label = t("bog.box_label", box=_box_text(box["box"]), count=box["chips"])
         if owner_text:
             label = f"{label}: {owner_text}"
         cx, cy = _point(centre, CENTROID)
@@ -298,7 +299,7 @@ def _table_cards(view: dict, t) -> Markup:
                        card_face(discard, label=card_name(t, discard), cls="bog-mini"),
                        h("figcaption", None, t("bog.discard"))))
     items.append(h("figure", {"class": "bog-tcard"},
-                   card_pile(view["stock"], label=t("bog.stock_label", n=view["stock"])),
+                   card_pile(view["stock"], label=t("bog.stock_label", count=view["stock"])),
                    h("figcaption", None, t("bog.stock"))))
     return h("div", {"class": "bog-tcards"}, items)
 
@@ -362,7 +363,7 @@ def _controls(view: dict, ui: dict, t) -> Markup:
     low, have, chosen = _stake(view, ui)
     out = act_button(t("bog.go_out", n=GOING_OUT), {"type": "out"}, cls="bog-out", **{"data-testid": "bog-out"})
     if have < low:
-        return h("div", {"class": "bog-prompt"}, h("p", {"class": "bog-hint"}, t("bog.cannot_bog", n=low)),
+        return h("div", {"class": "bog-prompt"}, h("p", {"class": "bog-hint"}, t("bog.cannot_bog", count=low)),
                  h("div", {"class": "bog-row"}, out))
     quick = sorted({low, min(2 * low, have), have})
     picks = [ui_button(n, {"stake": n}, cls="bog-pick",
@@ -428,7 +429,7 @@ def _showdown(view: dict, names: list, t) -> Markup:
                       h("span", {"class": "bog-shown-what"}, what)))
     won = next((e["chips"] for e in view["events"] if e["event"] == "bog_win"), None)
     if winner is not None:
-        verdict = t("bog.bog_won", name=names[winner], n=won or 0)
+        verdict = t("bog.bog_won", name=names[winner], count=won or 0)
     elif showdown["boggers"]:
         verdict = t("bog.bog_nobody")
     else:
@@ -448,7 +449,7 @@ def _this_deal(view: dict, names: list, t) -> Markup:
     antes = sum(e["chips"] for e in view["events"] if e["event"] == "ante")
     return h("details", {"class": "bog-deal", "data-testid": "bog-this-deal"},
              h("summary", None, t("bog.this_deal", n=view["deal"], dealer=names[view["dealer"]])),
-             h("p", None, t("bog.antes", n=antes)),
+             h("p", None, t("bog.antes", count=antes)),
              _events_list(view["events"], names, t))
 
 
@@ -479,10 +480,10 @@ def _standings(view: dict, names: list, t) -> Markup:
     ranked = sorted(range(view["seats"]), key=lambda s: -result["chips"][s])
     return h("section", {"class": "bog-standings", "data-testid": "bog-standings"},
              h("h3", None, t("bog.standings")),
-             h("p", None, t("bog.reason." + result["reason"], n=result["deals"])),
+             h("p", None, t("bog.reason." + result["reason"], count=result["deals"])),
              h("ol", None, (h("li", {"class": ["bog-net", s in result["winners"] and "bog-shown-win"]},
                                 h("span", {"class": ["bog-dot", _seat_class(s)]}), names[s], " ",
-                                t("bog.chips_n", n=result["chips"][s]))
+                                t("bog.chips_n", count=result["chips"][s]))
                               for s in ranked)))
 
 
