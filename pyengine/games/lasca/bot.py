@@ -159,7 +159,8 @@ class _Abort(Exception):
 class Searcher:
     """One search: a node budget, a transposition table and a safety clock."""
 
-    def __init__(self, nodes, deadline=None):
+    def __init__(self, nodes, deadline=None, start_empty=True):
+        self.start_empty = start_empty  # rule 8 at this table (see ``rules.generate``)
         self.budget = nodes
         self.nodes = 0
         self.deadline = deadline
@@ -189,7 +190,7 @@ class Searcher:
                     e_score += ply
                 if flag == 0 or (flag == 1 and e_score >= beta) or (flag == -1 and e_score <= alpha):
                     return e_score
-        moves = generate(board, side)
+        moves = generate(board, side, self.start_empty)
         if not moves:
             return -MATE + ply
         if len(moves) > 1:
@@ -218,7 +219,7 @@ class Searcher:
 
     def root(self, board, side, max_depth):
         """[(score, move)] of the deepest completed (or usefully partial) iteration."""
-        moves = generate(board, side)
+        moves = generate(board, side, self.start_empty)
         scored = [(0, m) for m in moves]
         if len(moves) <= 1:
             return scored
@@ -242,11 +243,11 @@ class Searcher:
         return scored
 
 
-def choose_move(board, side, level="hard", seed=0, safety=SAFETY_SECONDS):
+def choose_move(board, side, level="hard", seed=0, safety=SAFETY_SECONDS, start_empty=True):
     """The bot's move ``(path, overs)`` for a position."""
     params = LEVELS[level]
     deadline = None if safety is None else time.perf_counter() + safety
-    searcher = Searcher(params["nodes"], deadline)
+    searcher = Searcher(params["nodes"], deadline, start_empty)
     scored = searcher.root(list(board), side, params["depth"])
     if not scored:
         raise ValueError("The side to move has no legal move")
@@ -261,7 +262,8 @@ def choose(view, level, seed):
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level {level!r}")
     board, side = parse_board(view["lfen"])
-    return move_text(choose_move(board, side, level, seed))
+    start_empty = view["options"]["start_square_empty"]
+    return move_text(choose_move(board, side, level, seed, start_empty=start_empty))
 
 
 def choose_action(view, level, seed):
