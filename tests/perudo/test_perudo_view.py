@@ -97,3 +97,16 @@ def test_hostile_values_in_the_view_never_become_markup():
     problems, renders = hostile_render_problems(render, views, T, uis=({}, {"odds": True, "count": 3}))
     assert problems == []
     assert renders > 10 * len(views)
+
+
+def lost_dice(html):
+    """Per player strip, how many lost dice are drawn beside the cup."""
+    strips = re.findall(r'<li class="perudo-player.*?</li>', html)
+    return [strip.count('aria-label="lost die"') for strip in strips]
+
+
+def test_lost_dice_are_drawn_only_with_the_option():
+    dice = [[1, 4, 6], [2, 2], [3, 3, 5, 5, 6]]
+    assert lost_dice(screen(table(dice), 0)) == [0, 0, 0]
+    assert lost_dice(screen(table(dice, lost_dice_visible=True), 0)) == [2, 3, 0]
+    assert lost_dice(screen(table(dice, lost_dice_visible=True), None)) == [2, 3, 0]
