@@ -19,7 +19,8 @@ Every level bluffs at its own controlled rate (``BLUFF_RATE``, the share of its 
 with its own cup in view): instead of its chosen bid it makes one nearly as likely (within
 ``BLUFF_SLACK``) on the face it holds least of, so that its bids tell the table less about
 its cup (the ``hard`` level reads exactly that from others' bids). ``bench/bozo_bots.py``
-measures the rates and what they cost or earn.
+measures the rates actually reached (lower than set: often no other bid is near enough)
+and the levels' win rates.
 
 With ``raise_own`` on, a bot that has just bid keeps its bid: it already chose its best.
 Each decision is a pure function of (view, level, seed).
