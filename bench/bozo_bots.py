@@ -1,8 +1,14 @@
-"""Bozó benchmark: engine speed under random play, bot decision time, and how the levels fare.
+"""Bozó benchmark: engine speed under random play, bot decision time, how the levels fare,
+and how often each level bluffs.
 
-Prints figures, asserts nothing. Modest defaults; raise --games for tighter numbers.
+Prints figures, asserts nothing. ``--games`` per pairing (2,000 for the figures in
+``results.md``; lower it for a quick look).
 
-    python bench/bozo_bots.py [--games 60] [--seats 4]
+A bid counts as a bluff when the bot, given the same view and seed with bluffing switched
+off (``BLUFF_RATE`` zero), would have bid something else: the measured rate is the share
+of a level's bids made with its cup in view that the bluff changed.
+
+    python bench/bozo_bots.py [--games 2000] [--seats 4]
 """
 
 import argparse
@@ -16,6 +22,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from pyengine.core.registry import get_declaration, get_game  # noqa: E402
 from pyengine.core.rng import derive_seed  # noqa: E402
 from pyengine.core.simulate import random_playout  # noqa: E402
+from pyengine.games.bozo import bot as bozo_bot  # noqa: E402
 
 
 def random_speed(seeds: int, seats: int) -> None:
@@ -33,6 +40,8 @@ def match(levels: list, games: int) -> None:
     seats = len(levels)
     wins = {level: 0.0 for level in set(levels)}
     seat_games = {level: 0 for level in set(levels)}
+    bids = {level: 0 for level in set(levels)}
+    bluffs = {level: 0 for level in set(levels)}
     decisions, thinking = 0, 0.0
     for number in range(games):
         order = levels[number % seats:] + levels[: number % seats]
@@ -40,34 +49,62 @@ def match(levels: list, games: int) -> None:
         while not game.is_over(state):
             seat = game.to_act(state)[0]
             started = time.perf_counter()
-            action = bots[order[seat]](game.view(state, seat), derive_seed(number, seat, state["hand"]))
+            view, seed, level = game.view(state, seat), derive_seed(number, seat, state["hand"]), order[seat]
+            action = bots[level](view, seed)
             thinking += time.perf_counter() - started
             decisions += 1
+            if action["type"] == "bid" and view["dice"] is not None:
+                bids[level] += 1
+                bluffs[level] += action != honest(view, level, seed)
             state = game.apply(state, seat, action)
         winners = state["result"]["winners"]
         for seat, level in enumerate(order):
             seat_games[level] += 1
             if seat in winners:
                 wins[level] += 1 / len(winners)
-    print(f"{' vs '.join(levels)}, {games} games:")
+        if number + 1 in (games // 8, games // 4, games // 2) or number + 1 == games:
+            report(levels, number + 1, wins, seat_games, bids, bluffs, thinking, decisions)
+
+
+def report(levels, games, wins, seat_games, bids, bluffs, thinking, decisions) -> None:
+    """The figures so far (printed along the way, so a long run is read as it goes)."""
+    seats = len(levels)
+    print(f"{' vs '.join(levels)}, {games} games:", flush=True)
     for level in sorted(wins):
         share = wins[level] / seat_games[level]
         margin = 1.96 * math.sqrt(share * (1 - share) / seat_games[level])
         fair = 1 / seats
-        print(f"  {level:6} wins {share:.1%} ± {margin:.1%} per seat (fair share {fair:.1%})")
-    print(f"  bot decision: {1000 * thinking / decisions:.2f} ms on average over {decisions}")
+        print(f"  {level:6} wins {share:.1%} ± {margin:.1%} per seat (fair share {fair:.1%}); "
+              f"bluffs {bluffs[level] / max(1, bids[level]):.1%} of {bids[level]} bids "
+              f"(set rate {bozo_bot.BLUFF_RATE[level]:.0%})")
+    print(f"  bot decision: {1000 * thinking / decisions:.2f} ms on average over {decisions}", flush=True)
+
+
+def honest(view: dict, level: str, seed: int) -> dict:
+    """The bot's action at the same view and seed with bluffing switched off."""
+    rates = dict(bozo_bot.BLUFF_RATE)
+    bozo_bot.BLUFF_RATE.update(dict.fromkeys(rates, 0.0))
+    try:
+        return bozo_bot.choose_action(view, level, seed)
+    finally:
+        bozo_bot.BLUFF_RATE.update(rates)
+
+
+PAIRINGS = {"easy-medium": ("easy", "medium"), "medium-hard": ("medium", "hard"), "easy-hard": ("easy", "hard")}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--games", type=int, default=2000, help="games per pairing")
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--pairing", choices=["all", *PAIRINGS], default="all")
     args = parser.parse_args()
-    random_speed(10, args.seats)
-    random_speed(3, 10)
-    match(["easy", "medium"] * (args.seats // 2), args.games)
-    match(["medium", "hard"] * (args.seats // 2), args.games)
-    match(["easy", "hard"] * (args.seats // 2), args.games)
+    if args.pairing == "all":
+        random_speed(10, args.seats)
+        random_speed(3, 10)
+    for name, pair in PAIRINGS.items():
+        if args.pairing in ("all", name):
+            match(list(pair) * (args.seats // 2), args.games)
 
 
 if __name__ == "__main__":

@@ -129,7 +129,7 @@ def test_random_play_honours_the_contract(game_id):
         log = []
         full_checks = seed < 3
         while not game.is_over(state):
-            assert len(log) < 5000, "game did not end"
+            assert len(log) < 20_000, "game did not end"  # Bozó at 20 seats: ~6,000 random plies
             movers = game.to_act(state)
             assert movers, "a running game must have someone to act"
             seat = movers[chooser.below(len(movers))]

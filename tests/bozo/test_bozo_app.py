@@ -14,7 +14,7 @@ def call(fn, *args):
 
 def test_bozo_is_playable_in_the_lobby_with_every_option_on_the_form():
     games = {g["id"]: g for g in json.loads(calls.lobby("pt"))["games"]}
-    assert games["bozo"]["playable"] and games["bozo"]["max_seats"] == 10
+    assert games["bozo"]["playable"] and games["bozo"]["max_seats"] == 20
     html = call(bridge.setup, "bozo", "pt")["html"]
     for name in ("aces_opening", "bidding", "cap_bids", "direction", "round_starter", "blind_bids",
                  "raise_own", "game_end", "points_target", "rounds"):

@@ -120,3 +120,29 @@ def test_bots_refuse_to_move_out_of_turn():
         choose_action(GAME.view(state, 1), "easy", 0)
     with pytest.raises(ValueError):
         choose_action(GAME.view(state, 0), "genius", 0)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_bluffs_at_about_its_set_rate(level, monkeypatch):
+    """Over 400 seeds at one opening, the share of bids the bluff changed is near the
+    level's rate (the seeds are fixed, so this is exact, not a sample that may flake), and
+    every bluff is a legal bid nearly as likely as the honest one, on a face the bot holds
+    no more of."""
+    from pyengine.games.bozo import bot
+
+    state = table([[2, 2, 5], [3, 4, 6], [1, 3, 6], [4, 5, 6]], turn=0)
+    view = GAME.view(state, 0)
+    seeds = range(400)
+    chosen = [choose_action(view, level, seed) for seed in seeds]
+    monkeypatch.setitem(bot.BLUFF_RATE, level, 0.0)
+    honest = [choose_action(view, level, seed) for seed in seeds]
+    bluffs = [(c, h) for c, h in zip(chosen, honest, strict=True) if c != h]
+    assert all(c["type"] == h["type"] == "bid" for c, h in zip(chosen, honest, strict=True))
+    monkeypatch.undo()
+    assert abs(len(bluffs) / len(seeds) - bot.BLUFF_RATE[level]) < 0.06
+    legal = GAME.legal_actions(state, 0)
+    own = state["dice"][0]
+    for bluff, fair in bluffs:
+        assert bluff in legal
+        support = [own.count(1) + (own.count(b["face"]) if b["face"] != 1 else 0) for b in (bluff, fair)]
+        assert support[0] <= support[1]

@@ -6,6 +6,7 @@ import pytest
 
 from pyengine.core.errors import IllegalAction, InvalidOptions
 from pyengine.core.rng import Rng
+from pyengine.core.simulate import random_playout
 from pyengine.games.bozo import GAME, bid_allowed
 
 
@@ -347,8 +348,8 @@ def test_options_are_checked():
     with pytest.raises(InvalidOptions):
         GAME.new_state({"points_target": 0}, 3, seed=1)
     with pytest.raises(InvalidOptions):
-        GAME.new_state({}, 11, seed=1)
-    assert GAME.new_state({}, 10, seed=1)["counts"] == [3] * 10
+        GAME.new_state({}, 21, seed=1)
+    assert GAME.new_state({}, 20, seed=1)["counts"] == [3] * 20
 
 
 # --- blind bids ("no escuro") --------------------------------------------------------------------
@@ -449,3 +450,12 @@ def test_views_show_own_dice_points_and_direction_but_not_other_cups():
     assert view["dice"] == [1, 4, 6] and view["counts"] == [3, 3, 3]
     assert view["direction"] == -1 and view["points"] == [1, 0, 2]
     assert "2, 2, 6" not in str(view) and GAME.view(state, None)["dice"] is None
+
+
+def test_twenty_players_play_a_whole_game_and_twenty_one_are_refused():
+    state, _log = random_playout("bozo", seed=11, seats=20, options={"points_target": 1})
+    assert GAME.is_over(state)
+    for seat in range(20):
+        GAME.check_view(GAME.view(state, seat), 20)
+    with pytest.raises(InvalidOptions):
+        GAME.new_state({}, 21, seed=11)

@@ -12,7 +12,10 @@ from pyengine.i18n import Translator, catalog
 from tests.markup_check import hostile_render_problems, random_play_views
 
 T = Translator("en")
-NAMES = ("Ana", "Rui", "Eva", "Iva", "Leo", "Mia", "Noé", "Olga", "Paulo", "Quim")
+NAMES = (
+    "Ana", "Rui", "Eva", "Iva", "Leo", "Mia", "Noé", "Olga", "Paulo", "Quim",
+    "Rita", "Sara", "Tiago", "Ugo", "Vera", "Wagner", "Xana", "Yara", "Zé", "Bia",
+)
 
 
 def screen(state, seat, ui=None, lang="en"):
@@ -163,11 +166,12 @@ def test_odds_helper_gives_the_exact_conditional_chance():
     assert "Chance that 2 senas is true, from your dice: 31%" in words  # 1 - (5/6)**2
 
 
-def test_ten_players_render_every_seat():
-    state = GAME.new_state({}, 10, seed=4)
+@pytest.mark.parametrize("seats", [10, 20])
+def test_every_seat_is_rendered_up_to_the_maximum(seats):
+    state = GAME.new_state({}, seats, seed=4)
     html = screen(state, 3)
-    assert len(re.findall(r'class="bozo-player[^"]*" data-seat=', html)) == 10
-    assert all(name in html for name in NAMES)
+    assert len(re.findall(r'class="bozo-player[^"]*" data-seat=', html)) == seats
+    assert all(name in html for name in NAMES[:seats])
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "es"])

@@ -111,6 +111,9 @@ def start_table(page):
     for seat in range(SEATS, 10):
         form.locator(f'select[name="seat{seat}_kind"]').select_option("none")
     form.locator('input[name="opt_volunteer"]').check()
+    # The volunteer keeps the bank (it does not rotate) and pays the standard 1/2/3.
+    form.locator('select[name="opt_bank"]').select_option("lot")
+    form.locator('select[name="opt_payouts"]').select_option("standard")
     form.locator('input[name="opt_start_chips"]').fill(str(START_CHIPS))
     form.locator("[data-testid=start]").click()
     page.locator("#game-area .tb-table").wait_for()

@@ -11,9 +11,13 @@ ROUNDS = 3000
 
 
 def test_expected_return_standard_and_fixed_bank():
+    """The rotating bank (default) keeps the edge; a bank one player keeps pays fair."""
     assert expected_return({}) == Fraction(-17, 216)
     assert expected_return({"bank": "rotate", "rotate_every": 5}) == Fraction(-17, 216)
     assert expected_return({"bank": "fixed"}) == 0
+    assert expected_return({"bank": "lot"}) == 0
+    assert expected_return({"bank": "lot", "payouts": "standard"}) == Fraction(-17, 216)
+    assert expected_return({"bank": "rotate", "payouts": "fair"}) == 0
     assert expected_return(None) == Fraction(-17, 216)
 
 
@@ -45,7 +49,8 @@ def test_a_long_seeded_game_returns_what_the_odds_say():
     mean, variance = six_symbol_gain_moments()
     assert mean / 6 == expected_return({})
     tolerance = 4 * math.sqrt(variance / ROUNDS) / 6
-    state = GAME.new_state({"start_chips": 100_000}, 2, 20261122)
+    # One banker all game (drawn by lot) paying the standard table, so one seat punts.
+    state = GAME.new_state({"start_chips": 100_000, "bank": "lot", "payouts": "standard"}, 2, 20261122)
     banker = state["banker"]
     punter = 1 - banker
     staked = gained = 0

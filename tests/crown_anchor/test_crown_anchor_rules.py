@@ -69,14 +69,26 @@ def test_settle_pays_per_the_table(table, matches):
     assert {"standard": (1, 2, 3), "fair": (1, 3, 5)}[table] == payouts
 
 
-@pytest.mark.parametrize("bank", ["lot", "fixed"])
+TABLES = {  # (bank, payouts option) -> what m matching dice pay per chip
+    ("rotate", "by_bank"): (0, 1, 2, 3),
+    ("lot", "by_bank"): (0, 1, 3, 5),
+    ("fixed", "by_bank"): (0, 1, 3, 5),
+    ("lot", "standard"): (0, 1, 2, 3),
+    ("fixed", "standard"): (0, 1, 2, 3),
+    ("rotate", "fair"): (0, 1, 3, 5),
+}
+
+
+@pytest.mark.parametrize("bank,payouts", list(TABLES))
 @pytest.mark.parametrize("matches", [0, 1, 2, 3])
-def test_engine_roll_settles_every_match_count(bank, matches):
-    """Through ``apply``: a punter's stack after the roll for m = 0..3 in both tables."""
-    state = with_banker(new(2, bank=bank, start_chips=500), 0)
+def test_engine_roll_settles_every_match_count(bank, payouts, matches):
+    """Through ``apply``: a punter's stack after the roll for m = 0..3 at every table: the
+    rotating bank pays 1/2/3, a bank one player keeps the fair 1/3/5, unless the table
+    chose the other payouts."""
+    state = with_banker(new(2, bank=bank, payouts=payouts, start_chips=500), 0)
     state = play(state, (1, "bet crown 7"), (1, "bet anchor 3"), (1, "done"))
     after = roll_where(state, lambda d: d.count("crown") == matches and "anchor" not in d)
-    payout = {"lot": (0, 1, 2, 3), "fixed": (0, 1, 3, 5)}[bank][matches]
+    payout = TABLES[bank, payouts][matches]
     crown_back = 7 + 7 * payout if matches else 0
     assert after["chips"][1] == 500 - 10 + crown_back
     assert after["chips"][0] == 500 + 3 + (7 if not matches else -7 * payout)
@@ -156,7 +168,7 @@ def test_broken_bank_rotates_to_the_next_player():
 def test_broken_bank_by_lot_is_a_new_draw_among_those_left():
     bankers = set()
     for seed in range(40):
-        after = break_bank(new(4, seed=seed), 1)
+        after = break_bank(new(4, seed=seed, bank="lot"), 1)
         assert after["banker"] != 1 and after["active"][after["banker"]]
         bankers.add(after["banker"])
     assert bankers == {0, 2, 3}
@@ -185,11 +197,31 @@ def test_nobody_volunteering_is_a_draw_among_everyone():
 
 
 def test_bank_by_lot_draws_every_seat_and_keeps_the_bank():
-    assert {new(3, seed=seed)["banker"] for seed in range(40)} == {0, 1, 2}
-    state = with_banker(new(3), 2)
+    assert {new(3, seed=seed, bank="lot")["banker"] for seed in range(40)} == {0, 1, 2}
+    state = with_banker(new(3, bank="lot"), 2)
     for _ in range(5):
         state = GAME.apply(close_betting(state), 2, {"type": "roll"})
         assert state["banker"] == 2
+
+
+def test_the_default_bank_rotates_every_five_rolls_from_a_drawn_first_banker():
+    assert {new(3, seed=seed)["banker"] for seed in range(40)} == {0, 1, 2}
+    state = with_banker(new(3), 1)
+    bankers = []
+    for _ in range(11):
+        state = GAME.apply(close_betting(state), state["banker"], {"type": "roll"})
+        bankers.append(state["banker"])
+    assert bankers == [1] * 4 + [2] * 5 + [0] * 2
+
+
+def test_a_fixed_bank_is_the_first_seat_until_it_breaks():
+    assert {new(3, seed=seed, bank="fixed")["banker"] for seed in range(20)} == {0}
+    state = new(3, bank="fixed")
+    for _ in range(7):
+        state = GAME.apply(close_betting(state), 0, {"type": "roll"})
+        assert state["banker"] == 0
+    after = break_bank(new(4, bank="fixed"), 0)
+    assert after["banker"] != 0 and after["active"][after["banker"]]
 
 
 def test_rotating_bank_passes_left_every_n_rolls_skipping_the_departed():

@@ -23,9 +23,12 @@ def wins_within(board, side, plies):
     return False
 
 
+RULE_8 = {"start_square_empty": True}
+
+
 def bot_move(lfen, level, seed=0):
     """(board, side, the bot's move) for a position, the bot seeing only its string."""
-    path = choose({"lfen": lfen}, level, seed)
+    path = choose({"lfen": lfen, "options": RULE_8}, level, seed)
     board, side = parse_board(lfen)
     return board, side, next(m for m in generate(board, side) if move_text(m) == path)
 
@@ -78,13 +81,13 @@ def test_decides_from_the_view_alone_and_deterministically():
     state = GAME.apply(state, 1, {"type": "move", "path": "e5xc3"})
     view = GAME.view(state, 0)
     full = choose_action(view, "hard", 9)
-    assert full == choose_action({"lfen": view["lfen"]}, "hard", 9)
+    assert full == choose_action({"lfen": view["lfen"], "options": view["options"]}, "hard", 9)
     assert full in GAME.legal_actions(state, 0)
 
 
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
-        choose({"lfen": "W:c3=w"}, "grandmaster", 0)
+        choose({"lfen": "W:c3=w", "options": RULE_8}, "grandmaster", 0)
 
 
 # --- draws by agreement: a drawn game against a bot must be able to end -----------------------
@@ -133,3 +136,15 @@ def test_offers_a_draw_when_nothing_happens_in_a_level_position():
     state["history"] = state["history"][:-1] + ["a1xc3"]  # a capture just happened: no offer
     state["draw_offer"] = None
     assert choose_action(GAME.view(state, 0), "medium", 2)["type"] == "move"
+
+
+def test_plays_the_tables_rule_8():
+    """An officer whose loop back to its start square is legal only where the square counts
+    as empty: the bot's move is legal at both tables."""
+    lfen = "W:b6=b,d6=b,b4=b,d4=b,c3=W"
+    for start_empty in (True, False):
+        state = {**GAME.new_state({"start_square_empty": start_empty}, 2, 1)}
+        state["board"], state["turn"] = parse_board(lfen)
+        action = choose_action(GAME.view(state, 0), "hard", 3)
+        assert action in GAME.legal_actions(state, 0)
+        assert action["path"].endswith("c3") == start_empty

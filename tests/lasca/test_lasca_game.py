@@ -118,3 +118,36 @@ def test_a_saved_game_replays():
     again = Table.from_dict(table.to_dict())
     assert again.state == table.state
     assert again.view(0)["lfen"] != START
+
+
+LOOP = "W:b6=b,d6=b,b4=b,d4=b,c3=W"  # an officer on c3 that can jump round back to c3
+
+
+def test_rule_8_the_start_square_counts_as_empty_by_default():
+    state = state_at(LOOP)
+    moves = sorted(a["path"] for a in GAME.legal_actions(state, 0) if a["type"] == "move")
+    assert moves == ["c3xa5xc7xe5xc3", "c3xe5xc7xa5xc3"]
+    after = run(state, "c3xe5xc7xa5xc3")
+    assert board_lfen(after["board"], after["turn"]) == "B:c3=Wbbbb"
+
+
+def test_rule_8_alternative_keeps_the_start_square_occupied():
+    state = state_at(LOOP, start_square_empty=False)
+    moves = sorted(a["path"] for a in GAME.legal_actions(state, 0) if a["type"] == "move")
+    assert moves == ["c3xa5xc7xe5", "c3xe5xc7xa5"]
+    with pytest.raises(IllegalAction):
+        run(state, "c3xe5xc7xa5xc3")
+    view = GAME.view(state, 0)
+    assert view["moves"] == ["c3xe5xc7xa5", "c3xa5xc7xe5"]
+    GAME.check_view(view, 2)
+
+
+def test_black_may_move_first():
+    state = GAME.new_state({"first_to_move": "black"}, 2, 1)
+    assert GAME.to_act(state) == [1] and state["turn"] == 1
+    assert GAME.legal_actions(state, 0) == []
+    moves = sorted(a["path"] for a in GAME.legal_actions(state, 1) if a["type"] == "move")
+    assert moves == ["a5-b4", "c5-b4", "c5-d4", "e5-d4", "e5-f4", "g5-f4"]
+    GAME.check_view(GAME.view(state, 1), 2)
+    with pytest.raises(Exception):
+        GAME.new_state({"first_to_move": "red"}, 2, 1)

@@ -154,3 +154,16 @@ def test_a_knocked_out_player_can_skip_to_the_end_without_pauses():
         reply = call(tab.bot_step, "en")
         assert reply["delay_ms"] == 0 or reply["status"] == "over"
     assert reply["status"] == "over"
+
+
+def lost_dice(html):
+    """Per player strip, how many lost dice are drawn beside the cup."""
+    strips = re.findall(r'<li class="perudo-player.*?</li>', html)
+    return [strip.count('aria-label="lost die"') for strip in strips]
+
+
+def test_lost_dice_are_drawn_only_with_the_option():
+    dice = [[1, 4, 6], [2, 2], [3, 3, 5, 5, 6]]
+    assert lost_dice(screen(table(dice), 0)) == [0, 0, 0]
+    assert lost_dice(screen(table(dice, lost_dice_visible=True), 0)) == [2, 3, 0]
+    assert lost_dice(screen(table(dice, lost_dice_visible=True), None)) == [2, 3, 0]

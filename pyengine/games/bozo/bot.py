@@ -15,6 +15,13 @@ loses a doubt.
   and it expects only ``CHALLENGE_SHARE`` of its false raises to be doubted. It sends play
   towards the neighbour with fewer dice, who must answer its bids on the least information.
 
+Every level bluffs at its own controlled rate (``BLUFF_RATE``, the share of its bids made
+with its own cup in view): instead of its chosen bid it makes one nearly as likely (within
+``BLUFF_SLACK``) on the face it holds least of, so that its bids tell the table less about
+its cup (the ``hard`` level reads exactly that from others' bids). ``bench/bozo_bots.py``
+measures the rates actually reached (lower than set: often no other bid is near enough)
+and the levels' win rates.
+
 With ``raise_own`` on, a bot that has just bid keeps its bid: it already chose its best.
 Each decision is a pure function of (view, level, seed).
 """
@@ -34,6 +41,8 @@ EASY_BLIND_RATE = 0.25
 EASY_DOUBT_BELOW = 0.35
 EVIDENCE_WEIGHT = 0.7
 CHALLENGE_SHARE = 0.8
+BLUFF_RATE = {"easy": 0.10, "medium": 0.15, "hard": 0.20}
+BLUFF_SLACK = 0.12
 
 
 def choose_action(view: dict, level: str, seed: int) -> dict:
@@ -56,7 +65,7 @@ def choose_action(view: dict, level: str, seed: int) -> dict:
     bids = legal_bids(view, seat)
     last = view["bids"][-1] if view["bids"] else None
     if last is None:
-        return _bid(_opening(bids, prices))
+        return _bid(_bluff(view, level, rng, bids, prices, _opening(bids, prices)))
     held = prices.get((last["count"], last["face"]), 0.0)  # above the dice in play: false
     if not bids:
         return {"type": "doubt"}
@@ -66,7 +75,7 @@ def choose_action(view: dict, level: str, seed: int) -> dict:
     else:
         share = CHALLENGE_SHARE if level == "hard" else 1.0
         doubt = held < (1 - prices[best]) * share
-    return {"type": "doubt"} if doubt else _bid(best)
+    return {"type": "doubt"} if doubt else _bid(_bluff(view, level, rng, bids, prices, best))
 
 
 BOTS = bots_by_level(choose_action, LEVELS)
@@ -74,6 +83,19 @@ BOTS = bots_by_level(choose_action, LEVELS)
 
 def _bid(bid: tuple) -> dict:
     return {"type": "bid", "count": bid[0], "face": bid[1]}
+
+
+def _bluff(view: dict, level: str, rng: Rng, bids: list, prices: dict, chosen: tuple) -> tuple:
+    """``chosen``, or at the level's rate another bid nearly as likely, on the face the bot
+    holds least of (aces count for every face but their own). A blind bid has nothing to
+    hide, and with no other bid near enough the bot bids ``chosen``."""
+    own = view["dice"]
+    if own is None or rng.random() >= BLUFF_RATE[level]:
+        return chosen
+    near = [b for b in bids if b != chosen and prices[b] >= prices[chosen] - BLUFF_SLACK]
+    if not near:
+        return chosen
+    return min(near, key=lambda b: (_support(tuple(own), b[1]), -prices[b], b))
 
 
 def _opening(bids: list, prices: dict) -> tuple:

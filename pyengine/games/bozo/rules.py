@@ -1,6 +1,8 @@
 """Bozó, the Brazilian liar's dice (digest: shared/rules/bozo.md; issue 3 where they differ).
 
-2 to 10 players, 3 dice each. A game is a series of rounds; a round is a series of hands,
+2 to 20 players, 3 dice each (the source says "no limit"; 20 is the sane maximum we chose:
+60 dice still fit the bid picker and the odds tables, 20 opponent strips still fit a phone's
+table as two compact rows, and a turn comes round often enough to keep everyone at the table). A game is a series of rounds; a round is a series of hands,
 each ending with one die lost; the last player holding dice wins the round and scores a
 point; everyone starts the next round with 3 dice again.
 
@@ -157,7 +159,7 @@ def legal_bids(table: dict, seat: int, max_count=None) -> list:
 class Bozo(BluffingGame):
     id = "bozo"
     min_seats = 2
-    max_seats = 10
+    max_seats = 20  # see the module docstring
     calls = ("doubt", "look", "keep")
     reasons = REASONS
     options = {

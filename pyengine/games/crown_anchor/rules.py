@@ -2,13 +2,18 @@
 
 One banker, the others punters. Every round all punters stake at once (each confirms with
 ``done``), then the banker throws three dice. A stake on a symbol shown ``m`` times is
-returned with ``m``:1 (standard) or 1:1, 3:1, 5:1 (fixed bank); otherwise the bank takes it.
+returned with ``m``:1 (standard) or 1:1, 3:1, 5:1 (fair); otherwise the bank takes it.
 
 Choices where the digest leaves room, each a table option unless said otherwise:
 
-* ``bank``: ``lot`` (default, seed): a drawn banker keeps the bank until it breaks;
-  ``rotate``: the bank passes to the player on the banker's left every ``rotate_every``
-  rolls; ``fixed``: one banker all game, paying the fair 1:1, 3:1, 5:1.
+* ``bank`` (the digest's resolution: the bank has the edge, so by default everyone gets
+  it in turn): ``rotate`` (default): the bank passes to the player on the banker's left
+  every ``rotate_every`` rolls (default 5); ``lot``: a banker drawn by lot keeps the bank
+  until it breaks; ``fixed``: the first seat holds the bank all game (the table chooses
+  the banker by seating), until it breaks.
+* ``payouts``: ``by_bank`` (default) pays 1:1, 2:1, 3:1 when the bank rotates and the fair
+  1:1, 3:1, 5:1 when one player keeps it (``lot``, ``fixed``), since a bank that does not
+  rotate must not keep the edge; ``standard`` or ``fair`` force either table.
 * ``volunteer`` (off): the bank goes to a volunteer (a draw among several, among everyone
   if nobody volunteers), at the start and whenever the bank breaks.
 * A broken bank passes to the next player (``rotate``), by a new draw (``lot``, ``fixed``),
@@ -53,8 +58,9 @@ ROLL_SHAPE = List(SYMBOL_SHAPE, max_len=DICE, min_len=DICE)
 STAKES_SHAPE = Map(SYMBOL_SHAPE, Int(1, MAX_STAKE), max_len=len(SYMBOLS))
 
 OPTIONS = {
-    "bank": Option("lot", choices=("lot", "rotate", "fixed")),
-    "rotate_every": Option(3, minimum=1, maximum=100),
+    "bank": Option("rotate", choices=("rotate", "lot", "fixed")),
+    "rotate_every": Option(5, minimum=1, maximum=100),
+    "payouts": Option("by_bank", choices=("by_bank", "standard", "fair")),
     "volunteer": Option(False),
     "start_chips": Option(100, minimum=1, maximum=100_000),
     "min_bet": Option(1, minimum=1, maximum=10_000),
@@ -77,7 +83,9 @@ def check_options(options) -> dict:
 
 def payout_table(options: dict) -> tuple:
     """What a symbol shown once, twice, three times pays per chip staked."""
-    return PAYOUTS["fair" if options["bank"] == "fixed" else "standard"]
+    if options["payouts"] != "by_bank":
+        return PAYOUTS[options["payouts"]]
+    return PAYOUTS["standard" if options["bank"] == "rotate" else "fair"]
 
 
 def settle(stakes: list, dice: list, banker: int, bank: int, payouts: tuple, mode: str) -> dict:
@@ -156,6 +164,8 @@ class CrownAnchor(Game):
         }
         if options["volunteer"]:
             state["phase"] = "volunteer"
+        elif options["bank"] == "fixed":
+            state["banker"] = 0
         else:
             state["banker"] = rng.below(seats)
         return state

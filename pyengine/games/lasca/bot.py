@@ -159,7 +159,8 @@ class _Abort(Exception):
 class Searcher:
     """One search: a node budget, a transposition table and a safety clock."""
 
-    def __init__(self, nodes, deadline=None):
+    def __init__(self, nodes, deadline=None, start_empty=True):
+        self.start_empty = start_empty  # rule 8 at this table (see ``rules.generate``)
         self.budget = nodes
         self.nodes = 0
         self.deadline = deadline
@@ -189,7 +190,7 @@ class Searcher:
                     e_score += ply
                 if flag == 0 or (flag == 1 and e_score >= beta) or (flag == -1 and e_score <= alpha):
                     return e_score
-        moves = generate(board, side)
+        moves = generate(board, side, self.start_empty)
         if not moves:
             return -MATE + ply
         if len(moves) > 1:
@@ -218,7 +219,7 @@ class Searcher:
 
     def root(self, board, side, max_depth):
         """[(score, move)] of the deepest completed (or usefully partial) iteration."""
-        moves = generate(board, side)
+        moves = generate(board, side, self.start_empty)
         scored = [(0, m) for m in moves]
         if len(moves) <= 1:
             return scored
@@ -252,12 +253,12 @@ QUIET_PLIES = 20
 OFFER_EVERY = 10
 
 
-def search(board, side, level="hard", seed=0, safety=SAFETY_SECONDS):
+def search(board, side, level="hard", seed=0, safety=SAFETY_SECONDS, start_empty=True):
     """The bot's ``(score, move)`` for a position: its move ``(path, overs)`` and how good
     the position is for ``side`` in evaluation points."""
     params = LEVELS[level]
     deadline = None if safety is None else time.perf_counter() + safety
-    searcher = Searcher(params["nodes"], deadline)
+    searcher = Searcher(params["nodes"], deadline, start_empty)
     scored = searcher.root(list(board), side, params["depth"])
     if not scored:
         raise ValueError("The side to move has no legal move")
@@ -267,9 +268,9 @@ def search(board, side, level="hard", seed=0, safety=SAFETY_SECONDS):
     return best, near[Rng(seed).below(len(near))]
 
 
-def choose_move(board, side, level="hard", seed=0, safety=SAFETY_SECONDS):
+def choose_move(board, side, level="hard", seed=0, safety=SAFETY_SECONDS, start_empty=True):
     """The bot's move ``(path, overs)`` for a position."""
-    return search(board, side, level, seed, safety)[1]
+    return search(board, side, level, seed, safety, start_empty)[1]
 
 
 def choose(view, level, seed):
@@ -277,7 +278,8 @@ def choose(view, level, seed):
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level {level!r}")
     board, side = parse_board(view["lfen"])
-    return move_text(choose_move(board, side, level, seed))
+    start_empty = view["options"]["start_square_empty"]
+    return move_text(choose_move(board, side, level, seed, start_empty=start_empty))
 
 
 def _quiet(history: list) -> bool:
@@ -307,7 +309,7 @@ def choose_action(view, level, seed):
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level {level!r}")
     board, side = parse_board(view["lfen"])
-    score, move = search(board, side, level, seed)
+    score, move = search(board, side, level, seed, start_empty=view["options"]["start_square_empty"])
     return draw_action(view, score) or {"type": "move", "path": move_text(move)}
 
 

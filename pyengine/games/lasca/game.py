@@ -11,6 +11,11 @@ Options (the digest's defaults first):
   to move is a draw. Off because the official rules know only draws by agreement.
 * ``draw_by_agreement`` (on): the side to move may ``offer_draw`` (and then still moves);
   the opponent may ``accept_draw`` on its turn, and declines by moving.
+* ``start_square_empty`` (on): rule 8 as resolved, the square a capturing column left counts
+  as empty during its own multi-jump; off, it stays occupied (the column may not pass
+  through or end on it).
+* ``first_to_move`` (``white``): the side that moves first, ``white`` (seat 0) or ``black``
+  (seat 1); sites differ, and the digest names both.
 """
 
 from pyengine.core.errors import IllegalAction
@@ -34,6 +39,11 @@ def _position_key(board, side) -> str:
     return rules.board_lfen(board, side)
 
 
+def _start_empty(table: dict) -> bool:
+    """Rule 8 at this table (a state or a view: both carry the options)."""
+    return table["options"]["start_square_empty"]
+
+
 def _is_one_position(view: dict) -> bool:
     """The view's columns, side to move, legal moves and last move are those of its own
     position (``lfen``), so a screen may make any of its moves on its columns."""
@@ -42,7 +52,7 @@ def _is_one_position(view: dict) -> bool:
     except IllegalAction:
         return False
     over = view["result"] is not None
-    moves = [] if over else rules.legal_moves({"board": board, "turn": side})
+    moves = [] if over else rules.legal_moves({"board": board, "turn": side}, _start_empty(view))
     history = view["history"]
     return (
         side == view["turn"]
@@ -62,10 +72,13 @@ class Lasca(Game):
     options = {
         "threefold_repetition": Option(False),
         "draw_by_agreement": Option(True),
+        "start_square_empty": Option(True),
+        "first_to_move": Option("white", choices=("white", "black")),
     }
 
     def setup(self, options, seats, rng):
-        board, side = rules.parse_board(rules.START)
+        board, _white = rules.parse_board(rules.START)
+        side = ("white", "black").index(options["first_to_move"])
         return {
             "board": board,
             "turn": side,
@@ -81,7 +94,8 @@ class Lasca(Game):
     def legal_actions(self, state, seat):
         if state["result"] or seat != state["turn"]:
             return []
-        actions = [{"type": "move", "path": m} for m in rules.legal_moves(state)]
+        actions = [{"type": "move", "path": m}
+                   for m in rules.legal_moves(state, _start_empty(state))]
         if state["options"]["draw_by_agreement"]:
             if state["draw_offer"] is None:
                 actions.append({"type": "offer_draw"})
@@ -114,14 +128,14 @@ class Lasca(Game):
 
     def _move(self, state, seat, path):
         board = state["board"]
-        move = rules.find_move(board, seat, path)
+        move = rules.find_move(board, seat, path, _start_empty(state))
         mover = board[move[0][0]][0]
         board = state["board"] = rules.make(board, move)
         state["turn"] = side = 1 - seat
         state["history"].append(rules.move_text(move))
         if state["draw_offer"] != seat:
             state["draw_offer"] = None  # moving declines the opponent's offer
-        if not rules.generate(board, side):
+        if not rules.generate(board, side, _start_empty(state)):
             state["result"] = {"winners": [seat], "reason": "no_moves"}
             return
         if move[1] or mover in "wb":
@@ -133,7 +147,7 @@ class Lasca(Game):
 
     def view(self, state, seat):
         over = state["result"] is not None
-        moves = [] if over else rules.legal_moves(state)
+        moves = [] if over else rules.legal_moves(state, _start_empty(state))
         board = state["board"]
         return {
             "game": self.id,

@@ -15,7 +15,9 @@ list copy. The JSON position used by the text interface and the Game adapter is
 ``{"board": [...25 strings...], "turn": 0 | 1}``.
 
 Rule choices (the digest's [res] defaults): White moves first; the square a capturing
-column left counts as empty during its own multi-jump; a promoting soldier stops.
+column left counts as empty during its own multi-jump; a promoting soldier stops. The
+move functions take ``start_empty=False`` for the alternative reading of rule 8 (the start
+square stays occupied, so a multi-jump can neither pass through nor end on it).
 """
 
 import re
@@ -69,11 +71,12 @@ STEPS, JUMPS = _tables()
 
 
 # --- move generation -------------------------------------------------------------------
-def _captures_from(board, start, col, enemy, out):
+def _captures_from(board, start, col, enemy, out, start_empty):
     """Appends every complete capture sequence of the column ``col`` standing on ``start``.
 
-    The board is changed in place while searching (start emptied, jumped columns reduced)
-    and restored before returning. ``overs`` doubles as the "jumped once" set (rule 4).
+    The board is changed in place while searching (start emptied unless ``start_empty`` is
+    false, jumped columns reduced) and restored before returning. ``overs`` doubles as the
+    "jumped once" set (rule 4).
     """
     soldier = col[0] in "wb"
     promote = PROMOTE[col[0]] if soldier else ()
@@ -99,13 +102,15 @@ def _captures_from(board, start, col, enemy, out):
         if not found and overs:
             out.append((tuple(path), tuple(overs)))
 
-    board[start] = ""
+    if start_empty:
+        board[start] = ""
     extend(start)
     board[start] = col
 
 
-def generate(board, side):
-    """All legal moves ``(path, overs)``: captures if any exist, else quiet steps."""
+def generate(board, side, start_empty=True):
+    """All legal moves ``(path, overs)``: captures if any exist, else quiet steps.
+    ``start_empty``: whether a capturing column's start square counts as empty (rule 8)."""
     own, enemy = OWN[side], OWN[1 - side]
     captures = []
     for sq in range(25):
@@ -114,7 +119,7 @@ def generate(board, side):
             for over, land in JUMPS[col[0]][sq]:
                 jumped = board[over]
                 if jumped and jumped[0] in enemy and not board[land]:
-                    _captures_from(board, sq, col, enemy, captures)
+                    _captures_from(board, sq, col, enemy, captures, start_empty)
                     break
     if captures:
         return captures
@@ -248,10 +253,10 @@ def board_lfen(board, side) -> str:
         f"{NAMES[i]}={board[i]}" for i in _LFEN_ORDER if board[i])
 
 
-def find_move(board, side, text):
+def find_move(board, side, text, start_empty=True):
     """The legal move written ``text``, or ``IllegalAction`` with the most useful reason."""
     squares, is_capture = split_move(text)
-    moves = generate(board, side)
+    moves = generate(board, side, start_empty)
     for move in moves:
         if list(move[0]) == squares:
             return move
@@ -284,15 +289,15 @@ def to_lfen(state: dict) -> str:
     return board_lfen(state["board"], state["turn"])
 
 
-def legal_moves(state: dict) -> list:
+def legal_moves(state: dict, start_empty=True) -> list:
     """Every legal move in notation; an empty list means the side to move has lost."""
-    return [move_text(m) for m in generate(state["board"], state["turn"])]
+    return [move_text(m) for m in generate(state["board"], state["turn"], start_empty)]
 
 
-def play(state: dict, move: str) -> dict:
+def play(state: dict, move: str, start_empty=True) -> dict:
     """A new position (a shallow copy of ``state`` with board and turn replaced)."""
     board = state["board"]
-    found = find_move(board, state["turn"], move)
+    found = find_move(board, state["turn"], move, start_empty)
     new = dict(state)
     new["board"] = make(board, found)
     new["turn"] = 1 - state["turn"]

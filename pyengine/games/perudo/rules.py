@@ -15,6 +15,8 @@ Choices where the digest leaves room, each a table option unless said otherwise:
   the caller starts the next round (he either lost the die, or took the initiative).
 * Two players left: ``two_player_calza`` / ``two_player_palifico`` switch either rule off.
 * Bids above the dice in play are legal unless ``cap_bids`` is on.
+* ``lost_dice_visible`` (off; BGA's option, interface only): each player's lost dice are
+  drawn beside his cup, set aside as on a real table.
 * The first round is opened by a random player; the loser of a die opens the next round,
   and if he is out, the next player on his left (seats are numbered clockwise to the left).
 
@@ -168,6 +170,7 @@ class Perudo(BluffingGame):
         "two_player_calza": Option(True),
         "two_player_palifico": Option(True),
         "cap_bids": Option(False),
+        "lost_dice_visible": Option(False),
     }
 
     # --- set-up ---------------------------------------------------------------------

@@ -13,11 +13,11 @@ Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-d
 """
 
 from ...ui.bid_picker import bid_picker
-from ...ui.dice import cup_players, die_svg
+from ...ui.dice import cup_players, die_svg, hidden_die_svg
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fragment, h
 from .odds import bid_chance
-from .rules import legal_bids
+from .rules import START_DICE, legal_bids
 
 PERSISTENT_UI = ("odds", "skip")
 # The reveal stays readable before the next bot speaks.
@@ -58,11 +58,16 @@ def _open_cups(view: dict, t) -> dict:
 
 
 def _players(view: dict, t) -> Markup:
-    return cup_players(
-        t, "perudo", view,
-        lambda seat, count, flags: t("perudo.out") if count == 0 else t("perudo.dice_count", count=count),
-        open_cups=_open_cups(view, t),
-    )
+    lost = view["options"]["lost_dice_visible"]
+
+    def state(seat, count, flags):
+        words = t("perudo.out") if count == 0 else t("perudo.dice_count", count=count)
+        if not lost or count == START_DICE:
+            return words
+        gone = hidden_die_svg(label=t("perudo.lost_die"), size=14)
+        return fragment(words, " ", h("span", {"class": "perudo-lost"}, [gone] * (START_DICE - count)))
+
+    return cup_players(t, "perudo", view, state, open_cups=_open_cups(view, t))
 
 
 def _my_cup(view: dict, t) -> Markup:
