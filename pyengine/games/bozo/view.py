@@ -110,7 +110,8 @@ def _bids(view: dict, t) -> Markup:
     for b in view["bids"]:
         blind = [" ", h("span", {"class": "bozo-blind"}, t("bozo.blind_mark"))] if b.get("blind") else None
         rows.append(h("li", None, h("strong", None, names[b["seat"]]), " ", bid_label(t, b["count"], b["face"]), blind))
-    return h("ol", {"class": "bozo-bids", "aria-label": t("bozo.bids")}, rows)
+    # Scrolls when long: focusable, so a keyboard can scroll it too.
+    return h("ol", {"class": "bozo-bids", "aria-label": t("bozo.bids"), "tabindex": 0}, rows)
 
 
 def counted(die: int, face: int, shown: bool) -> bool:

@@ -84,7 +84,7 @@ def _my_cup(view: dict, t) -> Markup:
 def _bid_list(view: dict, bids: list, t, label: str) -> Markup:
     names = [p["name"] for p in view["players"]]
     return h(
-        "ol", {"class": "perudo-bids", "aria-label": label},
+        "ol", {"class": "perudo-bids", "aria-label": label, "tabindex": 0},  # scrolls when long
         (h("li", None, h("span", {"class": "perudo-bidder"}, names[b["seat"]]), " ",
            _bid_label(t, b["count"], b["face"]))
          for b in bids),
