@@ -15,6 +15,7 @@ from tests.browser.test_friends_browser import (
     check_secrecy, host_over, host_version, join_by_invite, open_lobby, wait_past,
 )
 from tests.browser.test_friends_browser import phones  # noqa: F401  (the friends' phones fixture)
+from tests.browser.waits import NEWER
 
 TIMEOUT_MS = 90_000
 MIN_TAP = 44  # px: the smallest control or card a thumb is asked to hit
@@ -28,7 +29,6 @@ READY = """() => {
   if (area.dataset.status === "human" && area.querySelector(".bog [data-act]")) return "human";
   return false;
 }"""
-NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
 # The stake picker shows ``n`` and the page takes taps again (taps while busy are ignored).
 STAKE_SHOWN = """(n) => !document.getElementById("game-area").hasAttribute("aria-busy")
   && +document.querySelector("#game-area [data-testid=bog-stake]")?.textContent === n"""

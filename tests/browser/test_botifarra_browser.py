@@ -37,6 +37,7 @@ from tests.browser.test_friends_browser import (
     phones,  # noqa: F401  (the fixture: phone-sized contexts that record their data channels)
     wait_past,
 )
+from tests.browser.waits import MARK, NEWER, REDRAWN
 
 TIMEOUT_MS = 90_000
 MAX_HUMAN_ACTIONS = 400
@@ -51,13 +52,6 @@ READY = """() => {
   if (status === "over") return "over";
   if (status === "human" && area.querySelector(".botifarra")) return "human";
   return false;
-}"""
-NEWER = "(v) => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
-MARK = "() => { document.querySelector('#game-area .tb-table').dataset.stale = '1'; }"
-REDRAWN = """() => {
-  const area = document.getElementById("game-area");
-  const table = area.querySelector(".tb-table");
-  return !area.hasAttribute("aria-busy") && table && !table.dataset.stale;
 }"""
 
 # The screen as the page shows it: the version, the phase, the sheet's actions, the hand's

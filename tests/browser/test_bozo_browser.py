@@ -6,6 +6,7 @@ import random
 
 from pyengine.core.table import Table
 from tests.browser.saves import saved_text
+from tests.browser.waits import NEWER
 
 TIMEOUT_MS = 60_000
 
@@ -17,8 +18,6 @@ READY = """() => {
   if (area.dataset.status === "human" && area.querySelector("[data-act]:not([disabled])")) return "human";
   return false;
 }"""
-
-NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
 
 
 def start_bozo(page):

@@ -12,6 +12,7 @@ from pyengine.i18n import translate
 from pyengine.core.table import Table
 from pyengine.games.crown_anchor.rules import SYMBOLS
 from tests.browser.saves import saved_text
+from tests.browser.waits import NEWER
 
 TIMEOUT_MS = 60_000
 ROLLS = 10
@@ -30,7 +31,6 @@ READY = """() => {
   return false;
 }"""
 
-NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
 
 # What the screen says, in one read: seats table, dice, history, version.
 SNAPSHOT = """() => {

@@ -18,6 +18,7 @@ from buildtools.po import read_po
 from pyengine.core.table import Table
 from pyengine.games.lasca import rules
 from tests.browser.saves import saved_text
+from tests.browser.waits import MARK, NEWER, REDRAWN
 
 TIMEOUT_MS = 60_000
 MAX_HUMAN_MOVES = 120  # easy-bot games against random play end in well under 40 moves each
@@ -39,15 +40,6 @@ READY = """() => {
   return false;
 }"""
 
-NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
-
-# A data-ui tap changes no version: mark the table, and wait until a fresh one replaced it.
-MARK = "() => { document.querySelector('#game-area .tb-table').dataset.stale = '1'; }"
-REDRAWN = """() => {
-  const area = document.getElementById("game-area");
-  const table = area.querySelector(".tb-table");
-  return !area.hasAttribute("aria-busy") && table && !table.dataset.stale;
-}"""
 
 # The board as the buttons describe it, the hint, the offered paths and the move list.
 SNAPSHOT = """() => {

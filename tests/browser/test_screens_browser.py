@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from .pixels import Image, near
+from tests.browser.waits import NEWER
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -37,7 +38,6 @@ READY = """() => {
   if (status === "human" && area.querySelector("[data-act]:not([disabled]), .lasca-sq:not([disabled])")) return "human";
   return false;
 }"""
-NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
 
 # Every enabled control shown on the screen that is out of view or covered where a finger lands.
 UNREACHABLE = """() => {
