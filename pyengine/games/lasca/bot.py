@@ -288,12 +288,12 @@ def _quiet(history: list) -> bool:
     return len(recent) == QUIET_PLIES and not any("x" in move for move in recent)
 
 
-def draw_action(view, score: int):
+def draw_action(view, side: int, score: int):
     """``accept_draw`` / ``offer_draw`` when the table allows them and the position calls
-    for one (``score``: the position for the side to move), else ``None``."""
+    for one (``side``: the side to move, ``score``: its position), else ``None``."""
     if not view.get("options", {}).get("draw_by_agreement"):
         return None
-    offer, side = view.get("draw_offer"), view["turn"]
+    offer = view.get("draw_offer")
     if offer == 1 - side and score < DRAW_ACCEPT_BELOW:
         return {"type": "accept_draw"}
     history = view.get("history", [])
@@ -310,7 +310,7 @@ def choose_action(view, level, seed):
         raise ValueError(f"Unknown bot level {level!r}")
     board, side = parse_board(view["lfen"])
     score, move = search(board, side, level, seed, start_empty=view["options"]["start_square_empty"])
-    return draw_action(view, score) or {"type": "move", "path": move_text(move)}
+    return draw_action(view, side, score) or {"type": "move", "path": move_text(move)}
 
 
 BOTS = bots_by_level(choose_action, LEVELS)
