@@ -699,8 +699,10 @@ def serve(host: str, port: int) -> None:
 
 
 # --- testing -----------------------------------------------------------------------------------
-# Module name -> pip requirement (segno: the worker's QR codes, tested in CPython too).
-TEST_PACKAGES = {"pytest": "pytest", "playwright": "playwright", "segno": "segno==1.6.6"}
+# Module name -> pip requirement (segno: the worker's QR codes, tested in CPython too; xdist:
+# the suite runs in two processes, since browser tests spend most of their time waiting).
+TEST_PACKAGES = {"pytest": "pytest", "xdist": "pytest-xdist", "playwright": "playwright", "segno": "segno==1.6.6"}
+TEST_WORKERS = "2"
 
 
 def _has_modules(python: str) -> bool:
@@ -748,7 +750,7 @@ def run_tests(pytest_args: list) -> int:
     python = test_python()
     install_debian_tools()
     build()
-    status = subprocess.run([python, "-m", "pytest", "-q", *pytest_args], cwd=ROOT).returncode
+    status = subprocess.run([python, "-m", "pytest", "-q", "-n", TEST_WORKERS, *pytest_args], cwd=ROOT).returncode
     if status == 5:
         log("pytest collected no tests (exit 5): nothing failed, nothing ran")
         return 0

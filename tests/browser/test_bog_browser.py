@@ -2,7 +2,8 @@
 phone (every control and card hit-tested inside the screen on each of our turns, a reload in
 the middle of a deal resuming the same table, the save replaying in CPython); ten seats on a
 phone and on a desktop screen, each phase hit-tested and screenshotted; a shared table where
-each guest receives only its own hand (every raw state message checked); offline play."""
+each guest receives only its own hand (every raw state message checked). Offline play of
+every game: ``test_site_browser``."""
 
 import json
 import random
@@ -14,7 +15,6 @@ from tests.browser.saves import saved_text
 from tests.browser.test_friends_browser import (
     check_secrecy, host_over, host_version, join_by_invite, open_lobby, wait_past,
 )
-from tests.browser.test_friends_browser import phones  # noqa: F401  (the friends' phones fixture)
 from tests.browser.waits import NEWER
 
 TIMEOUT_MS = 90_000
@@ -253,7 +253,7 @@ def play_shared(host, pages, rng, limit=600):
     return played
 
 
-def test_shared_table_each_guest_receives_only_its_own_hand(phones, site, wait_engine):  # noqa: F811
+def test_shared_table_each_guest_receives_only_its_own_hand(phones, site, wait_engine):
     """Ana hosts one deal for Bruno and Carla (invite links, no relay); afterwards every state
     message each guest's phone received equals the host's view of that guest's seat (its
     hand, the others' card counts) at that version."""
@@ -280,19 +280,3 @@ def test_shared_table_each_guest_receives_only_its_own_hand(phones, site, wait_e
         page.locator("#game-area [data-testid=game-over]").wait_for()
         assert check_secrecy(host, page, seat) > 5
         assert page.context.errors == []
-
-
-def test_bog_plays_offline_after_one_visit(context, site, wait_engine):
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
-    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
-    context.set_offline(True)
-    page.reload()
-    wait_engine(page)
-    start_bog(page, seats=3, bots=("easy",), seed=SEED)
-    assert page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value() == "human"
-    before = version(page)
-    tap_one(page, random.Random(1))
-    page.wait_for_function(NEWER, arg=before, timeout=TIMEOUT_MS)
-    assert context.recorder.foreign(site.origin) == []

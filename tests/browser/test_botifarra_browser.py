@@ -11,7 +11,7 @@
 * A shared table of four phones over invite links (WebRTC on loopback, no relay): every
   state message a guest's data channels received is that guest's own view (only its own
   hand), checked against the host's table replayed in CPython.
-* Offline: after the first visit the service worker serves the game with the network gone.
+* Offline play of every game: ``test_site_browser``.
 """
 
 import json
@@ -34,7 +34,6 @@ from tests.browser.test_friends_browser import (
     host_version,
     invite,
     open_lobby,
-    phones,  # noqa: F401  (the fixture: phone-sized contexts that record their data channels)
     wait_past,
 )
 from tests.browser.waits import MARK, NEWER, REDRAWN
@@ -355,23 +354,3 @@ def test_a_shared_table_of_four_sends_each_guest_only_its_own_hand(phones, site,
                 assert f'aria-label="{card_name(EN, card)}"' not in shown
     for page in (host, *guests):
         assert page.context.errors == []
-
-
-# --- offline --------------------------------------------------------------------------------------
-def test_botifarra_plays_offline_after_the_first_visit(context, site, wait_engine, tmp_path):
-    context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')")
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
-    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
-    context.set_offline(True)
-    page.reload()
-    wait_engine(page)
-    start_game(page, [("human", HUMAN)] + [("bot:easy", name) for name in BOTS], {})
-    rng, seen = random.Random(1), {"selected", "illegal", "play", "choose", "double", "summary"}
-    decisions = 0
-    while decisions < 4 and wait_ready(page) == "human":
-        Turn(page, rng, seen, tmp_path).play()
-        decisions += 1
-    assert decisions == 4
-    assert context.recorder.errors == []

@@ -13,76 +13,11 @@ import random
 import re
 import time
 
-import pytest
-
 from pyengine.core.table import Table
 from tests.browser.saves import saved_text
 
 STEP_TIMEOUT_MS = 60_000
 MAX_ACTIONS = 400
-
-# Records every message any RTCDataChannel of the page receives (ours or the relay
-# library's), as text, before the page's own handlers see it.
-TAP_CHANNELS = """
-if (location.protocol === 'http:') {
-  window.__raw = [];
-  const decoder = new TextDecoder('utf-8', { fatal: false });
-  const record = (data) => {
-    if (typeof data === 'string') window.__raw.push(data);
-    else if (data instanceof ArrayBuffer) window.__raw.push(decoder.decode(data));
-    else if (ArrayBuffer.isView(data)) window.__raw.push(decoder.decode(data));
-    else if (data && data.arrayBuffer) data.arrayBuffer().then((b) => window.__raw.push(decoder.decode(b)));
-  };
-  const tap = (channel) => channel.addEventListener('message', (event) => record(event.data));
-  const Native = window.RTCPeerConnection;
-  const create = Native.prototype.createDataChannel;
-  Native.prototype.createDataChannel = function (...args) {
-    const channel = create.apply(this, args);
-    tap(channel);
-    return channel;
-  };
-  window.RTCPeerConnection = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('datachannel', (event) => tap(event.channel));
-    }
-  };
-}
-"""
-
-
-def settings_script(relay_url):
-    """Loopback only: no STUN servers; the test's relay, or none; bots at the fast pace."""
-    items = {
-        "taberna.stun": "",
-        "taberna.useRelays": "1" if relay_url else "0",
-        "taberna.relays": relay_url or "",
-        "taberna.speed": "fast",
-    }
-    sets = "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in items.items())
-    return f"if (location.protocol === 'http:') {{ {sets} }}"
-
-
-@pytest.fixture
-def phones(browser, site):
-    """Makes player contexts (phone-sized, WebRTC allowed on loopback); closes them after."""
-    made = []
-
-    def make(relay_url=None):
-        ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-        ctx.grant_permissions(["microphone", "camera"], origin=site.origin)
-        ctx.set_default_timeout(STEP_TIMEOUT_MS)
-        ctx.add_init_script(settings_script(relay_url))
-        ctx.add_init_script(TAP_CHANNELS)
-        ctx.errors = []
-        ctx.on("weberror", lambda error: ctx.errors.append(str(error.error)))
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in made:
-        ctx.close()
-
 
 def open_lobby(page, url, wait_engine):
     page.goto(url)

@@ -5,7 +5,7 @@ Separate browser contexts are separate people; the relay is the session's own mo
 The impostors here know the room code, as anyone the code was shared with would.
 """
 
-from tests.browser.test_friends_browser import open_lobby, phones  # noqa: F401 (a fixture)
+from tests.browser.test_friends_browser import open_lobby
 from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, open_page, texts, wait_texts
 
 CODE = "7K3QWX9TPM2D"
