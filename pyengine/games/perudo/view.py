@@ -2,14 +2,23 @@
 
 ``render(view, ui, t)`` is pure: a seat's view (plus ``players`` added by the app) in,
 built ``Markup`` out, so no view value can become markup. UI state: ``count`` (the
-picker's quantity), ``odds`` (helper shown) and ``skip`` (a knocked-out player lets the bots
-finish without pauses).
+picker's quantity), ``odds`` (helper shown), ``history`` (the earlier rounds shown) and
+``skip`` (a knocked-out player lets the bots finish without pauses).
 
 Phone first: opponents are compact strips, and everything the seat acts with (its dice,
 whose turn it is, the picker and the calls) sits in one ``tb-dock`` that the stylesheet keeps
 in the thumb zone at the bottom of a phone and beside the table on a wide screen.
+Out of turn (``calza_by`` ``anyone``, the seat in the view's ``may_act``) the dock shows the
+bid that stands and a Calza button naming it. The shell shows a seat's screen only to the
+player holding the device, so nobody is offered another's Calza, or sees another's cup.
+
+The bid history (``history``, the last rounds the engine keeps) folds behind one toggle, so
+a phone's table stays short; its rounds read newest first, one compact line of bids and
+one of the outcome each.
+
 Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-down``,
-``bid-face-<f>``), ``dudo``, ``calza``, ``my-cup``, ``reveal``, ``odds-toggle``, ``skip``, ``dock``.
+``bid-face-<f>``), ``dudo``, ``calza``, ``my-cup``, ``reveal``, ``odds-toggle``, ``skip``, ``dock``,
+``history-toggle``, ``history``.
 """
 
 from ...ui.bid_picker import bid_picker
@@ -17,9 +26,9 @@ from ...ui.dice import cup_players, die_svg, hidden_die_svg
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fragment, h
 from .odds import bid_chance
-from .rules import START_DICE, legal_bids
+from .rules import START_DICE, Perudo, legal_bids
 
-PERSISTENT_UI = ("odds", "skip")
+PERSISTENT_UI = ("odds", "skip", "history")
 # The reveal stays readable before the next bot speaks.
 PAUSE_AFTER_MS = {"dudo": 2600, "calza": 2600}
 
@@ -112,20 +121,7 @@ def _reveal(view: dict, t) -> Markup:
         for seat, cup in enumerate(last["dice"])
         if cup
     ]
-    call = t(
-        f"perudo.called_{last['call']}",
-        caller=names[last["caller"]],
-        bidder=names[bid["seat"]],
-        bid=_bid_label(t, bid["count"], face),
-    )
-    found = t("perudo.there_were", count=last["actual"], face=_face_name(t, face, last["actual"]))
-    if last["loser"] is not None:
-        outcome = t("perudo.loses_die", name=names[last["loser"]])
-    else:
-        outcome = t("perudo.gains_die", name=names[last["gainer"]])
-    lines = [call, found, outcome]
-    if last["eliminated"] is not None:
-        lines.append(t("perudo.eliminated", name=names[last["eliminated"]]))
+    lines = _outcome(names, last, t)
     earlier = t("perudo.round_bids", n=last["round"])
     return h(
         "section", {"class": "perudo-reveal", "data-testid": "reveal"},
@@ -151,12 +147,82 @@ def _picker(view: dict, ui: dict, t) -> Markup:
     if view["bids"]:
         calls.append(act_button(t("perudo.dudo"), {"type": "dudo"}, cls="perudo-call", **{"data-testid": "dudo"}))
     if view["calza_allowed"]:
-        calls.append(act_button(t("perudo.calza"), {"type": "calza"}, cls="perudo-call", **{"data-testid": "calza"}))
+        calls.append(_calza_button(view, t))
     return h(
         "section", {"class": "perudo-actions", "aria-label": t("perudo.your_turn")},
         picker,
         h("div", {"class": "perudo-calls"}, calls) if calls else None,
     )
+
+
+def _calza_button(view: dict, t) -> Markup:
+    return act_button(t("perudo.calza"), Perudo.calza_action(view), cls="perudo-call", **{"data-testid": "calza"})
+
+
+def _bid_to_beat(view: dict, t) -> Markup:
+    if not view["bids"]:
+        return EMPTY
+    last = view["bids"][-1]
+    return h("p", {"class": "perudo-current", "data-testid": "bid-to-beat"},
+             t("perudo.to_beat", name=view["players"][last["seat"]]["name"],
+               bid=_bid_label(t, last["count"], last["face"])))
+
+
+def _out_of_turn(view: dict, t) -> Markup:
+    """A seat that may call Calza while another is to speak: the standing bid and the call."""
+    return h(
+        "section", {"class": "perudo-actions", "aria-label": t("perudo.calza_anyone")},
+        h("p", {"class": "perudo-calza-hint"}, t("perudo.calza_anyone")),
+        h("div", {"class": "perudo-calls"}, _calza_button(view, t)),
+    )
+
+
+def _outcome(names: list, record: dict, t) -> list:
+    """What a settled round came to, in sentences: the call, the count, the die lost or won."""
+    bid = record["bids"][-1]
+    face = bid["face"]
+    lines = [
+        t(f"perudo.called_{record['call']}", caller=names[record["caller"]], bidder=names[bid["seat"]],
+          bid=_bid_label(t, bid["count"], face)),
+        t("perudo.there_were", count=record["actual"], face=_face_name(t, face, record["actual"])),
+        t("perudo.loses_die", name=names[record["loser"]]) if record["loser"] is not None
+        else t("perudo.gains_die", name=names[record["gainer"]]),
+    ]
+    if record["eliminated"] is not None:
+        lines.append(t("perudo.eliminated", name=names[record["eliminated"]]))
+    return lines
+
+
+def _history_line(view: dict, record: dict, t) -> Markup:
+    names = [p["name"] for p in view["players"]]
+    bids = [fragment(h("span", {"class": "perudo-bidder"}, names[b["seat"]]), " ", _bid_label(t, b["count"], b["face"]))
+            for b in record["bids"]]
+    return h(
+        "li", None,
+        h("span", {"class": "perudo-history-round"}, t("perudo.round", n=record["round"])),
+        h("span", {"class": "perudo-history-bids"}, (fragment(" · " if i else None, bid) for i, bid in enumerate(bids))),
+        h("span", {"class": "perudo-history-outcome"}, " ".join(_outcome(names, record, t))),
+    )
+
+
+def _history(view: dict, ui: dict, t) -> Markup:
+    """The earlier rounds behind one toggle (kept across moves), newest first."""
+    history = view.get("history") or []
+    if not history:
+        return EMPTY
+    shown = bool(ui.get("history"))
+    toggle = ui_button(
+        t("perudo.history_toggle", count=len(history)), {"history": not shown}, cls="perudo-history-toggle",
+        **{"aria-expanded": "true" if shown else "false", "aria-controls": "perudo-history",
+           "data-testid": "history-toggle"},
+    )
+    rounds = (
+        h("ol", {"class": "perudo-history", "id": "perudo-history", "data-testid": "history",
+                 "aria-label": t("perudo.history")},
+          (_history_line(view, record, t) for record in reversed(history)))
+        if shown else None
+    )
+    return h("section", {"class": "perudo-historybox"}, toggle, rounds)
 
 
 def _odds(view: dict, ui: dict, t) -> Markup:
@@ -180,16 +246,12 @@ def _turn(view: dict, ui: dict, t) -> Markup:
     if view["result"]:
         return EMPTY
     if view["you"] in view["to_act"]:
-        current = None
-        if view["bids"]:
-            last = view["bids"][-1]
-            current = h("p", {"class": "perudo-current", "data-testid": "bid-to-beat"},
-                        t("perudo.to_beat", name=view["players"][last["seat"]]["name"],
-                          bid=_bid_label(t, last["count"], last["face"])))
         return fragment(h("p", {"class": "perudo-yourturn", "data-announce": True}, t("perudo.your_turn")),
-                        current, _picker(view, ui, t))
+                        _bid_to_beat(view, t), _picker(view, ui, t))
     name = view["players"][view["turn"]]["name"]
     waiting = h("p", {"class": "perudo-waiting", "data-announce": True}, t("perudo.waiting", name=name))
+    if view["you"] in view.get("may_act", ()):
+        return fragment(waiting, _bid_to_beat(view, t), _out_of_turn(view, t))
     if view["you"] is not None and view["counts"][view["you"]] == 0 and not ui.get("skip"):
         return fragment(waiting, ui_button(t("perudo.skip"), {"skip": True}, cls="perudo-skip",
                                            **{"data-testid": "skip"}))
@@ -217,6 +279,7 @@ def render(view: dict, ui: dict, t) -> Markup:
         _players(view, t),
         _reveal(view, t),
         _bids(view, t),
+        _history(view, ui, t),
         h("section", {"class": "perudo-dock tb-dock", "data-testid": "dock", "aria-label": t("perudo.your_dice")},
           _my_cup(view, t), _turn(view, ui, t), _odds(view, ui, t)),
     )
