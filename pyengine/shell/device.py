@@ -147,9 +147,9 @@ class Device:
         asked to skip to the end (``ui["skip"]``, e.g. a knocked-out Perudo player)."""
         if self.ui.get("skip"):
             return 0
-        if not self.table.log:
-            return BOT_DELAY_MS
-        pause = self.screen.pause_ms(self.table.state, self.table.log[-1]["action"])
+        pause = None
+        if self.table.log:
+            pause = self.screen.pause_ms(self.table.state, self.table.log[-1]["action"])
         pause = BOT_DELAY_MS if pause is None else pause
         if self.viewer is not None and self.viewer in self.table.may_act():
             pause = max(pause, OUT_OF_TURN_MS)

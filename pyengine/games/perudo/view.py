@@ -146,7 +146,7 @@ def _picker(view: dict, ui: dict, t) -> Markup:
     calls = []
     if view["bids"]:
         calls.append(act_button(t("perudo.dudo"), {"type": "dudo"}, cls="perudo-call", **{"data-testid": "dudo"}))
-    if view["calza_allowed"]:
+    if view["calza_allowed"] and view["bids"]:
         calls.append(_calza_button(view, t))
     return h(
         "section", {"class": "perudo-actions", "aria-label": t("perudo.your_turn")},
@@ -217,7 +217,7 @@ def _history(view: dict, ui: dict, t) -> Markup:
            "data-testid": "history-toggle"},
     )
     rounds = (
-        h("ol", {"class": "perudo-history", "id": "perudo-history", "data-testid": "history",
+        h("ol", {"class": "perudo-history", "id": "perudo-history", "data-testid": "history", "tabindex": 0,
                  "aria-label": t("perudo.history")},
           (_history_line(view, record, t) for record in reversed(history)))
         if shown else None
@@ -250,7 +250,7 @@ def _turn(view: dict, ui: dict, t) -> Markup:
                         _bid_to_beat(view, t), _picker(view, ui, t))
     name = view["players"][view["turn"]]["name"]
     waiting = h("p", {"class": "perudo-waiting", "data-announce": True}, t("perudo.waiting", name=name))
-    if view["you"] in view.get("may_act", ()):
+    if view["you"] in view.get("may_act", ()) and view["bids"]:
         return fragment(waiting, _bid_to_beat(view, t), _out_of_turn(view, t))
     if view["you"] is not None and view["counts"][view["you"]] == 0 and not ui.get("skip"):
         return fragment(waiting, ui_button(t("perudo.skip"), {"skip": True}, cls="perudo-skip",
