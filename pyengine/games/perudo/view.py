@@ -171,7 +171,7 @@ def _bid_to_beat(view: dict, t) -> Markup:
 def _out_of_turn(view: dict, t) -> Markup:
     """A seat that may call Calza while another is to speak: the standing bid and the call."""
     return h(
-        "section", {"class": "perudo-actions", "aria-label": t("perudo.calza_anyone")},
+        "div", {"class": "perudo-actions"},
         h("p", {"class": "perudo-calza-hint"}, t("perudo.calza_anyone")),
         h("div", {"class": "perudo-calls"}, _calza_button(view, t)),
     )
