@@ -1,9 +1,11 @@
-"""Perudo in Chromium: a player calls Calza out of turn on one device (``calza_by``
-``anyone``), and the bid history folds open without pushing the controls off a phone."""
+"""Perudo in Chromium: a player calls Calza out of turn (``calza_by`` ``anyone``) on one
+device and at a shared table, and the bid history folds open without pushing the controls
+off a phone."""
 
 import json
 
 from tests.browser.saves import saved_text
+from tests.browser import test_friends_browser as friends
 from tests.browser.waits import NEWER
 
 # Seat 1 (a bot) opens round 1 at this seed; its bid leaves bot 2 to speak, and us free to
@@ -80,3 +82,45 @@ def test_calza_out_of_turn_on_one_device_and_the_bid_history(context, site, wait
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     page.clock.resume()
     assert context.recorder.errors == []
+
+
+# --- a shared table ------------------------------------------------------------------------------
+phones = friends.phones  # the friends tests' phones (contexts allowed WebRTC), as a fixture here
+SHARED_SEED = 3  # the bot in seat 2 opens; then the host is to speak and the friend may call Calza
+
+
+def test_a_friend_calls_calza_out_of_turn_at_a_shared_table(phones, site, wait_engine):
+    host, guest = phones(), phones()
+    friends.open_lobby(host, site.url, wait_engine)
+    host.select_option("#friends-game", "perudo")
+    host.click("[data-testid=friends-create]")
+    selector = 'form[data-form="setup"][data-shared="1"]'
+    form = host.locator(selector)
+    form.wait_for()
+    host.evaluate(ADD_SEED, [selector, SHARED_SEED])
+    form.locator('input[name="seat0_name"]').fill("Ana")
+    for seat, kind in enumerate(("remote", "bot:medium", "none", "none", "none"), start=1):
+        form.locator(f'select[name="seat{seat}_kind"]').select_option(kind)
+    form.locator('input[name="opt_calza"]').check()
+    form.locator('select[name="opt_calza_by"]').select_option("anyone")
+    form.locator("[data-testid=start]").click()
+    host.locator("[data-testid=room-code]").wait_for()
+    friends.join_by_invite(host, guest, 1, "Bruno", wait_engine)
+    host.click("[data-testid=net-start]")
+
+    # The bot opens; the host is to speak, and Bruno, on his own phone, may call Calza.
+    for page in (host, guest):
+        page.wait_for_function(NEWER, arg=0)
+    assert host.locator("#game-area").get_attribute("data-status") == "human"
+    calza = guest.locator("#game-area [data-testid=calza]")
+    assert calza.is_visible() and calza.evaluate(IN_VIEW)
+    assert guest.locator("#game-area [data-testid^=bid-face-]").count() == 0
+    action = json.loads(calza.get_attribute("data-act"))
+    calza.click()
+    for page in (host, guest):
+        page.wait_for_function(NEWER, arg=1)
+        assert "Bruno called Calza" in page.locator("#game-area [data-testid=reveal]").inner_text()
+    log = json.loads(saved_text(host, "host"))["table"]["log"]
+    assert log[-1] == {"seat": 1, "action": action} and log[0]["seat"] == 2
+    for page in (host, guest):
+        assert page.context.errors == []

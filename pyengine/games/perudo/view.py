@@ -12,9 +12,10 @@ Out of turn (``calza_by`` ``anyone``, the seat in the view's ``may_act``) the do
 bid that stands and a Calza button naming it. The shell shows a seat's screen only to the
 player holding the device, so nobody is offered another's Calza, or sees another's cup.
 
-The bid history (``history``, the last rounds the engine keeps) folds behind one toggle, so
-a phone's table stays short; its rounds read newest first, one compact line of bids and
-one of the outcome each.
+The bid history (``history``, the last rounds the engine keeps) folds behind a toggle in the
+dock beside the odds helper; opened, its rounds read newest first in a short scrolling list
+(one line of bids and one of the outcome each), so the dock grows but keeps every control
+in view on a phone.
 
 Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-down``,
 ``bid-face-<f>``), ``dudo``, ``calza``, ``my-cup``, ``reveal``, ``odds-toggle``, ``skip``, ``dock``,
@@ -205,29 +206,30 @@ def _history_line(view: dict, record: dict, t) -> Markup:
     )
 
 
-def _history(view: dict, ui: dict, t) -> Markup:
-    """The earlier rounds behind one toggle (kept across moves), newest first."""
+def _history(view: dict, ui: dict, t) -> tuple:
+    """The earlier rounds: a toggle (kept across moves) and, when on, the rounds newest
+    first in a short scrolling list; ``(None, None)`` before the first round is settled."""
     history = view.get("history") or []
     if not history:
-        return EMPTY
+        return None, None
     shown = bool(ui.get("history"))
     toggle = ui_button(
         t("perudo.history_toggle", count=len(history)), {"history": not shown}, cls="perudo-history-toggle",
         **{"aria-expanded": "true" if shown else "false", "aria-controls": "perudo-history",
            "data-testid": "history-toggle"},
     )
-    rounds = (
-        h("ol", {"class": "perudo-history", "id": "perudo-history", "data-testid": "history", "tabindex": 0,
-                 "aria-label": t("perudo.history")},
-          (_history_line(view, record, t) for record in reversed(history)))
-        if shown else None
-    )
-    return h("section", {"class": "perudo-historybox"}, toggle, rounds)
+    if not shown:
+        return toggle, None
+    rounds = h("ol", {"class": "perudo-history", "id": "perudo-history", "data-testid": "history", "tabindex": 0,
+                      "aria-label": t("perudo.history")},
+               (_history_line(view, record, t) for record in reversed(history)))
+    return toggle, rounds
 
 
-def _odds(view: dict, ui: dict, t) -> Markup:
+def _odds(view: dict, ui: dict, t) -> tuple:
+    """The odds helper: a toggle and, when on, the chance of the bid to beat."""
     if view["you"] is None or view["result"]:
-        return EMPTY
+        return None, None
     shown = bool(ui.get("odds"))
     toggle = ui_button(t("perudo.odds_hide" if shown else "perudo.odds_show"),
                        {"odds": not shown}, cls="perudo-odds-toggle",
@@ -238,7 +240,18 @@ def _odds(view: dict, ui: dict, t) -> Markup:
         chance = bid_chance(view, last["count"], last["face"])
         text = h("p", {"class": "perudo-odds", "data-testid": "odds"},
                  t("perudo.odds_text", bid=_bid_label(t, last["count"], last["face"]), pct=round(100 * chance)))
-    return h("div", {"class": "perudo-oddsbox"}, toggle, text)
+    return toggle, text
+
+
+def _helpers(view: dict, ui: dict, t) -> Markup:
+    """The dock's last row, the odds and the bid history toggles, with what they show below
+    it: in the dock, so that on a phone they stay in view without scrolling, and opening
+    the history (a short list) only makes the dock taller, never pushes a control away."""
+    odds_toggle, odds = _odds(view, ui, t)
+    history_toggle, history = _history(view, ui, t)
+    if odds_toggle is None and history_toggle is None:
+        return EMPTY
+    return fragment(h("div", {"class": "perudo-oddsbox"}, odds_toggle, history_toggle), odds, history)
 
 
 def _turn(view: dict, ui: dict, t) -> Markup:
@@ -279,7 +292,6 @@ def render(view: dict, ui: dict, t) -> Markup:
         _players(view, t),
         _reveal(view, t),
         _bids(view, t),
-        _history(view, ui, t),
         h("section", {"class": "perudo-dock tb-dock", "data-testid": "dock", "aria-label": t("perudo.your_dice")},
-          _my_cup(view, t), _turn(view, ui, t), _odds(view, ui, t)),
+          _my_cup(view, t), _turn(view, ui, t), _helpers(view, ui, t)),
     )
