@@ -189,7 +189,7 @@ def test_the_bid_history_folds_behind_one_toggle_newest_round_first():
     state = GAME.apply(state, 2 if state["turn"] == 2 else state["turn"], {"type": "bid", "count": 1, "face": 5})
     state = GAME.apply(state, state["turn"], {"type": "calza"})
     closed = unescape(screen(state, 0))
-    assert "Bid history: 2 rounds" in closed and 'data-testid="history"' not in closed
+    assert "History: 2 rounds" in closed and 'data-testid="history"' not in closed
     opened = unescape(screen(state, 0, {"history": True}))
     history = opened[opened.index('data-testid="history"'):opened.index("</ol>", opened.index('data-testid="history"'))]
     assert history.index("Round 2") < history.index("Round 1")
