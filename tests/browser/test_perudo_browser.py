@@ -40,8 +40,11 @@ def test_calza_out_of_turn_on_one_device_and_the_bid_history(context, site, wait
     form.locator('select[name="seat0_kind"]').select_option("human")
     for seat in range(1, 6):
         form.locator(f'select[name="seat{seat}_kind"]').select_option("bot:medium" if seat <= 3 else "none")
+    who = form.locator('select[name="opt_calza_by"]')
+    assert who.is_hidden()  # who may call Calza shows only once Calza is on
     form.locator('input[name="opt_calza"]').check()
-    form.locator('select[name="opt_calza_by"]').select_option("anyone")
+    assert who.is_visible()
+    who.select_option("anyone")
     # From here the bots move only when the test lets time pass, so nothing races the tap.
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     form.locator("[data-testid=start]").click()
@@ -67,8 +70,10 @@ def test_calza_out_of_turn_on_one_device_and_the_bid_history(context, site, wait
     assert save["log"][-1] == {"seat": 0, "action": action}
     assert save["log"][0]["seat"] == 1  # the bid we answered was not ours, nor was the turn
 
-    # The caller opens round 2: the history holds round 1, folded until asked for.
+    # The caller opens round 2: the history holds round 1, folded until asked for. No bot is
+    # to move, so time may run again (and the page's toasts go away).
     assert page.locator("#game-area").get_attribute("data-status") == "human"
+    page.clock.resume()
     toggle = page.locator("#game-area [data-testid=history-toggle]")
     assert "1 round" in toggle.inner_text()
     assert page.locator("#game-area [data-testid=history]").count() == 0
@@ -80,7 +85,6 @@ def test_calza_out_of_turn_on_one_device_and_the_bid_history(context, site, wait
     face = page.locator("#game-area [data-testid^=bid-face-]:not([disabled])").first
     assert face.evaluate(IN_VIEW), "the history pushed the bid picker off the phone's screen"
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    page.clock.resume()
     assert context.recorder.errors == []
 
 

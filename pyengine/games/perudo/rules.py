@@ -15,7 +15,7 @@ Choices where the digest leaves room, each a table option unless said otherwise:
   the die, or took the initiative). Who may call it differs between sources: ``calza_by``
   ``turn`` (default) lets only the player whose turn it is; ``anyone`` lets any player still
   in except the last bidder, while the bid stands (those others are ``may_act``: optional
-  actors, nobody waits for them). A Calza names the bid it answers (``{"type": "calza",
+  actors, nobody waits for them). The setup form shows ``calza_by`` only with Calza on. A Calza names the bid it answers (``{"type": "calza",
   "round", "count", "face"}``, notation ``calza r5 3x4``), so one that crossed a new raise
   is refused (``calza_stale``) instead of landing on the wrong bid; only the player on turn
   may leave the bid unnamed (as saves from before the option did).
