@@ -6,17 +6,12 @@ import json
 
 from tests.browser.saves import saved_text
 from tests.browser import test_friends_browser as friends
+from tests.browser.test_bog_browser import ADD_SEED  # the setup form's seed, for a repeatable table
 from tests.browser.waits import NEWER
 
 # Seat 1 (a bot) opens round 1 at this seed; its bid leaves bot 2 to speak, and us free to
 # call Calza out of turn (checked in CPython by tests/perudo, the same engine).
 SEED = 2
-
-ADD_SEED = """([form, seed]) => {
-  const input = document.createElement("input");
-  Object.assign(input, {type: "hidden", name: "seed", value: String(seed)});
-  document.querySelector(form).append(input);
-}"""
 
 # Where a control sits in the viewport (a phone: the controls must be in view unscrolled).
 IN_VIEW = """el => { const r = el.getBoundingClientRect();

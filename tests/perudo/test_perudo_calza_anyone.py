@@ -13,18 +13,9 @@ from pyengine.games.perudo import GAME
 from pyengine.games.perudo.bot import LEVELS, choose_action
 from pyengine.games.perudo.rules import MAX_HISTORY
 from pyengine.shell.device import OUT_OF_TURN_MS, Device, LocalMoves
+from tests.perudo.test_perudo_rules import table  # a hand-set state: cups, turn, bids
 
 ANYONE = {"calza": True, "calza_by": "anyone"}
-
-
-def table(dice, turn=0, bids=(), **options):
-    """A state with the given cups; ``bids`` as ``(seat, count, face)`` tuples."""
-    state = GAME.new_state(options, len(dice), seed=5)
-    state["dice"] = [sorted(cup) for cup in dice]
-    state["counts"] = [len(cup) for cup in dice]
-    state["turn"] = turn
-    state["bids"] = [{"seat": s, "count": c, "face": f} for s, c, f in bids]
-    return state
 
 
 def calza(round_, count, face):
