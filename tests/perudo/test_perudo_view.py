@@ -174,6 +174,7 @@ def test_a_seat_not_on_turn_sees_a_calza_button_naming_the_standing_bid():
     state = table([[2, 5], [3, 3], [4]], turn=2, bids=[(1, 2, 3)], calza=True, calza_by="anyone")
     html = unescape(screen(state, 0))
     assert "Waiting for Eva" in html and "Not your turn, but you may call Calza" in html
+    assert "Bid on the table: 2 × threes by Rui" in html
     assert 'data-testid="calza"' in html and '"count":2,"face":3,"round":1,"type":"calza"' in html
     assert 'data-testid="dudo"' not in html and "bid-face-" not in html
     for seat in (1, None):  # the bidder and a spectator: no Calza

@@ -160,13 +160,13 @@ def _calza_button(view: dict, t) -> Markup:
     return act_button(t("perudo.calza"), Perudo.calza_action(view), cls="perudo-call", **{"data-testid": "calza"})
 
 
-def _bid_to_beat(view: dict, t) -> Markup:
+def _bid_to_beat(view: dict, t, key="perudo.to_beat") -> Markup:
+    """The standing bid: the one to beat on the seat's turn (``key`` words it otherwise)."""
     if not view["bids"]:
         return EMPTY
     last = view["bids"][-1]
     return h("p", {"class": "perudo-current", "data-testid": "bid-to-beat"},
-             t("perudo.to_beat", name=view["players"][last["seat"]]["name"],
-               bid=_bid_label(t, last["count"], last["face"])))
+             t(key, name=view["players"][last["seat"]]["name"], bid=_bid_label(t, last["count"], last["face"])))
 
 
 def _out_of_turn(view: dict, t) -> Markup:
@@ -264,7 +264,7 @@ def _turn(view: dict, ui: dict, t) -> Markup:
     name = view["players"][view["turn"]]["name"]
     waiting = h("p", {"class": "perudo-waiting", "data-announce": True}, t("perudo.waiting", name=name))
     if view["you"] in view.get("may_act", ()) and view["bids"]:
-        return fragment(waiting, _bid_to_beat(view, t), _out_of_turn(view, t))
+        return fragment(waiting, _bid_to_beat(view, t, "perudo.standing_bid"), _out_of_turn(view, t))
     if view["you"] is not None and view["counts"][view["you"]] == 0 and not ui.get("skip"):
         return fragment(waiting, ui_button(t("perudo.skip"), {"skip": True}, cls="perudo-skip",
                                            **{"data-testid": "skip"}))
