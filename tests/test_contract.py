@@ -11,6 +11,9 @@ from pyengine.core.shape import Shape
 from pyengine.core.table import MAX_NAME, MAX_SEED, Table
 
 GAMES = sorted(playable_games())
+# Options that change who may act, played besides each game's defaults.
+VARIANTS = [("perudo", {"calza": True, "calza_by": "anyone"})]
+PLAYS = [(game_id, {}) for game_id in GAMES] + VARIANTS
 SEEDS = range(12)
 # The first seeds check every ply this far into the game, then every seventh like the rest:
 # whole games of most titles, and the openings of the longest (Bozó at 20 seats: ~6,000 plies).
@@ -103,7 +106,7 @@ def check_views_fit(game, state, players):
 def check_illegal_actions_rejected(game, state):
     before = canonical(state)
     movers = game.to_act(state)
-    idle = [s for s in range(state["seats"]) if s not in movers]
+    idle = [s for s in range(state["seats"]) if s not in movers and s not in game.may_act(state)]
     attempts = [(movers[0], {"type": "__no_such_action__"}), (movers[0], "dudo"), (movers[0], None)]
     if idle:
         legal = game.legal_actions(state, movers[0])
@@ -116,15 +119,15 @@ def check_illegal_actions_rejected(game, state):
         assert canonical(state) == before
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_random_play_honours_the_contract(game_id):
+@pytest.mark.parametrize("game_id, options", PLAYS, ids=lambda p: "-".join(f"{k}_{v}" for k, v in p.items()) if isinstance(p, dict) else p)
+def test_random_play_honours_the_contract(game_id, options):
     game = playable_games()[game_id]
     assert isinstance(game.view_shape, Shape), f"{game_id} declares no view_shape"
     for seed in SEEDS:
         seats = seat_counts(game)[seed % len(seat_counts(game))]
         kinds = [{"kind": "human", "name": f"P{i}"} for i in range(seats - 1)]
         kinds.append({"kind": "bot", "name": "Bot", "level": game.bot_levels[0]})
-        table = Table(game_id, {}, kinds, table_seed(seed))
+        table = Table(game_id, options, kinds, table_seed(seed))
         players = players_for(table)
         state = table.state
         chooser = Rng(seed + 1000)
@@ -134,6 +137,9 @@ def test_random_play_honours_the_contract(game_id):
             assert len(log) < 20_000, "game did not end"  # Bozó at 20 seats: ~6,000 random plies
             movers = game.to_act(state)
             assert movers, "a running game must have someone to act"
+            optional = game.may_act(state)
+            assert not set(optional) & set(movers), "may_act lists seats besides to_act"
+            movers = movers + optional
             seat = movers[chooser.below(len(movers))]
             actions = game.legal_actions(state, seat)
             assert actions, f"seat {seat} may act but has no legal action"

@@ -193,12 +193,13 @@ def _someone_to_bid_against(view: dict) -> bool:
 
 
 def cup_view_shape(
-    game_id: str, options: dict, max_dice: int, fields: dict, *, bid: Dict, result: Dict, cup_shown=_seated
+    game_id: str, options: dict, max_dice: int, fields: dict, *, bid: Dict, result: Dict, cup_shown=_seated,
+    optional=None,
 ):
-    """The shape of a cup game's view: ``public_view``'s keys plus the game's ``fields``, and
-    what ties them: the viewer's cup is there exactly when ``cup_shown(view)`` and holds no
-    more dice than its count, and while the game runs the player to speak has dice and so
-    does someone else."""
+    """The shape of a cup game's view: ``public_view``'s keys plus the game's ``fields`` (and
+    any of its ``optional`` ones), and what ties them: the viewer's cup is there exactly when
+    ``cup_shown(view)`` and holds no more dice than its count, and while the game runs the
+    player to speak has dice and so does someone else."""
     shape = Dict(
         {
             "game": Enum(game_id),
@@ -212,7 +213,7 @@ def cup_view_shape(
             "result": Optional(result),
             **fields,
         },
-        optional={"players": PLAYERS},
+        optional={"players": PLAYERS, **(optional or {})},
     )
     shape = Where(shape, lambda view: (view["dice"] is not None) == cup_shown(view), "the own cup is missing or shown")
     shape = Where(shape, _cup_matches_count, "the own cup holds more dice than its count")

@@ -5,7 +5,11 @@ A game is a stateless object of pure functions over plain JSON states:
 * ``new_state(options, seats, seed)`` sets up a table; chance comes from an ``Rng`` whose
   state lives in ``state["rng"]``, so (options, seed, actions) replays exactly.
 * ``to_act(state)`` lists the seats that may act now: several at once where the game has
-  simultaneous moves (bets, antes).
+  simultaneous moves (bets, antes). The game waits for them.
+* ``may_act(state)`` lists further seats that *may* act now without having to, out of turn
+  (Perudo's Calza by anyone but the bidder). Nobody waits for them: the runners offer them
+  the chance (a bot is asked once per position and may decline, returning ``None``; a
+  person sees a button) and play goes on. Most games have none (the default).
 * ``apply(state, seat, action)`` returns a new state and never mutates its input; it raises
   ``IllegalAction`` with a reason, and a finished game accepts nothing.
 * ``view(state, seat)`` is what that seat may see; ``view(state, None)`` the spectator's.
@@ -92,6 +96,12 @@ class Game:
     def to_act(self, state: dict) -> list:
         raise NotImplementedError
 
+    def may_act(self, state: dict) -> list:
+        """Seats besides ``to_act`` that may act now if they choose to (see the module
+        docstring); ``legal_actions`` gives them only their optional actions, and ``play``
+        must refuse them anything else. The default: nobody."""
+        return []
+
     def is_over(self, state: dict) -> bool:
         return state.get("result") is not None
 
@@ -108,7 +118,7 @@ class Game:
         kind = action_type(action)
         if self.is_over(state):
             raise IllegalAction("The game is over", "game_over")
-        if type(seat) is not int or seat not in self.to_act(state):
+        if type(seat) is not int or (seat not in self.to_act(state) and seat not in self.may_act(state)):
             raise IllegalAction(f"It is not seat {seat}'s turn", "not_your_turn", seat=seat)
         new_state = copy_json(state)
         rng = Rng.from_state(new_state["rng"])

@@ -10,7 +10,8 @@ Bots, screens and tools are imported only when first used (``bots()``, ``screen(
 or views:
 
 * ``bots``: a module with ``BOTS = {level: play}``, ``play(view, seed) -> action``, one
-  entry per level in ``Game.bot_levels``; a bot sees one seat's view, never a state.
+  entry per level in ``Game.bot_levels``; a bot sees one seat's view, never a state. Asked
+  out of turn (a seat in ``Game.may_act``), ``play`` returns an action or ``None``.
 * ``screen``: a module with ``render(view, ui, t)`` (a seat's view to markup),
   ``PERSISTENT_UI`` (the UI keys kept after a move) and either ``pause_ms(state, action)``
   or ``PAUSE_AFTER_MS = {action type: ms}`` (how long bots wait after that action).

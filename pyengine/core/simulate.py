@@ -25,7 +25,7 @@ def random_playout(game_id: str, seed: int, seats: int | None = None, options=No
     chooser = Rng(seed ^ 0x5EED)
     log = []
     while not game.is_over(state) and len(log) < MAX_PLIES:
-        movers = game.to_act(state)
+        movers = game.to_act(state) + game.may_act(state)  # an optional move now and then too
         seat = movers[chooser.below(len(movers))]
         actions = game.legal_actions(state, seat)
         action = actions[chooser.below(len(actions))]

@@ -54,6 +54,7 @@ class Table:
         self.state = self.game.new_state(options, len(self.seats), seed)
         self.options = self.state["options"]
         self.log: list = []
+        self._bot_answers: tuple = (0, {})  # (version, {(seat, level): action or None})
 
     @property
     def version(self) -> int:
@@ -62,6 +63,14 @@ class Table:
 
     def to_act(self) -> list:
         return [] if self.game.is_over(self.state) else self.game.to_act(self.state)
+
+    def may_act(self) -> list:
+        """Seats that may act now out of turn, if they choose to (``Game.may_act``)."""
+        return [] if self.game.is_over(self.state) else self.game.may_act(self.state)
+
+    def able_to_act(self) -> list:
+        """Every seat whose action the table would take now: ``to_act`` then ``may_act``."""
+        return self.to_act() + [s for s in self.may_act() if s not in self.to_act()]
 
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
@@ -81,17 +90,30 @@ class Table:
         self.seats = check_seats(self.game, seats)
 
     def next_bot_seat(self):
-        """The first bot seat that may act now, or ``None``."""
+        """The bot seat to play next, or ``None``: first a bot that chooses to act out of
+        turn (``may_act``), in seat order, so that it answers the position before the seat
+        on turn changes it; then the first bot on turn."""
+        for seat in self.may_act():
+            if self.seats[seat]["kind"] == "bot" and self.bot_action(seat) is not None:
+                return seat
         for seat in self.to_act():
             if self.seats[seat]["kind"] == "bot":
                 return seat
         return None
 
-    def bot_action(self, seat: int) -> dict:
-        """What the bot in ``seat`` plays now, decided from that seat's view only."""
+    def bot_action(self, seat: int):
+        """What the bot in ``seat`` plays now, decided from that seat's view only; ``None``
+        when it declines an optional action out of turn. Each answer is kept until the table
+        moves, so a bot is asked once per position (and a replay asks again with the same
+        seed, so the answer is the same)."""
+        if self._bot_answers[0] != self.version:
+            self._bot_answers = (self.version, {})
+        answers = self._bot_answers[1]
         level = self.seats[seat].get("level", self.game.bot_levels[0])
-        play = get_declaration(self.game.id).bots()[level]
-        return play(self.view(seat), derive_seed(self.seed, self.version, seat))
+        if (seat, level) not in answers:
+            play = get_declaration(self.game.id).bots()[level]
+            answers[seat, level] = play(self.view(seat), derive_seed(self.seed, self.version, seat))
+        return answers[seat, level]
 
     def teams(self) -> list:
         """The partnerships at this table (``Game.teams``)."""

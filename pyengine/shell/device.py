@@ -8,6 +8,13 @@ differ only in where moves go, which ``Device`` is given (composition, not inher
 
 Both offer ``table``, ``version``, ``started``, ``act(seat, action)`` and ``play_bot()``,
 the last two returning the texts to send (none on one device).
+
+Out-of-turn actions (``Game.may_act``) are offered to the seat on screen only: whoever is
+holding the phone. With several players on one device the others' secrets stay hidden, so
+a player who is not holding it cannot be offered anything (Perudo's Calza by anyone is
+then, in effect, for the player who has the phone). While such a seat is on screen, bots
+wait ``OUT_OF_TURN_MS`` before moving, so that the player has time to act; and a bot that
+acts out of turn does not stop the player on turn from moving first.
 """
 
 from ..core.errors import TabernaError
@@ -15,6 +22,7 @@ from ..core.registry import get_declaration
 from .screens import handoff, seat_view
 
 BOT_DELAY_MS = 900  # the pause before a bot's move unless the game's screen asks for longer
+OUT_OF_TURN_MS = 2500  # the least pause while the seat on screen may act out of turn
 
 
 class LocalMoves:
@@ -86,10 +94,25 @@ class Device:
         return "human" if mover == self.viewer else "handoff"
 
     # --- inputs ------------------------------------------------------------------------------
+    def may_act_now(self) -> bool:
+        """Whether the seat on screen may act: on its turn, or out of turn (``may_act``)
+        while its screen shows, or on its turn while a bot's pending move is out of turn
+        (whoever moves first, moves)."""
+        seat, status, table = self.viewer, self.status(), self.table
+        if seat is None or status in ("arrange", "over", "handoff"):
+            return False
+        if seat in table.may_act():
+            return True
+        if seat not in table.to_act():
+            return False
+        return status == "human" or (
+            status == "bot" and seat == self.next_local() and table.next_bot_seat() not in table.to_act()
+        )
+
     def act(self, action) -> list:
         """A move of the seat on screen."""
         seat = self.viewer
-        if self.status() != "human" or seat not in self.table.to_act():
+        if not self.may_act_now():
             raise TabernaError("Wait for your turn", "not_your_turn", seat=seat)
         outbox = self.moves.act(seat, action)
         self.keep_persistent_ui()
@@ -124,10 +147,13 @@ class Device:
         asked to skip to the end (``ui["skip"]``, e.g. a knocked-out Perudo player)."""
         if self.ui.get("skip"):
             return 0
-        if not self.table.log:
-            return BOT_DELAY_MS
-        pause = self.screen.pause_ms(self.table.state, self.table.log[-1]["action"])
-        return BOT_DELAY_MS if pause is None else pause
+        pause = None
+        if self.table.log:
+            pause = self.screen.pause_ms(self.table.state, self.table.log[-1]["action"])
+        pause = BOT_DELAY_MS if pause is None else pause
+        if self.viewer is not None and self.viewer in self.table.may_act():
+            pause = max(pause, OUT_OF_TURN_MS)
+        return pause
 
     def names(self) -> list:
         return [seat["name"] for seat in self.table.seats]

@@ -55,16 +55,18 @@ def _kind_label(t, game, kind: str) -> str:
 
 
 def _option_field(t, game, name: str, option):
+    """One option's control, its label marked ``data-option`` so that a game's stylesheet
+    may hide an option that matters only with another (Perudo: who may call Calza)."""
     label = t(f"opt.{game.id}.{name}")
     field = f"opt_{name}"
     if isinstance(option.default, bool):
-        return h("label", {"class": "tb-check"}, h("input", {"type": "checkbox", "name": field, "checked": option.default}), " ", label)
+        return h("label", {"class": "tb-check", "data-option": name}, h("input", {"type": "checkbox", "name": field, "checked": option.default}), " ", label)
     if option.choices:
         choices = [
             h("option", {"value": str(choice), "selected": choice == option.default}, t(f"opt.{game.id}.{name}.{choice}"))
             for choice in option.choices
         ]
-        return h("label", {"class": "tb-field"}, label, " ", h("select", {"name": field}, choices))
+        return h("label", {"class": "tb-field", "data-option": name}, label, " ", h("select", {"name": field}, choices))
     number = {
         "type": "number",
         "name": field,
@@ -73,7 +75,7 @@ def _option_field(t, game, name: str, option):
         "max": option.maximum,
         "inputmode": "numeric",
     }
-    return h("label", {"class": "tb-field"}, label, " ", h("input", number))
+    return h("label", {"class": "tb-field", "data-option": name}, label, " ", h("input", number))
 
 
 def _seat_row(t, game, index: int, kinds: list, shared: bool, teams: list):

@@ -180,7 +180,7 @@ def test_medium_calls_calza_when_exact_is_the_likeliest_outcome():
     # Two threes in hand, one unseen die: 2x3 is certainly true and exact unless that die
     # is a three or a paco (2 in 3); every raise holds only 1 in 3.
     state = table([[3, 3], [5]], bids=[(1, 2, 3)], calza=True)
-    assert bot_move(state, "medium") == {"type": "calza"}
+    assert bot_move(state, "medium") == {"type": "calza", "round": 1, "count": 2, "face": 3}
     assert bot_move(table([[3, 3], [5]], bids=[(1, 2, 3)]), "medium")["type"] == "bid"
 
 

@@ -167,3 +167,44 @@ def test_lost_dice_are_drawn_only_with_the_option():
     assert lost_dice(screen(table(dice), 0)) == [0, 0, 0]
     assert lost_dice(screen(table(dice, lost_dice_visible=True), 0)) == [2, 3, 0]
     assert lost_dice(screen(table(dice, lost_dice_visible=True), None)) == [2, 3, 0]
+
+
+# --- Calza out of turn and the bid history -----------------------------------------------------
+def test_a_seat_not_on_turn_sees_a_calza_button_naming_the_standing_bid():
+    state = table([[2, 5], [3, 3], [4]], turn=2, bids=[(1, 2, 3)], calza=True, calza_by="anyone")
+    html = unescape(screen(state, 0))
+    assert "Waiting for Eva" in html and "Not your turn, but you may call Calza" in html
+    assert "Bid on the table: 2 × threes by Rui" in html
+    assert 'data-testid="calza"' in html and '"count":2,"face":3,"round":1,"type":"calza"' in html
+    assert 'data-testid="dudo"' not in html and "bid-face-" not in html
+    for seat in (1, None):  # the bidder and a spectator: no Calza
+        assert 'data-testid="calza"' not in screen(state, seat)
+    default = table([[2, 5], [3, 3], [4]], turn=2, bids=[(1, 2, 3)], calza=True)
+    assert 'data-testid="calza"' not in screen(default, 0)
+
+
+def test_the_bid_history_folds_behind_one_toggle_newest_round_first():
+    state = table([[2, 5], [3, 3], [4]], turn=2, bids=[(1, 2, 3)], calza=True)
+    assert 'data-testid="history-toggle"' not in screen(state, 0)  # nothing to show yet
+    state = GAME.apply(state, 2, {"type": "dudo"})  # two threes: Eva loses her die, and is out
+    state = GAME.apply(state, 2 if state["turn"] == 2 else state["turn"], {"type": "bid", "count": 1, "face": 5})
+    state = GAME.apply(state, state["turn"], {"type": "calza"})
+    closed = unescape(screen(state, 0))
+    assert "History: 2 rounds" in closed and 'data-testid="history"' not in closed
+    opened = unescape(screen(state, 0, {"history": True}))
+    history = opened[opened.index('data-testid="history"'):opened.index("</ol>", opened.index('data-testid="history"'))]
+    assert history.index("Round 2") < history.index("Round 1")
+    assert "called Dudo on Rui's 2 × threes" in history and "There were 2 threes." in history
+    assert "Eva loses a die." in history and "Eva has no dice left and is out." in history
+    assert "called Calza" in history
+
+
+def test_history_and_out_of_turn_are_in_every_language():
+    state = table([[2, 5], [3, 3], [4]], turn=2, bids=[(1, 2, 3)], calza=True, calza_by="anyone")
+    state = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    state["bids"] = [{"seat": 1, "count": 1, "face": 3}]
+    state["turn"] = 2
+    for lang in ("en", "pt", "es", "ca", "it"):
+        html = screen(state, 0, {"history": True}, lang=lang)
+        assert "perudo." not in html, lang  # no raw key
+        assert 'data-testid="calza"' in html and 'data-testid="history"' in html

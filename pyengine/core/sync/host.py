@@ -21,7 +21,9 @@ time and has not acted itself: only other seats moved, and nothing closed the se
 chance to act (a roll, a new round, its own move). Without that, players who act at once
 (bets in Crown and Anchor, antes in Bog) would keep refusing each other's intents; with it,
 a turn-by-turn game is exactly as strict as "current version only", and a duplicate can
-still never apply twice, because the seat's own move makes every older intent stale.
+still never apply twice, because the seat's own move makes every older intent stale. A seat
+that may act out of turn (``Game.may_act``) counts as able to act: its intent reaches the
+rules, which judge whether it still answers the position (Perudo's Calza names its bid).
 
 After a game is over the host may start another with the same seats, tokens and peers
 (``rematch``). Versions go on counting across games (``base`` is where the current game
@@ -119,7 +121,7 @@ class Host:
         self._acted = [base] * len(table.seats)
         for version, entry in enumerate(table.log, start=base + 1):
             self._acted[entry["seat"]] = version
-        movers = table.to_act()
+        movers = table.able_to_act()
         self._able_since = [self.version if s in movers else None for s in range(len(table.seats))]
 
     @property
@@ -374,7 +376,7 @@ class Host:
         """After ``seat``'s move: update what the stale check needs, then tell everyone."""
         version = self.version
         self._acted[seat] = version
-        movers = self.table.to_act()
+        movers = self.table.able_to_act()
         for other in range(len(self._able_since)):
             if other not in movers:
                 self._able_since[other] = None
@@ -405,7 +407,7 @@ class Host:
         self.table = Table(old.game.id, old.options, [dict(seat) for seat in old.seats], seed)
         self.base = self.base + old.version + 1
         self._acted = [self.base] * len(self.table.seats)
-        movers = self.table.to_act()
+        movers = self.table.able_to_act()
         self._able_since = [self.base if s in movers else None for s in range(len(self.table.seats))]
         return self._changed()
 

@@ -14,6 +14,12 @@ view (it reads only the options, counts, bids and palifico flag that a view carr
 strict bidding, the cap and palifico variant W are honoured by construction. Bots never
 bid more dice than are in play: such a bid always loses a Dudo. Each decision is a pure
 function of (view, level, seed).
+
+Out of turn (a table where anyone but the bidder may call Calza, the view's ``may_act``), a
+bot is asked once per bid and answers Calza or ``None``: medium and hard call it when the
+bid is exact with at least ``OUT_OF_TURN_CALZA`` chance (a Calza is then a better bet than
+keeping quiet, which risks nothing); easy when its rough count lands on the bid, now and
+then. A Calza always ends the round, so out-of-turn calls can never stall a table.
 """
 
 import math
@@ -41,12 +47,19 @@ BLUFF_SLACK = 0.12
 CHALLENGE_SHARE = 0.8
 # Easy: spread of its guesses, in dice.
 EASY_NOISE = 1.5
+# Out of turn: medium and hard call Calza when the bid is exact at least this likely; easy
+# calls it this often when its guess lands on the bid.
+OUT_OF_TURN_CALZA = 0.5
+EASY_OUT_OF_TURN = 0.2
 
 
-def choose_action(view: dict, level: str, seed: int) -> dict:
-    """The action of the seat ``view["you"]``, whose turn it must be."""
+def choose_action(view: dict, level: str, seed: int):
+    """The action of the seat ``view["you"]``: on its turn a move; out of turn (it is in
+    ``may_act``) a Calza or ``None``."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
+    if view.get("result") is None and view.get("you") in view.get("may_act", ()):
+        return _out_of_turn(_Situation(view), level, Rng(seed))
     if view.get("result") is not None or view.get("you") not in view.get("to_act", ()):
         raise ValueError("the bot has no move: it is not this seat's turn")
     situation = _Situation(view)
@@ -58,6 +71,18 @@ def choose_action(view: dict, level: str, seed: int) -> dict:
         return _decide(situation, odds, rng, bluff_rate=0.0, challenge_share=1.0)
     odds = _Odds(situation, evidence=True)
     return _decide(situation, odds, rng, bluff_rate=BLUFF_RATE, challenge_share=CHALLENGE_SHARE)
+
+
+def _out_of_turn(s: "_Situation", level: str, rng: Rng):
+    """Calza on the standing bid, or ``None`` (keep quiet)."""
+    count, face = s.last
+    if level == "easy":
+        noise = (rng.random() * 2 - 1) * EASY_NOISE
+        guess = s.own_support(face) + s.unseen * face_chance(face, s.wild) + noise
+        exact = abs(count - guess) < 0.5
+        return Perudo.calza_action(s.view) if exact and rng.random() < EASY_OUT_OF_TURN else None
+    odds = _Odds(s, evidence=level == "hard")
+    return Perudo.calza_action(s.view) if odds.exactly(count, face) >= OUT_OF_TURN_CALZA else None
 
 
 # --- what the view says ----------------------------------------------------------------------
@@ -249,7 +274,7 @@ def _decide(s: _Situation, odds: _Odds, rng: Rng, *, bluff_rate: float, challeng
         moves.append(((1 - chance) * challenge_share, _bid(count, face)))
     moves.append((odds.at_least(*s.last), {"type": "dudo"}))
     if s.calza:
-        moves.append((1 - odds.exactly(*s.last), {"type": "calza"}))
+        moves.append((1 - odds.exactly(*s.last), Perudo.calza_action(s.view)))
     return min(moves, key=lambda move: move[0])[1]
 
 
@@ -271,7 +296,7 @@ def _easy(s: _Situation, rng: Rng) -> dict:
         count, face = s.last
         estimate = guess(face)
         if s.calza and abs(count - estimate) < 0.5 and rng.random() < 0.3:
-            return {"type": "calza"}
+            return Perudo.calza_action(s.view)
         if count > estimate + 0.5 or not s.bids_by_face:
             return {"type": "dudo"}
     faces = sorted(s.bids_by_face)

@@ -10,15 +10,24 @@ Choices where the digest leaves room, each a table option unless said otherwise:
   his palifico round: he opens (pacos allowed), pacos are not wild and the face is locked.
   Once per player. ``palifico_one_die_change_face`` (variant W, off) lets players who hold a
   single die change the face during palifico by a plain raise.
-* Calza (off by default, as on BGA): only the player whose turn it is may call it. Exact:
-  the caller gains back a die (never above five); wrong: the caller loses one. Either way
-  the caller starts the next round (he either lost the die, or took the initiative).
+* Calza (off by default, as on BGA). Exact: the caller gains back a die (never above five);
+  wrong: the caller loses one. Either way the caller starts the next round (he either lost
+  the die, or took the initiative). Who may call it differs between sources: ``calza_by``
+  ``turn`` (default) lets only the player whose turn it is; ``anyone`` lets any player still
+  in except the last bidder, while the bid stands (those others are ``may_act``: optional
+  actors, nobody waits for them). The setup form shows ``calza_by`` only with Calza on. A Calza names the bid it answers (``{"type": "calza",
+  "round", "count", "face"}``, notation ``calza r5 3x4``), so one that crossed a new raise
+  is refused (``calza_stale``) instead of landing on the wrong bid; only the player on turn
+  may leave the bid unnamed (as saves from before the option did).
 * Two players left: ``two_player_calza`` / ``two_player_palifico`` switch either rule off.
 * Bids above the dice in play are legal unless ``cap_bids`` is on.
 * ``lost_dice_visible`` (off; BGA's option, interface only): each player's lost dice are
   drawn beside his cup, set aside as on a real table.
 * The first round is opened by a random player; the loser of a die opens the next round,
   and if he is out, the next player on his left (seats are numbered clockwise to the left).
+* ``history`` keeps the last ``MAX_HISTORY`` settled rounds for the screen (bids, the call,
+  the dice that counted, who lost or gained a die), without the dice themselves: only the
+  last round's cups (``last_round``) are shown. A state without it (older code) has none.
 
 Cups, counting, losing dice and turn order are the shared mechanism in ``core.bluffing``;
 this module holds only Perudo's own rules.
@@ -30,6 +39,7 @@ from ...core.bluffing import (
     ACES_PLAIN,
     ACES_WILD,
     LEFT,
+    MAX_BID_COUNT,
     MAX_ROUNDS,
     BluffingGame,
     bid_shape,
@@ -48,15 +58,16 @@ from ...core.bluffing import (
     roll_cups,
     sole_survivor,
 )
-from ...core.dice import parse_bid
+from ...core.dice import bid_text, parse_bid
 from ...core.errors import IllegalAction
 from ...core.options import Option
 from ...core.rng import Rng
-from ...core.shape import Bool, Dict, Enum, Int, List, Optional, PerSeat, Seat, Where
-from ...core.validate import copy_json, only_fields
+from ...core.shape import Bool, Dict, Enum, Int, List, Optional, PerSeat, Seat, Seats, Where
+from ...core.validate import copy_json, int_field, only_fields
 
 START_DICE = 5
 PACO = ACE
+MAX_HISTORY = 8  # settled rounds kept for the screen's bid history
 
 _REASONS = {
     **bluffing.REASONS,
@@ -66,6 +77,9 @@ _REASONS = {
     "paco_too_low": "Going to pacos needs at least {count} pacos",
     "leave_paco_too_low": "Leaving pacos needs at least {count} dice",
     "paco_raise_low": "Raise the number of pacos",
+    "calza_stale": "That bid is no longer the one on the table",
+    "calza_unnamed": "A Calza out of turn must name the bid it answers",
+    "calza_only": "Out of turn you may only call Calza",
 }
 
 
@@ -158,12 +172,17 @@ def legal_bids(table: dict, seat: int, max_count=None) -> list:
     return bluffing.legal_bids(table_bid_refusal, table, seat, max_count)
 
 
+def _loser_or_gainer(record: dict) -> bool:
+    return (record["loser"] is None) != (record["gainer"] is None)
+
+
 class Perudo(BluffingGame):
     id = "perudo"
     min_seats = 2
     max_seats = 6
     options = {
         "calza": Option(False),
+        "calza_by": Option("turn", choices=("turn", "anyone")),
         "bidding": Option("face_free", choices=("face_free", "strict")),
         "palifico": Option(True),
         "palifico_one_die_change_face": Option(False),
@@ -185,6 +204,7 @@ class Perudo(BluffingGame):
             "palifico": False,
             "palifico_done": [False] * seats,
             "last_round": None,
+            "history": [],
             "result": None,
         }
 
@@ -194,6 +214,17 @@ class Perudo(BluffingGame):
     # --- queries ----------------------------------------------------------------------
     def to_act(self, state: dict) -> list:
         return [] if state["result"] else [state["turn"]]
+
+    def may_act(self, state: dict) -> list:
+        """With ``calza_by`` ``anyone``: every player still in except the one on turn and the
+        last bidder may call Calza on the standing bid."""
+        if state["result"] or state["options"]["calza_by"] != "anyone" or not self.calza_allowed(state):
+            return []
+        bidder = state["bids"][-1]["seat"]
+        return [
+            seat for seat, count in enumerate(state["counts"])
+            if count > 0 and seat not in (bidder, state["turn"])
+        ]
 
     def calza_allowed(self, state: dict) -> bool:
         options = state["options"]
@@ -206,25 +237,51 @@ class Perudo(BluffingGame):
 
     def legal_actions(self, state: dict, seat: int) -> list:
         """Every legal bid up to the dice in play (bids above it are legal but never useful),
-        plus Dudo and Calza when allowed."""
-        if self.is_over(state) or seat not in self.to_act(state):
+        plus Dudo and Calza when allowed; out of turn, Calza only. Calls name the bid."""
+        if self.is_over(state):
+            return []
+        if seat in self.may_act(state):
+            return [self.calza_action(state)]
+        if seat not in self.to_act(state):
             return []
         actions = self.bid_actions(state, seat)
         if state["bids"]:
             actions.append({"type": "dudo"})
         if self.calza_allowed(state):
-            actions.append({"type": "calza"})
+            actions.append(self.calza_action(state))
         return actions
 
+    @staticmethod
+    def calza_action(table: dict) -> dict:
+        """A Calza on the standing bid of ``table`` (a state or a view), naming it."""
+        bid = table["bids"][-1]
+        return {"type": "calza", "round": table["round"], "count": bid["count"], "face": bid["face"]}
+
     # --- moves --------------------------------------------------------------------------
+    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
+        if seat != state["turn"] and kind != "calza":
+            raise _refuse(("calza_only", {}))
+        super().play(state, seat, kind, action, rng)
+
     def play_call(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
         if kind not in self.calls:
             raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind)
-        only_fields(action)
+        named = kind == "calza" and len(action) > 1
+        if named:
+            only_fields(action, "round", "count", "face")
+            for field in ("round", "count", "face"):
+                int_field(action, field, 1, MAX_ROUNDS if field == "round" else MAX_BID_COUNT)
+        else:
+            only_fields(action)
         if not state["bids"]:
             raise IllegalAction("There is no bid to challenge yet", "nothing_to_call")
-        if kind == "calza" and not self.calza_allowed(state):
-            raise IllegalAction("Calza is not allowed at this table now", "calza_off")
+        if kind == "calza":
+            if not self.calza_allowed(state):
+                raise IllegalAction("Calza is not allowed at this table now", "calza_off")
+            if not named and seat != state["turn"]:
+                raise _refuse(("calza_unnamed", {}))
+            if named and action != self.calza_action(state):
+                raise _refuse(("calza_stale", {}))
         self.reveal(state, seat, kind, rng)
 
     def reveal(self, state: dict, caller: int, call: str, rng: Rng) -> None:
@@ -252,6 +309,8 @@ class Perudo(BluffingGame):
             "gainer": gainer,
             "palifico": state["palifico"],
         }
+        settled = {key: value for key, value in state["last_round"].items() if key != "dice"}
+        state["history"] = (state.get("history", []) + [settled])[-MAX_HISTORY:]
         winner = sole_survivor(counts)
         if winner is not None:
             state["result"] = {"winners": [winner]}
@@ -277,6 +336,20 @@ class Perudo(BluffingGame):
         state["bids"] = []
         state["dice"] = roll_cups(rng, state["counts"])
 
+    # --- notation -------------------------------------------------------------------------
+    def action_text(self, action: dict) -> str:
+        """A named Calza reads ``calza r5 3x4`` (round 5's bid of three fours)."""
+        if action["type"] == "calza" and "round" in action:
+            return f"calza r{action['round']} {bid_text(action['count'], action['face'])}"
+        return super().action_text(action)
+
+    def parse_action(self, text: str) -> dict:
+        words = text.strip().lower().split() if isinstance(text, str) else []
+        if len(words) == 3 and words[0] == "calza" and words[1][:1] == "r" and words[1][1:].isdecimal():
+            count, face = parse_bid(words[2])
+            return {"type": "calza", "round": int(words[1][1:]), "count": count, "face": face}
+        return super().parse_action(text)
+
     # --- seeing --------------------------------------------------------------------------
     def view(self, state: dict, seat) -> dict:
         """Public table plus the viewer's own cup; other cups only by their dice count."""
@@ -286,22 +359,27 @@ class Perudo(BluffingGame):
             "palifico": state["palifico"],
             "palifico_done": list(state["palifico_done"]),
             "last_round": copy_json(state["last_round"]),
+            "history": copy_json(state.get("history", [])),
             "calza_allowed": self.calza_allowed(state),
+            "may_act": self.may_act(state),
         }
 
     _bid = bid_shape()
+    _round_fields = dict(
+        round=Int(1, MAX_ROUNDS),
+        call=Enum(*calls),
+        aces_wild=Bool(),
+        gainer=Optional(Seat()),
+        palifico=Bool(),
+    )
     _last_round = Where(
-        hand_record_shape(
-            max_seats, START_DICE, _bid,
-            round=Int(1, MAX_ROUNDS),
-            call=Enum(*calls),
-            aces_wild=Bool(),
-            gainer=Optional(Seat()),
-            palifico=Bool(),
-        ),
-        lambda last: (last["loser"] is None) != (last["gainer"] is None),
+        hand_record_shape(max_seats, START_DICE, _bid, **_round_fields),
+        _loser_or_gainer,
         "a round has either a loser or a gainer",
     )
+    _settled = hand_record_shape(max_seats, START_DICE, _bid, **_round_fields)
+    del _settled.fields["dice"]  # the history keeps no cups
+    _settled = Where(_settled, _loser_or_gainer, "a round has either a loser or a gainer")
     view_shape = cup_view_shape(
         id, options, START_DICE,
         {
@@ -313,5 +391,9 @@ class Perudo(BluffingGame):
         },
         bid=_bid,
         result=Dict({"winners": List(Seat(), max_len=1, min_len=1)}),
+        optional={  # optional: a host from before them sends neither
+            "history": List(_settled, max_len=MAX_HISTORY),
+            "may_act": Seats(),
+        },
     )
 

@@ -2,14 +2,24 @@
 
 ``render(view, ui, t)`` is pure: a seat's view (plus ``players`` added by the app) in,
 built ``Markup`` out, so no view value can become markup. UI state: ``count`` (the
-picker's quantity), ``odds`` (helper shown) and ``skip`` (a knocked-out player lets the bots
-finish without pauses).
+picker's quantity), ``odds`` (helper shown), ``history`` (the earlier rounds shown) and
+``skip`` (a knocked-out player lets the bots finish without pauses).
 
 Phone first: opponents are compact strips, and everything the seat acts with (its dice,
 whose turn it is, the picker and the calls) sits in one ``tb-dock`` that the stylesheet keeps
 in the thumb zone at the bottom of a phone and beside the table on a wide screen.
+Out of turn (``calza_by`` ``anyone``, the seat in the view's ``may_act``) the dock shows the
+bid that stands and a Calza button naming it. The shell shows a seat's screen only to the
+player holding the device, so nobody is offered another's Calza, or sees another's cup.
+
+The bid history (``history``, the last rounds the engine keeps) folds behind a toggle in the
+dock beside the odds helper; opened, its rounds read newest first in a short scrolling list
+(one line of bids and one of the outcome each), so the dock grows but keeps every control
+in view on a phone.
+
 Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-down``,
-``bid-face-<f>``), ``dudo``, ``calza``, ``my-cup``, ``reveal``, ``odds-toggle``, ``skip``, ``dock``.
+``bid-face-<f>``), ``dudo``, ``calza``, ``my-cup``, ``reveal``, ``odds-toggle``, ``skip``, ``dock``,
+``history-toggle``, ``history``.
 """
 
 from ...ui.bid_picker import bid_picker
@@ -17,9 +27,9 @@ from ...ui.dice import cup_players, die_svg, hidden_die_svg
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fragment, h
 from .odds import bid_chance
-from .rules import START_DICE, legal_bids
+from .rules import START_DICE, Perudo, legal_bids
 
-PERSISTENT_UI = ("odds", "skip")
+PERSISTENT_UI = ("odds", "skip", "history")
 # The reveal stays readable before the next bot speaks.
 PAUSE_AFTER_MS = {"dudo": 2600, "calza": 2600}
 
@@ -112,20 +122,7 @@ def _reveal(view: dict, t) -> Markup:
         for seat, cup in enumerate(last["dice"])
         if cup
     ]
-    call = t(
-        f"perudo.called_{last['call']}",
-        caller=names[last["caller"]],
-        bidder=names[bid["seat"]],
-        bid=_bid_label(t, bid["count"], face),
-    )
-    found = t("perudo.there_were", count=last["actual"], face=_face_name(t, face, last["actual"]))
-    if last["loser"] is not None:
-        outcome = t("perudo.loses_die", name=names[last["loser"]])
-    else:
-        outcome = t("perudo.gains_die", name=names[last["gainer"]])
-    lines = [call, found, outcome]
-    if last["eliminated"] is not None:
-        lines.append(t("perudo.eliminated", name=names[last["eliminated"]]))
+    lines = _outcome(names, last, t)
     earlier = t("perudo.round_bids", n=last["round"])
     return h(
         "section", {"class": "perudo-reveal", "data-testid": "reveal"},
@@ -150,8 +147,8 @@ def _picker(view: dict, ui: dict, t) -> Markup:
     calls = []
     if view["bids"]:
         calls.append(act_button(t("perudo.dudo"), {"type": "dudo"}, cls="perudo-call", **{"data-testid": "dudo"}))
-    if view["calza_allowed"]:
-        calls.append(act_button(t("perudo.calza"), {"type": "calza"}, cls="perudo-call", **{"data-testid": "calza"}))
+    if view["calza_allowed"] and view["bids"]:
+        calls.append(_calza_button(view, t))
     return h(
         "section", {"class": "perudo-actions", "aria-label": t("perudo.your_turn")},
         picker,
@@ -159,9 +156,80 @@ def _picker(view: dict, ui: dict, t) -> Markup:
     )
 
 
-def _odds(view: dict, ui: dict, t) -> Markup:
-    if view["you"] is None or view["result"]:
+def _calza_button(view: dict, t) -> Markup:
+    return act_button(t("perudo.calza"), Perudo.calza_action(view), cls="perudo-call", **{"data-testid": "calza"})
+
+
+def _bid_to_beat(view: dict, t, key="perudo.to_beat") -> Markup:
+    """The standing bid: the one to beat on the seat's turn (``key`` words it otherwise)."""
+    if not view["bids"]:
         return EMPTY
+    last = view["bids"][-1]
+    return h("p", {"class": "perudo-current", "data-testid": "bid-to-beat"},
+             t(key, name=view["players"][last["seat"]]["name"], bid=_bid_label(t, last["count"], last["face"])))
+
+
+def _out_of_turn(view: dict, t) -> Markup:
+    """A seat that may call Calza while another is to speak: the standing bid and the call."""
+    return h(
+        "div", {"class": "perudo-actions"},
+        h("p", {"class": "perudo-calza-hint"}, t("perudo.calza_anyone")),
+        h("div", {"class": "perudo-calls"}, _calza_button(view, t)),
+    )
+
+
+def _outcome(names: list, record: dict, t) -> list:
+    """What a settled round came to, in sentences: the call, the count, the die lost or won."""
+    bid = record["bids"][-1]
+    face = bid["face"]
+    lines = [
+        t(f"perudo.called_{record['call']}", caller=names[record["caller"]], bidder=names[bid["seat"]],
+          bid=_bid_label(t, bid["count"], face)),
+        t("perudo.there_were", count=record["actual"], face=_face_name(t, face, record["actual"])),
+        t("perudo.loses_die", name=names[record["loser"]]) if record["loser"] is not None
+        else t("perudo.gains_die", name=names[record["gainer"]]),
+    ]
+    if record["eliminated"] is not None:
+        lines.append(t("perudo.eliminated", name=names[record["eliminated"]]))
+    return lines
+
+
+def _history_line(view: dict, record: dict, t) -> Markup:
+    names = [p["name"] for p in view["players"]]
+    bids = [fragment(h("span", {"class": "perudo-bidder"}, names[b["seat"]]), " ", _bid_label(t, b["count"], b["face"]))
+            for b in record["bids"]]
+    return h(
+        "li", None,
+        h("span", {"class": "perudo-history-round"}, t("perudo.round", n=record["round"])),
+        h("span", {"class": "perudo-history-bids"}, (fragment(" · " if i else None, bid) for i, bid in enumerate(bids))),
+        h("span", {"class": "perudo-history-outcome"}, " ".join(_outcome(names, record, t))),
+    )
+
+
+def _history(view: dict, ui: dict, t) -> tuple:
+    """The earlier rounds: a toggle (kept across moves) and, when on, the rounds newest
+    first in a short scrolling list; ``(None, None)`` before the first round is settled."""
+    history = view.get("history") or []
+    if not history:
+        return None, None
+    shown = bool(ui.get("history"))
+    toggle = ui_button(
+        t("perudo.history_toggle", count=len(history)), {"history": not shown}, cls="perudo-history-toggle",
+        **{"aria-expanded": "true" if shown else "false", "aria-controls": "perudo-history",
+           "data-testid": "history-toggle"},
+    )
+    if not shown:
+        return toggle, None
+    rounds = h("ol", {"class": "perudo-history", "id": "perudo-history", "data-testid": "history", "tabindex": 0,
+                      "aria-label": t("perudo.history")},
+               (_history_line(view, record, t) for record in reversed(history)))
+    return toggle, rounds
+
+
+def _odds(view: dict, ui: dict, t) -> tuple:
+    """The odds helper: a toggle and, when on, the chance of the bid to beat."""
+    if view["you"] is None or view["result"]:
+        return None, None
     shown = bool(ui.get("odds"))
     toggle = ui_button(t("perudo.odds_hide" if shown else "perudo.odds_show"),
                        {"odds": not shown}, cls="perudo-odds-toggle",
@@ -172,7 +240,18 @@ def _odds(view: dict, ui: dict, t) -> Markup:
         chance = bid_chance(view, last["count"], last["face"])
         text = h("p", {"class": "perudo-odds", "data-testid": "odds"},
                  t("perudo.odds_text", bid=_bid_label(t, last["count"], last["face"]), pct=round(100 * chance)))
-    return h("div", {"class": "perudo-oddsbox"}, toggle, text)
+    return toggle, text
+
+
+def _helpers(view: dict, ui: dict, t) -> Markup:
+    """The dock's last row, the odds and the bid history toggles, with what they show below
+    it: in the dock, so that on a phone they stay in view without scrolling, and opening
+    the history (a short list) only makes the dock taller, never pushes a control away."""
+    odds_toggle, odds = _odds(view, ui, t)
+    history_toggle, history = _history(view, ui, t)
+    if odds_toggle is None and history_toggle is None:
+        return EMPTY
+    return fragment(h("div", {"class": "perudo-oddsbox"}, odds_toggle, history_toggle), odds, history)
 
 
 def _turn(view: dict, ui: dict, t) -> Markup:
@@ -180,16 +259,12 @@ def _turn(view: dict, ui: dict, t) -> Markup:
     if view["result"]:
         return EMPTY
     if view["you"] in view["to_act"]:
-        current = None
-        if view["bids"]:
-            last = view["bids"][-1]
-            current = h("p", {"class": "perudo-current", "data-testid": "bid-to-beat"},
-                        t("perudo.to_beat", name=view["players"][last["seat"]]["name"],
-                          bid=_bid_label(t, last["count"], last["face"])))
         return fragment(h("p", {"class": "perudo-yourturn", "data-announce": True}, t("perudo.your_turn")),
-                        current, _picker(view, ui, t))
+                        _bid_to_beat(view, t), _picker(view, ui, t))
     name = view["players"][view["turn"]]["name"]
     waiting = h("p", {"class": "perudo-waiting", "data-announce": True}, t("perudo.waiting", name=name))
+    if view["you"] in view.get("may_act", ()) and view["bids"]:
+        return fragment(waiting, _bid_to_beat(view, t, "perudo.standing_bid"), _out_of_turn(view, t))
     if view["you"] is not None and view["counts"][view["you"]] == 0 and not ui.get("skip"):
         return fragment(waiting, ui_button(t("perudo.skip"), {"skip": True}, cls="perudo-skip",
                                            **{"data-testid": "skip"}))
@@ -218,5 +293,5 @@ def render(view: dict, ui: dict, t) -> Markup:
         _reveal(view, t),
         _bids(view, t),
         h("section", {"class": "perudo-dock tb-dock", "data-testid": "dock", "aria-label": t("perudo.your_dice")},
-          _my_cup(view, t), _turn(view, ui, t), _odds(view, ui, t)),
+          _my_cup(view, t), _turn(view, ui, t), _helpers(view, ui, t)),
     )

@@ -1,0 +1,125 @@
+"""Perudo in Chromium: a player calls Calza out of turn (``calza_by`` ``anyone``) on one
+device and at a shared table, and the bid history folds open without pushing the controls
+off a phone."""
+
+import json
+
+from tests.browser.saves import saved_text
+from tests.browser import test_friends_browser as friends
+from tests.browser.test_bog_browser import ADD_SEED  # the setup form's seed, for a repeatable table
+from tests.browser.waits import NEWER
+
+# Seat 1 (a bot) opens round 1 at this seed; its bid leaves bot 2 to speak, and us free to
+# call Calza out of turn (checked in CPython by tests/perudo, the same engine).
+SEED = 2
+
+# Where a control sits in the viewport (a phone: the controls must be in view unscrolled).
+IN_VIEW = """el => { const r = el.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""
+
+
+def version(page):
+    return int(page.locator("#game-area .tb-table").get_attribute("data-version"))
+
+
+def test_calza_out_of_turn_on_one_device_and_the_bid_history(context, site, wait_engine):
+    page = context.new_page()
+    page.clock.install()  # the page's timers run in real time until paused below
+    page.goto(site.url)
+    wait_engine(page)
+    page.click("[data-open=perudo]")
+    selector = 'form[data-form="setup"][data-game="perudo"]'
+    form = page.locator(selector)
+    form.wait_for()
+    page.evaluate(ADD_SEED, [selector, SEED])
+    form.locator('select[name="seat0_kind"]').select_option("human")
+    for seat in range(1, 6):
+        form.locator(f'select[name="seat{seat}_kind"]').select_option("bot:medium" if seat <= 3 else "none")
+    who = form.locator('select[name="opt_calza_by"]')
+    assert who.is_hidden()  # who may call Calza shows only once Calza is on
+    form.locator('input[name="opt_calza"]').check()
+    assert who.is_visible()
+    who.select_option("anyone")
+    # From here the bots move only when the test lets time pass, so nothing races the tap.
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    form.locator("[data-testid=start]").click()
+    page.locator("#game-area .tb-table").wait_for()
+    assert version(page) == 0
+    page.clock.run_for(5000)  # bot 1's pause: it opens the round
+    page.wait_for_function(NEWER, arg=0)
+
+    # Bot 2 is to speak; we may call Calza on bot 1's bid meanwhile, from the phone's dock.
+    assert page.locator("#game-area").get_attribute("data-status") == "bot"
+    dock = page.locator("#game-area [data-testid=dock]")
+    calza = dock.locator("[data-testid=calza]")
+    assert calza.is_visible() and calza.evaluate(IN_VIEW)
+    assert "not your turn" in dock.inner_text().lower()
+    assert dock.locator("[data-testid^=bid-face-]").count() == 0  # no bidding out of turn
+    action = json.loads(calza.get_attribute("data-act"))
+    assert action["type"] == "calza" and action["round"] == 1
+    calza.click()
+    page.wait_for_function(NEWER, arg=1)
+    reveal = page.locator("#game-area [data-testid=reveal]")
+    assert "called Calza" in reveal.inner_text()
+    save = json.loads(saved_text(page))
+    assert save["log"][-1] == {"seat": 0, "action": action}
+    assert save["log"][0]["seat"] == 1  # the bid we answered was not ours, nor was the turn
+
+    # The caller opens round 2: the history holds round 1, folded until asked for. No bot is
+    # to move, so time may run again (and the page's toasts go away).
+    assert page.locator("#game-area").get_attribute("data-status") == "human"
+    page.clock.resume()
+    toggle = page.locator("#game-area [data-testid=history-toggle]")
+    assert "1 round" in toggle.inner_text()
+    assert page.locator("#game-area [data-testid=history]").count() == 0
+    toggle.click()
+    history = page.locator("#game-area [data-testid=history]")
+    history.wait_for()
+    assert "Round 1" in history.inner_text() and "called Calza" in history.inner_text()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    face = page.locator("#game-area [data-testid^=bid-face-]:not([disabled])").first
+    assert face.evaluate(IN_VIEW), "the history pushed the bid picker off the phone's screen"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert context.recorder.errors == []
+
+
+# --- a shared table ------------------------------------------------------------------------------
+phones = friends.phones  # the friends tests' phones (contexts allowed WebRTC), as a fixture here
+SHARED_SEED = 3  # the bot in seat 2 opens; then the host is to speak and the friend may call Calza
+
+
+def test_a_friend_calls_calza_out_of_turn_at_a_shared_table(phones, site, wait_engine):
+    host, guest = phones(), phones()
+    friends.open_lobby(host, site.url, wait_engine)
+    host.select_option("#friends-game", "perudo")
+    host.click("[data-testid=friends-create]")
+    selector = 'form[data-form="setup"][data-shared="1"]'
+    form = host.locator(selector)
+    form.wait_for()
+    host.evaluate(ADD_SEED, [selector, SHARED_SEED])
+    form.locator('input[name="seat0_name"]').fill("Ana")
+    for seat, kind in enumerate(("remote", "bot:medium", "none", "none", "none"), start=1):
+        form.locator(f'select[name="seat{seat}_kind"]').select_option(kind)
+    form.locator('input[name="opt_calza"]').check()
+    form.locator('select[name="opt_calza_by"]').select_option("anyone")
+    form.locator("[data-testid=start]").click()
+    host.locator("[data-testid=room-code]").wait_for()
+    friends.join_by_invite(host, guest, 1, "Bruno", wait_engine)
+    host.click("[data-testid=net-start]")
+
+    # The bot opens; the host is to speak, and Bruno, on his own phone, may call Calza.
+    for page in (host, guest):
+        page.wait_for_function(NEWER, arg=0)
+    assert host.locator("#game-area").get_attribute("data-status") == "human"
+    calza = guest.locator("#game-area [data-testid=calza]")
+    assert calza.is_visible() and calza.evaluate(IN_VIEW)
+    assert guest.locator("#game-area [data-testid^=bid-face-]").count() == 0
+    action = json.loads(calza.get_attribute("data-act"))
+    calza.click()
+    for page in (host, guest):
+        page.wait_for_function(NEWER, arg=1)
+        assert "Bruno called Calza" in page.locator("#game-area [data-testid=reveal]").inner_text()
+    log = json.loads(saved_text(host, "host"))["table"]["log"]
+    assert log[-1] == {"seat": 1, "action": action} and log[0]["seat"] == 2
+    for page in (host, guest):
+        assert page.context.errors == []
