@@ -1,7 +1,7 @@
 // Taberna's main thread: DOM, input, storage and the service worker. Never game rules.
 //
 // The lobby is static HTML, usable before Python exists. The engine (Pyodide + the pyengine
-// wheel) starts in a DOM-free PyScript worker; every bridge call takes and returns JSON
+// wheel) starts in a DOM-free worker (engine-worker.mjs); every bridge call takes and returns JSON
 // strings, and every game screen is HTML rendered by Python that this file only inserts.
 // A table shared with friends is run by net/driver.js (transports in net/), same screens.
 
@@ -816,21 +816,42 @@ function wireFriends() {
 }
 
 // --- the engine --------------------------------------------------------------------------------
+// The engine's worker (engine-worker.mjs) and its calls: ``calls.name(...args)`` posts the
+// call and resolves with the worker's answer (JSON text), or rejects with its error; every
+// call still waiting rejects if the worker itself fails (a script that cannot load).
+function engineWorker() {
+  const url = new URL("./engine-worker.mjs", import.meta.url).href;
+  // Started from a blob, so that the worker runs under this page's Content-Security-Policy.
+  const entry = URL.createObjectURL(new Blob([`import ${JSON.stringify(url)};\n`], { type: "text/javascript" }));
+  const worker = new Worker(entry, { type: "module", name: "engine" });
+  const waiting = new Map();
+  let nextId = 0;
+  worker.addEventListener("message", ({ data }) => {
+    const call = waiting.get(data.id);
+    waiting.delete(data.id);
+    if ("error" in data) call?.reject(new Error(data.error));
+    else call?.resolve(data.result);
+  });
+  worker.addEventListener("error", (event) => {
+    const error = new Error(event.message || "the engine's worker failed");
+    for (const call of waiting.values()) call.reject(error);
+    waiting.clear();
+  });
+  const send = (name, args) => new Promise((resolve, reject) => {
+    const id = nextId++;
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, name, args });
+  });
+  // Not a thenable: the calls object may be awaited or returned from async functions.
+  return new Proxy({}, { get: (_, name) => (name === "then" ? undefined : (...args) => send(name, args)) });
+}
+
 async function startEngine() {
   try {
-    const { PyWorker } = await import("./pyscript/core.js");
-    // Creating the worker in a task of its own keeps the main thread's tasks short (PyScript's
-    // module evaluation is one already).
-    await new Promise((resolve) => setTimeout(resolve));
-    // engine.mjs loads Pyodide with the build's bytecode and unpacks our packages: the
-    // worker needs no configuration of its own.
-    const worker = await PyWorker("./worker.py", {
-      config: {},
-      version: new URL("./engine.mjs", location.href).href,
-    });
-    // The worker resolves even when its Python failed: a first call proves the bridge is there.
-    JSON.parse(await worker.sync.lobby(lang));
-    bridge = worker.sync;
+    const calls = engineWorker();
+    // The first call proves the engine is there (it waits until Python is ready).
+    JSON.parse(await calls.lobby(lang));
+    bridge = calls;
   } catch (error) {
     console.error(error);
     if (await retryFromCache()) return;
