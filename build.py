@@ -21,6 +21,7 @@ import importlib
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -39,6 +40,7 @@ PACKAGE = ROOT / "pyengine"
 
 # Pinned runtime, fetched with `npm pack` from the npm registry (never committed).
 PYODIDE = ("pyodide", "314.0.7")
+PYSCRIPT = ("@pyscript/core", "0.7.31")
 # Served as they come; Pyodide's python_stdlib.zip is replaced by runtime/stdlib.zip (bytecode).
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -181,8 +183,8 @@ def fetch_runtime() -> dict:
     """Paths of the pinned npm tarballs, downloaded once into .cache/npm/ with `npm pack`."""
     folder = CACHE / "npm"
     folder.mkdir(parents=True, exist_ok=True)
-    wanted = {pkg: folder / _tarball_name(pkg, ver) for pkg, ver in (PYODIDE,)}
-    missing = [f"{pkg}@{ver}" for pkg, ver in (PYODIDE,) if not wanted[pkg].exists()]
+    wanted = {pkg: folder / _tarball_name(pkg, ver) for pkg, ver in (PYODIDE, PYSCRIPT)}
+    missing = [f"{pkg}@{ver}" for pkg, ver in (PYODIDE, PYSCRIPT) if not wanted[pkg].exists()]
     if missing:
         if shutil.which("npm") is None:
             sys.exit("npm is needed to fetch the pinned runtime (install Node.js / npm)")
@@ -212,8 +214,33 @@ def _extract(tarball: Path, keep, dest: Path) -> None:
             target.write_bytes(archive.extractfile(member).read())
 
 
+# PyScript's chunks that a page with one DOM-free worker loads: the core, and the plugins
+# and helpers the core imports at start (hashed names: matched by the part before the hash).
+# The editor's, terminal's, TOML's and packages' own chunks (codemirror, xterm, toml, zip,
+# pyodide_graph, ≈ 1 MB) load only for features the site does not use: not served.
+PYSCRIPT_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+
+
+def _pyscript_chunk(name: str) -> bool:
+    if not (name.startswith("dist/") and name.count("/") == 1 and name.endswith(".js")):
+        return False
+    stem = name[len("dist/") : -len(".js")]
+    return stem in PYSCRIPT_CHUNKS or stem.rpartition("-")[0] in PYSCRIPT_CHUNKS
+
+
+def check_pyscript_chunks(folder: Path) -> None:
+    """Fails the build if a served chunk imports (statically) one that is not served."""
+    served = {p.name for p in folder.glob("*.js")}
+    for path in sorted(folder.glob("*.js")):
+        for target in re.findall(r"""(?:\bfrom|\bimport)\s*["']\./([\w.-]+\.js)["']""", path.read_text(encoding="utf-8")):
+            if target not in served:
+                sys.exit(f"pyscript/{path.name} imports {target}, which the build does not serve (PYSCRIPT_CHUNKS)")
+
+
 def copy_runtime(tarballs: dict, out: Path) -> None:
     _extract(tarballs[PYODIDE[0]], lambda name: name in PYODIDE_FILES, out / "pyodide")
+    _extract(tarballs[PYSCRIPT[0]], _pyscript_chunk, out / "pyscript")
+    check_pyscript_chunks(out / "pyscript")
 
 
 # --- bytecode for the worker ------------------------------------------------------------------
@@ -454,6 +481,13 @@ def copy_game_icons(dest: Path) -> None:
         shutil.copyfile(declaration.icon, dest / f"game-{declaration.id}.svg")
 
 
+def preload_links(out: Path) -> str:
+    """``modulepreload`` for PyScript's entry and core chunk (hashed names differ by version),
+    so they download beside app.js instead of after it: the worker starts sooner."""
+    chunks = ["core.js", *sorted(p.name for p in (out / "pyscript").glob("core-*.js"))]
+    return "\n".join(f'<link rel="modulepreload" href="pyscript/{name}">' for name in chunks)
+
+
 def csp_meta() -> str:
     """The ``<meta>`` that carries CONTENT_SECURITY_POLICY (it must precede every resource)."""
     policy = "; ".join(f"{name} {' '.join(sources)}" for name, sources in CONTENT_SECURITY_POLICY.items())
@@ -561,6 +595,7 @@ def build(out: Path = DIST) -> dict:
                 path.read_text(encoding="utf-8")
                 .replace("<!--LOBBY-->", lobby_html(games))
                 .replace("<!--LANGUAGES-->", str(engine("pyengine.shell.lobby").language_options()))
+                .replace("<!--PRELOAD-->", preload_links(stage))
                 .replace("<!--CSP-->", csp_meta())
             )
             (stage / path.name).write_text(fill_template(text, english), encoding="utf-8")

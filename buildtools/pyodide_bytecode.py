@@ -7,7 +7,7 @@ script; this writes ``out/stdlib.zip``, ``out/packages.tar.gz`` and ``out/report
 * The wheels' modules all get a ``__pycache__/<name>.<cache tag>.pyc`` beside their source
   (the source stays, so tracebacks in our code show their lines).
 * The standard library keeps its layout, but every module the worker imports at start-up
-  (found by running the worker script here, with a stand-in for the worker's ``taberna_bridge``)
+  (found by running the worker script here, with a stand-in for PyScript's ``polyscript``)
   is shipped as ``.pyc`` instead of ``.py``: compiling those is most of Python's start-up,
   and the modules nobody imports stay small as source. Tracebacks through them still name
   the file, line and function.
@@ -69,13 +69,12 @@ def probe_imports(wheels: list, worker: str) -> tuple:
         with zipfile.ZipFile(wheel) as archive:
             archive.extractall(PROBE_DIR)
     sys.path.insert(0, PROBE_DIR)
-    calls = types.SimpleNamespace()
-    sys.modules["taberna_bridge"] = types.SimpleNamespace(calls=calls)
+    sync = types.SimpleNamespace()
+    sys.modules["polyscript"] = types.SimpleNamespace(xworker=types.SimpleNamespace(sync=sync))
     with open(worker, encoding="utf-8") as handle:
         exec(compile(handle.read(), "worker.py", "exec"), {"__name__": "__worker__"})
-    if not callable(getattr(calls, "lobby", None)):
-        raise SystemExit("worker.py exported no 'lobby' call on taberna_bridge.calls")
-    calls.lobby("en")  # the page's first call
+    if callable(getattr(sync, "lobby", None)):
+        sync.lobby("en")  # the page's first call
     ours = sorted(name for name, path in loaded_files().items() if path.startswith(PROBE_DIR + "/"))
     for root, folders, names in os.walk(PROBE_DIR):
         folders[:] = sorted(f for f in folders if f.isidentifier())  # no dist-info, no data

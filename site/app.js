@@ -1,14 +1,15 @@
 // Taberna's main thread: DOM, input, storage and the service worker. Never game rules.
 //
 // The lobby is static HTML, usable before Python exists. The engine (Pyodide + the pyengine
-// wheel) starts in a DOM-free worker (engine-client.js); every bridge call takes and returns JSON
-// strings, and every game screen is HTML rendered by Python that this file only inserts.
+// wheel) starts in a DOM-free PyScript worker (engine-start.js); every bridge call takes and
+// returns JSON strings, and every game screen is HTML rendered by Python that this file only
+// inserts.
 // A table shared with friends is run by net/driver.js (transports in net/), same screens.
 
 import { SHARED_KEYS, heldElsewhere, lockName, parseRoute, savedField } from "./net/links.js";
 import { SaveShelf, newLocalId, sharedId } from "./saves.js";
 import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
-import { engineCalls } from "./engine-client.js";
+import { engineWorker } from "./engine-start.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -845,11 +846,12 @@ function wireFriends() {
 }
 
 // --- the engine --------------------------------------------------------------------------------
-async function startEngine(calls) {
+async function startEngine() {
   try {
-    // The first call proves the engine is there (it waits until Python is ready).
-    JSON.parse(await calls.lobby(lang));
-    bridge = calls;
+    const worker = await engineWorker;
+    // The worker resolves even when its Python failed: a first call proves the bridge is there.
+    JSON.parse(await worker.sync.lobby(lang));
+    bridge = worker.sync;
   } catch (error) {
     console.error(error);
     if (await retryFromCache()) return;
@@ -1023,4 +1025,4 @@ await nextTask();
 wire();
 pendingRoute = takeRoute();
 loadStrings(pickLanguage()).then(wireFriends).catch((error) => console.warn(error));
-startEngine(engineCalls);
+startEngine();

@@ -1,14 +1,17 @@
-// Python for the engine's worker (engine-worker.mjs): Pyodide with our packages.
+// The interpreter module of the engine's PyScript worker (PyWorker's `version` points here).
 //
-// Pyodide starts loading as soon as this module is imported, with the standard library
-// compiled to bytecode by build.py, while the worker's packages download and unpack beside
-// it; they are written into site-packages before loadPyodide resolves. From the second
-// visit on, Pyodide restores the memory snapshot snapshot.mjs made (Python started, our
-// modules imported) instead of starting Python again; a snapshot that does not restore
-// falls back to a normal start.
+// PyScript imports this module in the worker and calls its `loadPyodide`. Pyodide starts
+// loading as soon as the module is imported (PyScript would first open its IndexedDB store),
+// with the standard library compiled to bytecode by build.py, while the worker's packages
+// download and unpack beside it; they are written into site-packages before PyScript runs
+// worker.py. From the second visit on, Pyodide restores the memory snapshot snapshot.mjs
+// made (Python started, our modules imported) instead of starting Python again; a snapshot
+// that does not restore falls back to a normal start.
 
-import { loadPyodide as loadRuntime } from "./pyodide/pyodide.mjs";
+import { loadPyodide as loadRuntime, version } from "./pyodide/pyodide.mjs";
 import { downloadPackages, runtimeOptions, snapshots, writePackages } from "./engine-files.mjs";
+
+export { version };
 
 async function startRuntime() {
   const snapshot = await snapshots.find().catch(() => null);
@@ -33,8 +36,10 @@ const runtime = startRuntime();
 packages.catch(() => {});
 runtime.catch(() => {});
 
-export async function loadPyodide() {
+export async function loadPyodide(options = {}) {
   const pyodide = await runtime;
+  if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+  if (options.stderr) pyodide.setStderr({ batched: options.stderr });
   writePackages(pyodide, await packages);
   return pyodide;
 }

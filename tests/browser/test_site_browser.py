@@ -62,7 +62,7 @@ def version(page):
 def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
     """All six games are on screen from static HTML while Python is still on its way."""
     held = []
-    context.route("**/engine-worker.mjs", lambda route: held.append(route))
+    context.route("**/pyscript/core.js", lambda route: held.append(route))
     page = context.new_page()
     page.goto(site.url)
     page.wait_for_function("() => true")
@@ -86,7 +86,7 @@ def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
     assert held, "the engine script was requested"
     for route in held:
         route.continue_()
-    context.unroute("**/engine-worker.mjs")
+    context.unroute("**/pyscript/core.js")
     wait_engine(page)
     page.locator('form[data-form="setup"]').wait_for()
 

@@ -71,16 +71,3 @@ def test_a_snapshot_that_does_not_restore_falls_back_and_is_not_made_again(conte
     page.wait_for_timeout(6000)
     assert stored_snapshots(page) == [f"{name}-failed"]
     assert "engine: started from the memory snapshot" not in messages
-
-
-def test_an_engine_worker_that_cannot_load_is_reported_and_the_lobby_stays(context, site, wait_engine):
-    """The worker's own script missing (not Python failing): the page's calls reject, the
-    page says so and offers a reload, and the static lobby stays usable."""
-    context.route("**/engine-worker.mjs", lambda route: route.fulfill(status=404, body="gone"))
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page, state="error")
-    assert page.locator("#engine-reload").is_visible()
-    assert page.locator('[data-game="perudo"]').is_visible()
-    page.click("[data-open=perudo]")  # an early click waits, it does not break the page
-    assert page.evaluate("document.documentElement.dataset.engine") == "error"

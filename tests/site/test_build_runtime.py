@@ -75,16 +75,24 @@ def test_a_wrong_magic_number_fails_the_build(build, site, compiled, tmp_path):
         build.check_bytecode(folder, site / "pyodide")
 
 
-def test_the_page_starts_its_own_engine_worker_without_pyscript(site):
-    """No PyScript: the page starts engine-worker.mjs itself, and the service worker
-    precaches what that worker loads."""
-    assert not (site / "pyscript").exists()
-    page = (site / "index.html").read_text(encoding="utf-8")
-    assert "pyscript" not in page
+def test_only_the_pyscript_chunks_the_page_loads_are_served(build, site, tmp_path):
+    served = sorted(p.name for p in (site / "pyscript").iterdir())
+    assert "core.js" in served
+    stems = {n[: -len(".js")] if n == "core.js" else n.rpartition("-")[0] for n in served}
+    assert stems == set(build.PYSCRIPT_CHUNKS)
+    # The editor's, terminal's, TOML's and packages' own chunks are left out.
+    assert not [n for n in served if n.startswith(("codemirror", "xterm", "toml", "zip", "pyodide_graph", "mpy"))]
+    assert not [n for n in served if n.endswith(".css")]
     text = (site / "sw.js").read_text(encoding="utf-8")
     precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
-    assert {"engine-worker.mjs", "engine.mjs", "engine-files.mjs", "worker.py"} <= set(precache)
-    assert not [p for p in precache if p.startswith("pyscript/")]
+    assert {f"pyscript/{n}" for n in served} <= set(precache)
+    assert not [p for p in precache if p.startswith("pyscript/") and p[len("pyscript/"):] not in served]
+    # A served chunk that imports one the build left out fails the build.
+    (tmp_path / "a.js").write_text('import{x}from"./b-123.js";export{x};', encoding="utf-8")
+    with pytest.raises(SystemExit, match="b-123.js"):
+        build.check_pyscript_chunks(tmp_path)
+    (tmp_path / "b-123.js").write_text("export const x=1;", encoding="utf-8")
+    build.check_pyscript_chunks(tmp_path)
 
 
 # Runs in Pyodide under Node with the site's own runtime files and engine-files.mjs, as the
