@@ -214,11 +214,12 @@ def _extract(tarball: Path, keep, dest: Path) -> None:
             target.write_bytes(archive.extractfile(member).read())
 
 
-# PyScript's chunks that a page with one DOM-free worker loads: the core, and the plugins
-# and helpers the core imports at start (hashed names: matched by the part before the hash).
-# The editor's, terminal's, TOML's and packages' own chunks (codemirror, xterm, toml, zip,
+# PyScript's chunks that our page loads (hashed names: matched by the part before the hash):
+# the core, and the error plugin's, which the core imports to learn that it is off (the
+# page's <py-config> and <mpy-config> switch every plugin off). The other plugins' chunks
+# and the editor's, terminal's, TOML's and packages' own (codemirror, xterm, toml, zip,
 # pyodide_graph, ≈ 1 MB) load only for features the site does not use: not served.
-PYSCRIPT_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+PYSCRIPT_CHUNKS = ("core", "error")
 
 
 def _pyscript_chunk(name: str) -> bool:

@@ -1,13 +1,15 @@
 // Taberna's main thread: DOM, input, storage and the service worker. Never game rules.
 //
 // The lobby is static HTML, usable before Python exists. The engine (Pyodide + the pyengine
-// wheel) starts in a DOM-free PyScript worker; every bridge call takes and returns JSON
-// strings, and every game screen is HTML rendered by Python that this file only inserts.
+// wheel) starts in a DOM-free PyScript worker (engine-start.js); every bridge call takes and
+// returns JSON strings, and every game screen is HTML rendered by Python that this file only
+// inserts.
 // A table shared with friends is run by net/driver.js (transports in net/), same screens.
 
 import { SHARED_KEYS, heldElsewhere, lockName, parseRoute, savedField } from "./net/links.js";
 import { SaveShelf, newLocalId, sharedId } from "./saves.js";
 import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
+import { engineWorker } from "./engine-start.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -27,7 +29,8 @@ const LANGUAGES = [...$("lang").options].map((option) => option.value);
 const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2 };
 
 let lang = "en";
-let strings = {};
+let strings = null; // the catalog of `lang`, once it has arrived
+let keysShown = false; // t() ran before any catalog had arrived: the page may show keys
 let bridge = null; // the worker's exported functions, once Python is up
 let busy = false; // a bridge call is pending: further clicks are ignored
 let botTimer = null;
@@ -188,16 +191,30 @@ const sharedStore = {
 };
 
 // --- messages ----------------------------------------------------------------------------
+// Intl's formatters are slow to make (the page's first number format loads the language's
+// data: 10-35 ms of the main thread), so each kind is made once per language.
+const formatters = new Map();
+
+function formatter(Kind, options = {}) {
+  const key = `${Kind.name} ${lang} ${JSON.stringify(options)}`;
+  if (!formatters.has(key)) formatters.set(key, new Kind(lang, options));
+  return formatters.get(key);
+}
+
 // A plural message is an object of CLDR categories, picked by the number in params.count;
 // numbers are written as the language writes them.
 function t(key, params = {}) {
-  let template = strings[key] ?? key;
+  if (!strings) keysShown = true;
+  let template = strings?.[key] ?? key;
   if (typeof template === "object") {
-    template = template[new Intl.PluralRules(lang).select(Number(params.count))] ?? template.other;
+    template = template[formatter(Intl.PluralRules).select(Number(params.count))] ?? template.other;
   }
-  const shown = (value) => (typeof value === "number" ? new Intl.NumberFormat(lang).format(value) : String(value));
+  const shown = (value) => (typeof value === "number" ? formatter(Intl.NumberFormat).format(value) : String(value));
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? shown(params[name]) : whole));
 }
+
+// Resolves in a task of its own: long work split this way leaves the page responsive.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 function pickLanguage() {
   const saved = store.get(KEYS.lang);
@@ -217,24 +234,37 @@ function howtoPage(gameId) {
 async function loadStrings(code) {
   const response = await fetch(`i18n/${code}.json`);
   if (!response.ok) throw new Error(`i18n/${code}.json: ${response.status}`);
-  strings = await response.json();
-  lang = code;
-  root.lang = code;
-  for (const el of document.querySelectorAll("[data-i18n]")) {
-    const { i18nLow: low, i18nHigh: high, i18nCount: count } = el.dataset;
-    el.textContent = t(el.dataset.i18n, count === undefined ? { low, high } : { count: Number(count) });
-  }
-  for (const el of document.querySelectorAll("a[data-howto]")) el.href = howtoPage(el.dataset.howto);
-  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) {
-    el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder));
-  }
-  for (const el of document.querySelectorAll("[data-i18n-aria]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nAria));
-  }
+  [strings, lang] = [await response.json(), code];
+  if (code !== root.lang || keysShown) await translatePage(code);
+  if (lang !== code) return; // another language was chosen meanwhile
   $("lang").value = code;
   document.title = t("app.title");
+  await nextTask();
   showSavedGames();
   if (!performance.getEntriesByName("lobby-ready").length) performance.mark("lobby-ready");
+}
+
+// Writes language ``code`` into the page's static text (built in English, ``<html lang="en">``),
+// in tasks of their own: the language's formatters first, then the page, only what differs.
+async function translatePage(code) {
+  formatter(Intl.PluralRules);
+  formatter(Intl.NumberFormat);
+  await nextTask();
+  if (lang !== code) return; // another language was chosen meanwhile
+  root.lang = code;
+  const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
+  const setAttribute = (el, name, value) => { if (el.getAttribute(name) !== value) el.setAttribute(name, value); };
+  for (const el of document.querySelectorAll("[data-i18n]")) {
+    const { i18nLow: low, i18nHigh: high, i18nCount: count } = el.dataset;
+    setText(el, t(el.dataset.i18n, count === undefined ? { low, high } : { count: Number(count) }));
+  }
+  for (const el of document.querySelectorAll("a[data-howto]")) setAttribute(el, "href", howtoPage(el.dataset.howto));
+  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) {
+    setAttribute(el, "placeholder", t(el.dataset.i18nPlaceholder));
+  }
+  for (const el of document.querySelectorAll("[data-i18n-aria]")) {
+    setAttribute(el, "aria-label", t(el.dataset.i18nAria));
+  }
 }
 
 // --- little pieces of UI -------------------------------------------------------------------
@@ -280,9 +310,9 @@ function showScreen(name) {
 function savedWhen(ms) {
   const minutes = Math.round((ms - Date.now()) / 60000);
   try {
-    if (Math.abs(minutes) < 60) return new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(minutes, "minute");
-    if (Math.abs(minutes) < 24 * 60) return new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(Math.round(minutes / 60), "hour");
-    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
+    if (Math.abs(minutes) < 60) return formatter(Intl.RelativeTimeFormat, { numeric: "auto" }).format(minutes, "minute");
+    if (Math.abs(minutes) < 24 * 60) return formatter(Intl.RelativeTimeFormat, { numeric: "auto" }).format(Math.round(minutes / 60), "hour");
+    return formatter(Intl.DateTimeFormat, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
   } catch {
     return new Date(ms).toLocaleString();
   }
@@ -312,7 +342,7 @@ function savedItem(record) {
   item.className = "saved-game";
   item.dataset.save = record.id;
   item.dataset.kind = record.kind;
-  const game = record.game && strings[`lobby.${record.game}.name`] ? t(`lobby.${record.game}.name`) : t("saves.unknown_game");
+  const game = record.game && strings?.[`lobby.${record.game}.name`] ? t(`lobby.${record.game}.name`) : t("saves.unknown_game");
   const when = t("saves.when", { when: savedWhen(record.updated) });
   const title = document.createElement("p");
   title.className = "saved-title";
@@ -818,16 +848,7 @@ function wireFriends() {
 // --- the engine --------------------------------------------------------------------------------
 async function startEngine() {
   try {
-    const { PyWorker } = await import("./pyscript/core.js");
-    // Creating the worker in a task of its own keeps the main thread's tasks short (PyScript's
-    // module evaluation is one already).
-    await new Promise((resolve) => setTimeout(resolve));
-    // engine.mjs loads Pyodide with the build's bytecode and unpacks our packages: the
-    // worker needs no configuration of its own.
-    const worker = await PyWorker("./worker.py", {
-      config: {},
-      version: new URL("./engine.mjs", location.href).href,
-    });
+    const worker = await engineWorker;
     // The worker resolves even when its Python failed: a first call proves the bridge is there.
     JSON.parse(await worker.sync.lobby(lang));
     bridge = worker.sync;
@@ -998,6 +1019,9 @@ const shelfReady = SaveShelf.open(onSaveWrite).then(async (opened) => {
   showSavedGames();
 });
 
+// The rest of the set-up in a task of its own (web storage is first read there, which can
+// take a while): the page's first tasks stay short.
+await nextTask();
 wire();
 pendingRoute = takeRoute();
 loadStrings(pickLanguage()).then(wireFriends).catch((error) => console.warn(error));

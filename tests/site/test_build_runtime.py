@@ -95,6 +95,19 @@ def test_only_the_pyscript_chunks_the_page_loads_are_served(build, site, tmp_pat
     build.check_pyscript_chunks(tmp_path)
 
 
+def test_the_page_switches_off_every_plugin_whose_chunk_is_not_served(site):
+    """PyScript's core imports each plugin's chunk at start unless the page's configuration
+    (<py-config>, <mpy-config>) names it with "!": every plugin the core knows is off, so
+    the page never asks for a chunk the build left out."""
+    (core,) = (site / "pyscript").glob("core-*.js")
+    plugins = set(re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./[\w-]+\.js"\)', core.read_text(encoding="utf-8")))
+    assert {"error", "py-editor", "py-terminal"} <= plugins
+    page = (site / "index.html").read_text(encoding="utf-8")
+    for kind in ("py", "mpy"):
+        (config,) = re.findall(rf"<{kind}-config hidden>(.*?)</{kind}-config>", page, re.S)
+        assert {f"!{name}" for name in plugins} <= set(json.loads(config)["plugins"])
+
+
 # Runs in Pyodide under Node with the site's own runtime files and engine-files.mjs, as the
 # worker would; "python" unpacks as a browser without DecompressionStream does.
 IMPORT_CHECK = textwrap.dedent(
