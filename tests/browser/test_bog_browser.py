@@ -15,7 +15,7 @@ from tests.browser.saves import saved_text
 from tests.browser.test_friends_browser import (
     check_secrecy, host_over, host_version, join_by_invite, open_lobby, wait_past,
 )
-from tests.browser.waits import NEWER
+from tests.browser.waits import ADD_SEED, NEWER
 
 TIMEOUT_MS = 90_000
 MIN_TAP = 44  # px: the smallest control or card a thumb is asked to hit
@@ -60,15 +60,6 @@ TABLE_DRAWN = """() => {
   const inside = (r) => r.width > 10 && r.height > 10 && r.left >= 0 && r.right <= innerWidth + 0.5;
   return {boxes: boxes.length, seats: seats.length, inside: [...boxes, ...seats].every(inside),
           page: document.documentElement.scrollWidth <= innerWidth};
-}"""
-
-
-# The setup form sends every named field; a test adds the table's seed, so that its game
-# (deals, bots' choices, the test's own seeded taps) is the same on every run.
-ADD_SEED = """([form, seed]) => {
-  const input = document.createElement("input");
-  Object.assign(input, {type: "hidden", name: "seed", value: String(seed)});
-  document.querySelector(form).append(input);
 }"""
 
 

@@ -6,8 +6,7 @@ import json
 
 from tests.browser.saves import saved_text
 from tests.browser import test_friends_browser as friends
-from tests.browser.test_bog_browser import ADD_SEED  # the setup form's seed, for a repeatable table
-from tests.browser.waits import NEWER
+from tests.browser.waits import ADD_SEED, NEWER
 
 # Seat 1 (a bot) opens round 1 at this seed; its bid leaves bot 2 to speak, and us free to
 # call Calza out of turn (checked in CPython by tests/perudo, the same engine).
@@ -84,7 +83,6 @@ def test_calza_out_of_turn_on_one_device_and_the_bid_history(context, site, wait
 
 
 # --- a shared table ------------------------------------------------------------------------------
-phones = friends.phones  # the friends tests' phones (contexts allowed WebRTC), as a fixture here
 SHARED_SEED = 3  # the bot in seat 2 opens; then the host is to speak and the friend may call Calza
 
 
