@@ -25,7 +25,7 @@ import pytest
 from pyengine.core.errors import IllegalAction
 from pyengine.core.table import Table
 from pyengine.games.botifarra import GAME
-from pyengine.games.botifarra.view import card_name
+from pyengine.games.botifarra.view import card_label
 from pyengine.i18n import Translator
 from tests.browser.saves import saved_text
 from tests.browser.test_friends_browser import (
@@ -147,7 +147,7 @@ def start_game(page, seats_kinds, options):
 
 
 def card_button(page, card):
-    label = card_name(EN, card)
+    label = card_label(EN, card)
     return page.locator(f'#game-area .cards-fan button[aria-label="{label}"], '
                         f'#game-area .botifarra-piles button[aria-label^="{label} ("]')
 
@@ -208,7 +208,7 @@ class Turn:
         page, rng = self.page, self.rng
         legal = GAME.legal_cards(self.state, 0)
         playable = GAME.playable(self.state, 0)
-        by_label = {card_name(EN, card): card for card in playable}
+        by_label = {card_label(EN, card): card for card in playable}
         shown = {by_label[c["label"].split(" (")[0]]: c for c in snap["cards"]}
         assert set(shown) == set(playable)
         assert {card for card, c in shown.items() if c["legal"]} == set(legal)
@@ -355,7 +355,7 @@ def test_a_shared_table_of_four_sends_each_guest_only_its_own_hand(phones, site,
         shown = guest.inner_html("#game-area")
         for other in range(4):
             for card in table.state["hands"][other] if other != seat else ():
-                assert f'aria-label="{card_name(EN, card)}"' not in shown
+                assert f'aria-label="{card_label(EN, card)}"' not in shown
     for page in (host, *guests):
         assert page.context.errors == []
 
