@@ -305,6 +305,22 @@ def test_bozo_turn(screens, seats):
         """() => [...document.querySelectorAll(".bozo-name")].filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"""
     )
     assert cut == []
+    # Every strip can be scrolled to just under the page's top bar, where neither that bar nor
+    # the dock covers it (a tap at its centre reaches it).
+    hidden = screens.page.evaluate(
+        """() => {
+             const bar = document.querySelector("header").getBoundingClientRect().height;
+             const out = [...document.querySelectorAll(".bozo-player")].filter((strip) => {
+               window.scrollTo(0, strip.getBoundingClientRect().top + scrollY - bar - 8);
+               const r = strip.getBoundingClientRect();
+               const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+               return !hit || !strip.contains(hit);
+             }).map((strip) => strip.querySelector(".bozo-name").textContent);
+             window.scrollTo(0, 0);
+             return out;
+           }"""
+    )
+    assert hidden == [], f"strips out of reach with {seats} seats"
 
 
 def test_lasca_turn_pieces_drawn_on_their_squares(screens):
@@ -534,7 +550,8 @@ def test_saved_screens(screens, saved_screens, name):
 
 
 # The other languages: the lobby, a setup and a turn in each (the game differs from one
-# language to the next). A turn is a new table or a saved one (``screen-...``).
+# language to the next). A turn is a new table or a saved one (``screen-...``). Bozó keeps its
+# Portuguese words in every language (as Botifarra its Catalan ones): its turn is Brazilian.
 IN_LANGUAGE = {
     "pt": ("perudo", "bozo"),
     "es": ("bozo", "screen-bog-turn"),
@@ -546,6 +563,40 @@ SET_LANGUAGE = """(code) => {
   select.value = code;
   select.dispatchEvent(new Event("change"));
 }"""
+# Every name given in an attribute (what a screen reader says, a tooltip) on the page.
+LABELS = """() => [...document.querySelectorAll("[aria-label], [title], [alt], [placeholder]")]
+  .flatMap((el) => ["aria-label", "title", "alt", "placeholder"].map((name) => el.getAttribute(name)))
+  .filter((text) => text && /[a-z]{3}/i.test(text))"""
+
+
+# The game area was painted again since ``MARK_AREA`` (a language change redraws the screen).
+MARK_AREA = "() => { const first = document.getElementById('game-area').firstElementChild; if (first) first.dataset.stale = '1'; }"
+REPAINTED = """() => {
+  const area = document.getElementById("game-area");
+  return !area.hasAttribute("aria-busy") && area.firstElementChild && !area.firstElementChild.dataset.stale;
+}"""
+
+
+def set_language(page, lang):
+    """Chooses ``lang`` in the settings; waits until the page and any screen read in it."""
+    in_game = page.locator("#game").is_visible()
+    if in_game:
+        page.evaluate(MARK_AREA)
+    page.evaluate(SET_LANGUAGE, lang)
+    page.wait_for_function("(code) => document.documentElement.lang === code", arg=lang)
+    if in_game:
+        page.wait_for_function(REPAINTED)
+
+
+def untranslated(screens, lang, players=()):
+    """The attribute names on this screen that read the same in English: left untranslated
+    (the screen is drawn again in English to compare, then back in ``lang``)."""
+    page = screens.page
+    shown = set(page.evaluate(LABELS))
+    set_language(page, "en")
+    english = set(page.evaluate(LABELS))
+    set_language(page, lang)
+    return sorted(label for label in shown & english if label not in players)
 
 
 def test_other_languages(screens, saved_screens):
@@ -554,18 +605,21 @@ def test_other_languages(screens, saved_screens):
     try:
         for lang, (setup, turn) in IN_LANGUAGE.items():
             screens.lobby()
-            page.evaluate(SET_LANGUAGE, lang)
-            page.wait_for_function("(code) => document.documentElement.lang === code", arg=lang)
+            set_language(page, lang)
             screens.axe(f"the lobby in {lang}")
             screens.open_setup(setup)
             screens.axe(f"{setup}'s setup in {lang}")
+            assert untranslated(screens, lang) == [], f"{setup}'s setup in {lang}"
             if turn.startswith("screen-"):
                 assert continue_saved(screens, turn.removeprefix("screen-")) == "human"
             else:
                 assert screens.start(turn, ["human", "bot:" + get_game(turn).bot_levels[0]]) == "human"
             screens.axe(f"{turn}'s turn in {lang}")
             screens.fits(f"{turn}-{lang}")
+            names = page.evaluate("() => [...document.querySelectorAll('#game-area .tb-name, #game-area [class$=-name]')]"
+                                  ".map((el) => el.textContent.trim())")
+            if turn != "bozo":  # its words read the same in English and Portuguese
+                assert untranslated(screens, lang, names) == [], f"{turn}'s turn in {lang}"
     finally:
         screens.lobby()
-        page.evaluate(SET_LANGUAGE, "en")
-        page.wait_for_function("() => document.documentElement.lang === 'en'")
+        set_language(page, "en")

@@ -34,8 +34,9 @@ from . import GAME
 from .tricks import SUITS
 
 PERSISTENT_UI = ()
-# Cards per row of the hand: six strips of 60 % of a 4.75rem card fit a 360 px phone, each
-# wider than a 44 px finger (twelve in one row would leave 26 px each).
+# Cards per row of the hand when they are to be tapped: six strips of 60 % of a 4.75rem card
+# fit a 360 px phone, each wider than a 44 px finger (twelve in one row would leave 26 px
+# each). Otherwise one row, which leaves the table more room (a hand summary, a sheet).
 HAND_ROW = 6
 TRICK_PAUSE_MS = 1800  # the won trick stays on the felt this long before a bot leads again
 HAND_PAUSE_MS = 4500  # time to read the hand's summary before the next hand is chosen
@@ -388,7 +389,7 @@ def _hand(view: dict, table: Table, ui: dict, t):
     fan = view["hand"] and hand_fan(
         view["hand"], name=lambda card: card_label(t, card), label=t("botifarra.your_hand"), key=_hand_order(view),
         legal=view["legal_cards"] if my_turn else None, selected=[chosen] if chosen else (() if my_turn else None),
-        act=taps[0] if my_turn else None, ui=taps[1] if my_turn else None, per_row=HAND_ROW)
+        act=taps[0] if my_turn else None, ui=taps[1] if my_turn else None, per_row=HAND_ROW if my_turn else None)
     play = None
     if chosen and refusal is None:
         play = act_button(t("botifarra.play_card", card=card_name(t, chosen)), {"type": "play", "card": chosen},
