@@ -28,9 +28,9 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.core.registry import get_game
+from pyengine.core.registry import get_game, playable_games
 from pyengine.core.table import Table
-from pyengine.i18n import LANGUAGES
+from pyengine.i18n import LANGUAGES, Translator
 
 from .pixels import Image, near
 from tests.browser.test_saves_browser import PUT_RECORDS
@@ -589,14 +589,16 @@ def set_language(page, lang):
 
 
 def untranslated(screens, lang, players=()):
-    """The attribute names on this screen that read the same in English: left untranslated
-    (the screen is drawn again in English to compare, then back in ``lang``)."""
+    """The attribute names on this screen that read the same in English, but for names (of
+    players, of games): left untranslated (the screen is drawn again in English to compare,
+    then back in ``lang``)."""
     page = screens.page
     shown = set(page.evaluate(LABELS))
     set_language(page, "en")
     english = set(page.evaluate(LABELS))
     set_language(page, lang)
-    return sorted(label for label in shown & english if label not in players)
+    games = {Translator(lang)(f"lobby.{game}.name") for game in playable_games()}
+    return sorted(label for label in shown & english if label not in {*players, *games})
 
 
 def test_other_languages(screens, saved_screens):
