@@ -72,6 +72,13 @@ class Game:
         """Full, validated options; games override to add checks across options."""
         return resolve_options(self.options, options)
 
+    def saved_options(self, options):
+        """The options a save holds, as this version names them, meaning what the save was
+        played with (a save keeps its options resolved; a game whose options changed
+        meaning maps older ones here). Untrusted: anything odd passes through unchanged,
+        for ``resolve_options`` to refuse."""
+        return options
+
     def new_state(self, options, seats: int, seed: int) -> dict:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
             raise InvalidOptions(

@@ -141,7 +141,8 @@ class Table:
         if not isinstance(log, list):
             raise BadSave("The save has no action log", "save_no_log")
         try:
-            table = cls(data.get("game"), data.get("options"), data.get("seats"), data.get("seed"))
+            game = get_game(data.get("game"))
+            table = cls(game.id, game.saved_options(data.get("options")), data.get("seats"), data.get("seed"))
         except TabernaError as error:
             raise BadSave(f"The save's table is invalid: {error.reason}", "save_invalid") from error
         for number, entry in enumerate(log):

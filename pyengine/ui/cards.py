@@ -220,7 +220,7 @@ def card_back(*, label: str | None, cls=None) -> Markup:
 def hand_fan(cards: Iterable[str], *, name: Callable[[str], str], label: str, key=None,
              legal: Collection[str] | None = None, selected: Collection[str] | None = None,
              act: Callable[[str], dict | None] | None = None,
-             ui: Callable[[str], dict | None] | None = None) -> Markup:
+             ui: Callable[[str], dict | None] | None = None, per_row: int | None = None) -> Markup:
     """The player's hand as an overlapping row (each card shows its left 60 %, the last whole).
 
     ``key`` sorts the cards (``core.cards.sort_key`` with the game's order); ``legal`` raises
@@ -230,7 +230,10 @@ def hand_fan(cards: Iterable[str], *, name: Callable[[str], str], label: str, ke
     tappable, so the game can say why it is refused. Given both, a card plays when ``act(card)``
     returns a dict and otherwise selects (select, then tap the selected card again to play).
     ``selected`` cards are lifted higher and buttons then report ``aria-pressed``.
-    ``name(card)`` labels each card, ``label`` the hand.
+    ``name(card)`` labels each card, ``label`` the hand. ``per_row``: a longer hand is laid
+    out in balanced rows of at most that many cards, each row lower than and in front of the
+    one before (which shows its cards' tops), so each card keeps a wide strip on a narrow
+    phone; ``cards.css`` puts them back in one row on a wider screen.
     """
     cards = list(cards)
     for card in cards:
@@ -255,8 +258,25 @@ def hand_fan(cards: Iterable[str], *, name: Callable[[str], str], label: str, ke
         attrs = {"aria-label": name(card), "aria-disabled": None if playable else "true",
                  "aria-pressed": None if selected is None else ("true" if card in chosen else "false")}
         items.append(make_button(card_face(card, label=None), change, cls=" ".join(c for c in classes if c), **attrs))
-    return h("div", {"class": ["cards-fan", "cards-fan-raised" if legal is not None or chosen else None],
+    rows = _rows(items, per_row)
+    if len(rows) > 1:
+        items = [h("div", {"class": "cards-fan-row"}, row) for row in rows]
+    return h("div", {"class": ["cards-fan", "cards-fan-raised" if legal is not None or chosen else None,
+                               "cards-fan-rows" if len(rows) > 1 else None],
                      "role": "group", "aria-label": label, "data-count": len(cards)}, items)
+
+
+def _rows(items: list, per_row: int | None) -> list:
+    """``items`` in as few rows of at most ``per_row`` as they need, the first rows as long
+    as the later ones or one longer (12 by 6: 6 + 6; 11: 6 + 5; 7: 4 + 3)."""
+    if not per_row or len(items) <= per_row:
+        return [items]
+    count = -(-len(items) // per_row)
+    size, extra = divmod(len(items), count)
+    bounds = [0]
+    for row in range(count):
+        bounds.append(bounds[-1] + size + (row < extra))
+    return [items[start:end] for start, end in zip(bounds, bounds[1:])]
 
 
 _MAX_DRAWN = 16  # a hidden hand never draws more backs than this (its label says how many)

@@ -181,7 +181,7 @@ def test_the_hand_is_sorted_by_suit_with_trumps_first():
     state = advance(GAME.new_state({}, 4, 6), lambda s: s["phase"] == "play" and s["trump"] == "b" and not s["tricks"],
                     choose=lambda actions: next((a for a in actions if a.get("suit") == "b"), None))
     out = html(state, 0)
-    named = {screen.card_name(EN, card): card for card in state["hands"][0]}
+    named = {screen.card_label(EN, card): card for card in state["hands"][0]}
     fan = out[out.index('class="cards-fan'):]
     shown = [named[label] for label in re.findall(r'aria-label="([^"]+)"', fan) if label in named]
     assert sorted(shown) == sorted(state["hands"][0])
@@ -323,4 +323,4 @@ def test_pass_and_play_hides_every_hand_at_the_hand_off():
     assert local.status() == "human"
     for seat, hand in enumerate(state["hands"]):
         for card in hand:
-            assert (f'aria-label="{screen.card_name(EN, card)}"' in shown) == (seat == mover)
+            assert (f'aria-label="{screen.card_label(EN, card)}"' in shown) == (seat == mover)

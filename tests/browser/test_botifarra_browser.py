@@ -4,8 +4,9 @@
   the trump sheet and the doubling questions offer exactly the engine's choices; in play the
   raised cards are exactly the engine's legal cards (the CPython engine replays the page's
   own save each turn), a card is played by a tap and a second tap, an illegal tap is
-  explained with the engine's reason; each legal card's centre hit-tests to that card, is
-  at least 44 px tall, and the fan and the buttons lie inside the viewport without
+  explained with the engine's reason; each card of the hand (two rows of six at 360 px)
+  hit-tests to that card at the centre of its visible strip, which is at least 44 px wide
+  and tall, and the fan and the buttons lie inside the viewport without
   scrolling. A reload mid-trick resumes the same table at the same version. Screenshots of
   every phase at 360x740 and 1280x800 go to ``$BOTIFARRA_SHOTS`` (or the test's tmp dir).
 * A shared table of four phones over invite links (WebRTC on loopback, no relay): every
@@ -24,7 +25,7 @@ import pytest
 from pyengine.core.errors import IllegalAction
 from pyengine.core.table import Table
 from pyengine.games.botifarra import GAME
-from pyengine.games.botifarra.view import card_name
+from pyengine.games.botifarra.view import card_label
 from pyengine.i18n import Translator
 from tests.browser.saves import saved_text
 from tests.browser.test_friends_browser import (
@@ -74,12 +75,14 @@ SNAPSHOT = """() => {
   };
 }"""
 
-# Hit-testing: for every raised card, the element at the centre of its visible strip is the
-# card's own button; its height; and the fan, hint and buttons inside the viewport.
+# Hit-testing: for every card a tap reaches (raised or dimmed: a dimmed card's tap is
+# explained), the element at the centre of its visible strip (its button: the part of the
+# card no other card covers) is the card's own button; its size; and the fan, hint and
+# buttons inside the viewport.
 GEOMETRY = """() => {
   window.scrollTo(0, 0);
   const inside = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
-  const cards = [...document.querySelectorAll("#game-area .cards-fan button.cards-legal, #game-area .botifarra-piles button.cards-legal")];
+  const cards = [...document.querySelectorAll("#game-area .cards-fan button, #game-area .botifarra-piles button.cards-legal")];
   const checks = cards.map((b) => {
     const r = b.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
@@ -143,7 +146,7 @@ def start_game(page, seats_kinds, options):
 
 
 def card_button(page, card):
-    label = card_name(EN, card)
+    label = card_label(EN, card)
     return page.locator(f'#game-area .cards-fan button[aria-label="{label}"], '
                         f'#game-area .botifarra-piles button[aria-label^="{label} ("]')
 
@@ -153,7 +156,7 @@ def check_geometry(page):
     assert geometry["cards"], "no raised card to check"
     for card in geometry["cards"]:
         assert card["hits"], card
-        assert card["height"] >= 44, card
+        assert card["height"] >= 44 and card["width"] >= 44, card  # a finger's width, even 12 cards at 360 px
         assert card["inside"], card
     for control in geometry["controls"]:
         assert control["inside"], control
@@ -204,7 +207,7 @@ class Turn:
         page, rng = self.page, self.rng
         legal = GAME.legal_cards(self.state, 0)
         playable = GAME.playable(self.state, 0)
-        by_label = {card_name(EN, card): card for card in playable}
+        by_label = {card_label(EN, card): card for card in playable}
         shown = {by_label[c["label"].split(" (")[0]]: c for c in snap["cards"]}
         assert set(shown) == set(playable)
         assert {card for card, c in shown.items() if c["legal"]} == set(legal)
@@ -351,6 +354,6 @@ def test_a_shared_table_of_four_sends_each_guest_only_its_own_hand(phones, site,
         shown = guest.inner_html("#game-area")
         for other in range(4):
             for card in table.state["hands"][other] if other != seat else ():
-                assert f'aria-label="{card_name(EN, card)}"' not in shown
+                assert f'aria-label="{card_label(EN, card)}"' not in shown
     for page in (host, *guests):
         assert page.context.errors == []

@@ -1,8 +1,14 @@
 """Every game's screens as a player sees them, on a 360x740 phone and a 1280x800 desktop.
 
 One page plays through the lobby, every game's setup and turn (at a few seat counts), a
-Perudo reveal and game over, the pass-and-play hand-off, and a friends' table with its
-invite panel. On each screen it checks what a player needs, from what is drawn:
+Perudo reveal and game over, the pass-and-play hand-off, a friends' table with its invite
+panel and, in a second tab, a guest's screens (watching, seated before the start, its turn).
+Screens deep in a game are reached through saves made here in CPython (bots play every seat,
+the log is cut where the player is to act, or one bot move before the end) and continued
+from the lobby: Botifarra's turn, trump and doubling sheets, hand summary and game over,
+Bog's turn, showdown and game over, Bozó's and Crown and Anchor's game over. The lobby, a
+setup and a turn are checked again in every other language. On each screen it checks what a
+player needs, from what is drawn:
 
 * every control of the turn is inside the viewport, at the top of the page, and is what a tap
   at its centre hits (``document.elementFromPoint``: nothing drawn over it);
@@ -16,12 +22,18 @@ Screenshots are written to ``$TABERNA_SCREENS`` (or a temporary folder named in 
 that a person can look at them.
 """
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
+from pyengine.core.registry import get_game, playable_games
+from pyengine.core.table import Table
+from pyengine.i18n import LANGUAGES, Translator
+
 from .pixels import Image, near
+from tests.browser.test_saves_browser import PUT_RECORDS
 from tests.browser.waits import NEWER
 
 PHONE = {"width": 360, "height": 740}
@@ -35,7 +47,7 @@ READY = """() => {
   if (area.hasAttribute("aria-busy")) return false;
   const status = area.dataset.status;
   if (status === "over" || status === "handoff") return status;
-  if (status === "human" && area.querySelector("[data-act]:not([disabled]), .lasca-sq:not([disabled])")) return "human";
+  if (status === "human" && area.querySelector("[data-act]:not([disabled]), .lasca-sq:not([disabled]), .cards-fan button")) return "human";
   return false;
 }"""
 
@@ -280,7 +292,7 @@ def test_pass_and_play_handoff(screens):
     screens.fits("handoff")
 
 
-@pytest.mark.parametrize("seats", [2, 10])
+@pytest.mark.parametrize("seats", [2, 10, 20])
 def test_bozo_turn(screens, seats):
     state = screens.start("bozo", ["human"] + ["bot:medium"] * (seats - 1))
     assert state == "human"
@@ -293,6 +305,22 @@ def test_bozo_turn(screens, seats):
         """() => [...document.querySelectorAll(".bozo-name")].filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"""
     )
     assert cut == []
+    # Every strip can be scrolled to just under the page's top bar, where neither that bar nor
+    # the dock covers it (a tap at its centre reaches it).
+    hidden = screens.page.evaluate(
+        """() => {
+             const bar = document.querySelector("header").getBoundingClientRect().height;
+             const out = [...document.querySelectorAll(".bozo-player")].filter((strip) => {
+               window.scrollTo(0, strip.getBoundingClientRect().top + scrollY - bar - 8);
+               const r = strip.getBoundingClientRect();
+               const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+               return !hit || !strip.contains(hit);
+             }).map((strip) => strip.querySelector(".bozo-name").textContent);
+             window.scrollTo(0, 0);
+             return out;
+           }"""
+    )
+    assert hidden == [], f"strips out of reach with {seats} seats"
 
 
 def test_lasca_turn_pieces_drawn_on_their_squares(screens):
@@ -384,3 +412,216 @@ def test_friends_table_and_invite_panel(screens):
     screens.fits("invite-panel", controls=False)
     screens.page.click("#back")  # leave the table: the page is plain again for what runs next
     screens.page.locator("#lobby").wait_for()
+
+
+def test_a_guests_screens(screens, site, wait_engine):
+    """A friend in another tab of this browser comes by the room code (the tabs' own channel,
+    relays off): watching first, then seated before the start, then on its turn."""
+    host = screens.page
+    host.evaluate("() => localStorage.setItem('taberna.useRelays', '0')")
+    try:
+        form = screens.open_setup("perudo", shared=True)
+        form.locator('select[name="seat1_kind"]').select_option("remote")
+        for seat in range(2, 6):
+            form.locator(f'select[name="seat{seat}_kind"]').select_option("none")
+        form.locator("[data-testid=start]").click()
+        code = host.locator("[data-testid=room-code]").inner_text().strip()
+        guest = host.context.new_page()
+        guest.on("pageerror", lambda error: host.errors.append(f"guest: {error}"))
+        guest.goto(site.url)
+        wait_engine(guest)
+        guest.fill("#friends-code", code)
+        guest.fill("#friends-name", "Bea")
+        guest.click("[data-testid=friends-join]")
+        guest.locator("[data-testid=take-seat-1]").wait_for()
+        as_guest = Screens(guest, screens.axe_source, screens.folder)
+        as_guest.axe("a guest watching")
+        as_guest.fits("guest-watching", controls=False)
+        guest.click("[data-testid=take-seat-1]")
+        host.locator('[data-testid="seat-1"][data-conn="connected"]').wait_for()
+        guest.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
+        as_guest.axe("a guest seated before the start")
+        as_guest.fits("guest-seated", controls=False)
+        host.click("[data-testid=net-start]")
+        bid = "#game-area [data-testid^=bid-face-]:not([disabled])"
+        starter = guest.locator("#game-area .perudo-turn")
+        starter.wait_for()
+        if starter.get_attribute("data-seat") == "0":  # the host opens: one bid, then the guest's turn
+            host.locator(bid).first.click()
+        guest.locator(bid).first.wait_for()
+        as_guest.axe("a guest's turn")
+        as_guest.fits("guest-turn")
+        guest.close()
+    finally:
+        host.evaluate("() => localStorage.removeItem('taberna.useRelays')")
+    screens.lobby()
+
+
+# --- screens deep in a game, reached through saves ----------------------------------------------
+# (game, seats, options, seed): every seat played by the game's first bot level in CPython.
+SAVED_GAMES = {
+    "bozo": (3, {"points_target": 1}, 1),
+    "crown_anchor": (2, {"start_chips": 10}, 1),
+    "botifarra": (4, {"target": 51}, 1),
+    "bog": (4, {"deals": 1}, 4),
+}
+# Where each saved screen is cut: the first state where the player (seat 0) is to act and this
+# holds; "over": one bot move before the end (the page's bot makes it).
+SAVED_SCREENS = {
+    "botifarra-turn": lambda s: s["phase"] == "play" and bool(s["trick"]["cards"]),
+    "botifarra-trumps": lambda s: s["phase"] == "choose",
+    "botifarra-doubling": lambda s: s["phase"] == "double",
+    "botifarra-summary": lambda s: s["phase"] in ("choose", "double") and s["hand_number"] >= 2,
+    "botifarra-over": "over",
+    "bog-turn": lambda s: s["phase"] != "over",
+    "bog-showdown": lambda s: s["showdown"] is not None,
+    "bog-over": "over",
+    "bozo-over": "over",
+    "crown_anchor-over": "over",
+}
+
+
+def _played(game_id):
+    """A whole game with bots in every seat: the table (the player's seat 0 marked human)
+    and the state before each action."""
+    seats, options, seed = SAVED_GAMES[game_id]
+    game = get_game(game_id)
+    bot = {"kind": "bot", "level": game.bot_levels[0]}
+    table = Table(game_id, options, [dict(bot, name=f"Bot {n}") for n in range(1, seats + 1)], seed)
+    states = [table.state]
+    while not table.is_over():
+        seat = table.to_act()[0]
+        table.act(seat, table.bot_action(seat))
+        states.append(table.state)
+    table.seats[0] = {"kind": "human", "name": "Ana"}
+    return table, states
+
+
+def saved_records():
+    """One lobby record per entry of SAVED_SCREENS (ids ``local:screen-<name>``)."""
+    played = {game_id: _played(game_id) for game_id in SAVED_GAMES}
+    records = []
+    for number, (name, where) in enumerate(SAVED_SCREENS.items()):
+        table, states = played[name.split("-")[0]]
+        if where == "over":
+            cut = len(table.log) - 1
+            assert table.log[cut]["seat"] != 0, f"{name}: the last move is the player's (pick another seed)"
+        else:
+            cut = next((i for i, s in enumerate(states[:-1]) if 0 in table.game.to_act(s) and where(s)), None)
+            assert cut is not None, f"{name}: no such state in the game (pick another seed)"
+        save = dict(table.to_dict(), log=table.log[:cut])
+        records.append({"id": f"local:screen-{name}", "kind": "local", "table": None, "game": table.game.id,
+                        "players": [seat["name"] for seat in table.seats], "over": False, "updated": 1_000 + number,
+                        "text": json.dumps(save)})
+    return records
+
+
+@pytest.fixture(scope="module")
+def saved_screens(player, wait_engine):
+    """The page with the saved screens in its lobby (written to IndexedDB, then a reload)."""
+    player.evaluate(PUT_RECORDS, saved_records())
+    player.reload()
+    wait_engine(player)
+    return player
+
+
+def continue_saved(screens, name):
+    screens.lobby()
+    screens.page.click(f'[data-save="local:screen-{name}"] [data-testid=continue]')
+    screens.page.locator("#game-area .tb-table").wait_for()
+    return screens.ready()
+
+
+@pytest.mark.parametrize("name", list(SAVED_SCREENS))
+def test_saved_screens(screens, saved_screens, name):
+    state = continue_saved(screens, name)
+    assert state == ("over" if SAVED_SCREENS[name] == "over" else "human"), name
+    area = screens.page.locator("#game-area")
+    if state == "over":
+        assert screens.page.locator("[data-testid=game-over]").is_visible()
+    elif name == "botifarra-trumps":
+        assert area.locator("[data-testid=bt-sheet] [data-testid=bt-trump-o]").is_visible()
+    elif name == "botifarra-doubling":
+        assert area.locator("[data-testid=bt-sheet] [data-testid=bt-pass]").is_visible()
+    elif name == "botifarra-summary":
+        assert area.locator(".botifarra-summary").is_visible()
+    screens.axe(name)
+    screens.fits(name, controls=state != "over")
+
+
+# The other languages: the lobby, a setup and a turn in each (the game differs from one
+# language to the next). A turn is a new table or a saved one (``screen-...``). Bozó keeps its
+# Portuguese words in every language (as Botifarra its Catalan ones): its turn is Brazilian.
+IN_LANGUAGE = {
+    "pt": ("perudo", "bozo"),
+    "es": ("bozo", "screen-bog-turn"),
+    "ca": ("botifarra", "screen-botifarra-turn"),
+    "it": ("crown_anchor", "lasca"),
+}
+SET_LANGUAGE = """(code) => {
+  const select = document.getElementById("lang");
+  select.value = code;
+  select.dispatchEvent(new Event("change"));
+}"""
+# Every name given in an attribute (what a screen reader says, a tooltip) on the page.
+LABELS = """() => [...document.querySelectorAll("[aria-label], [title], [alt], [placeholder]")]
+  .flatMap((el) => ["aria-label", "title", "alt", "placeholder"].map((name) => el.getAttribute(name)))
+  .filter((text) => text && /[a-z]{3}/i.test(text))"""
+
+
+# The game area was painted again since ``MARK_AREA`` (a language change redraws the screen).
+MARK_AREA = "() => { const first = document.getElementById('game-area').firstElementChild; if (first) first.dataset.stale = '1'; }"
+REPAINTED = """() => {
+  const area = document.getElementById("game-area");
+  return !area.hasAttribute("aria-busy") && area.firstElementChild && !area.firstElementChild.dataset.stale;
+}"""
+
+
+def set_language(page, lang):
+    """Chooses ``lang`` in the settings; waits until the page and any screen read in it."""
+    in_game = page.locator("#game").is_visible()
+    if in_game:
+        page.evaluate(MARK_AREA)
+    page.evaluate(SET_LANGUAGE, lang)
+    page.wait_for_function("(code) => document.documentElement.lang === code", arg=lang)
+    if in_game:
+        page.wait_for_function(REPAINTED)
+
+
+def untranslated(screens, lang, players=()):
+    """The attribute names on this screen that read the same in English, but for names (of
+    players, of games): left untranslated (the screen is drawn again in English to compare,
+    then back in ``lang``)."""
+    page = screens.page
+    shown = set(page.evaluate(LABELS))
+    set_language(page, "en")
+    english = set(page.evaluate(LABELS))
+    set_language(page, lang)
+    games = {Translator(lang)(f"lobby.{game}.name") for game in playable_games()}
+    return sorted(label for label in shown & english if label not in {*players, *games})
+
+
+def test_other_languages(screens, saved_screens):
+    assert set(IN_LANGUAGE) == set(LANGUAGES) - {"en"}
+    page = screens.page
+    try:
+        for lang, (setup, turn) in IN_LANGUAGE.items():
+            screens.lobby()
+            set_language(page, lang)
+            screens.axe(f"the lobby in {lang}")
+            screens.open_setup(setup)
+            screens.axe(f"{setup}'s setup in {lang}")
+            assert untranslated(screens, lang) == [], f"{setup}'s setup in {lang}"
+            if turn.startswith("screen-"):
+                assert continue_saved(screens, turn.removeprefix("screen-")) == "human"
+            else:
+                assert screens.start(turn, ["human", "bot:" + get_game(turn).bot_levels[0]]) == "human"
+            screens.axe(f"{turn}'s turn in {lang}")
+            screens.fits(f"{turn}-{lang}")
+            names = page.evaluate("() => [...document.querySelectorAll('#game-area .tb-name, #game-area [class$=-name]')]"
+                                  ".map((el) => el.textContent.trim())")
+            if turn != "bozo":  # its words read the same in English and Portuguese
+                assert untranslated(screens, lang, names) == [], f"{turn}'s turn in {lang}"
+    finally:
+        screens.lobby()
+        set_language(page, "en")

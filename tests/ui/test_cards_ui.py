@@ -141,6 +141,17 @@ def test_fan_without_turn_or_taps():
         (None, '{"pick":"AH"}'), ('{"play":"KS"}', None)]
 
 
+@pytest.mark.parametrize("count,rows", [(12, [6, 6]), (11, [6, 5]), (8, [4, 4]), (7, [4, 3]), (6, []), (1, [])])
+def test_a_long_fan_splits_into_balanced_rows_in_its_order(count, rows):
+    cards = list(SPANISH_48.cards[:count])
+    html = str(hand_fan(cards, name=name, label="hand", key=sort_key(ORDER), per_row=6, legal=cards[:2], act=lambda c: {"c": c}))
+    found = [len(re.findall(r'class="cards-hold', row)) for row in html.split('class="cards-fan-row"')[1:]]
+    assert found == rows
+    assert ("cards-fan-rows" in html) == bool(rows)
+    assert [b["aria-label"] for b in _Tree(html).find("button")] == [name(c) for c in sorted(cards, key=sort_key(ORDER))]
+    assert html.count('role="group"') == 1  # one hand, whatever its rows
+
+
 def _slot_positions(html):
     """{seat: (x, y)} of each trick slot's top-left corner."""
     tree = _Tree(html)

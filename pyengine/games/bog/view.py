@@ -435,7 +435,7 @@ def _showdown(view: dict, names: list, t) -> Markup:
     else:
         verdict = t("bog.bog_none")
     return h("section", {"class": "bog-showdown", "data-testid": "bog-showdown", "aria-label": t("bog.showdown")},
-             h("h3", None, t("bog.showdown")), h("p", None, verdict), rows and h("ul", None, rows))
+             h("h2", None, t("bog.showdown")), h("p", None, verdict), rows and h("ul", None, rows))
 
 
 def _events_list(view_events: list, names: list, t) -> Markup:
@@ -479,7 +479,7 @@ def _standings(view: dict, names: list, t) -> Markup:
         return EMPTY
     ranked = sorted(range(view["seats"]), key=lambda s: -result["chips"][s])
     return h("section", {"class": "bog-standings", "data-testid": "bog-standings"},
-             h("h3", None, t("bog.standings")),
+             h("h2", None, t("bog.standings")),
              h("p", None, t("bog.reason." + result["reason"], count=result["deals"])),
              h("ol", None, (h("li", {"class": ["bog-net", s in result["winners"] and "bog-shown-win"]},
                                 h("span", {"class": ["bog-dot", _seat_class(s)]}), names[s], " ",

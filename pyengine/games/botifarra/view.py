@@ -34,6 +34,10 @@ from . import GAME
 from .tricks import SUITS
 
 PERSISTENT_UI = ()
+# Cards per row of the hand when they are to be tapped: six strips of 60 % of a 4.75rem card
+# fit a 360 px phone, each wider than a 44 px finger (twelve in one row would leave 26 px
+# each). Otherwise one row, which leaves the table more room (a hand summary, a sheet).
+HAND_ROW = 6
 TRICK_PAUSE_MS = 1800  # the won trick stays on the felt this long before a bot leads again
 HAND_PAUSE_MS = 4500  # time to read the hand's summary before the next hand is chosen
 RANK_WORDS = {"9": "manilla", "10": "sota", "11": "cavall", "12": "rei"}  # Catalan in every language
@@ -77,6 +81,14 @@ def card_name(t, card: str) -> str:
     rank, suit = card[:-1], card[-1]
     rank_text = t("botifarra.rank.1") if rank == "1" else RANK_WORDS.get(rank, rank)
     return t("botifarra.card", rank=rank_text, of_suit=t(f"botifarra.of.{suit}"))
+
+
+def card_label(t, card: str) -> str:
+    """A card's name on a button that shows its corner: the rank printed there first when the
+    name does not start with it ("9 – manilla d'oros"), so that what a voice-control user reads
+    on the card is part of its name (WCAG 2.5.3)."""
+    name, rank = card_name(t, card), card[:-1]
+    return name if name.split(" ", 1)[0] == rank else f"{rank} – {name}"
 
 
 def _names(view: dict, t) -> list:
@@ -214,7 +226,7 @@ def _summary(view: dict, table: Table, t) -> Markup:
     """The last hand: card points, tricks, points, multiplier and score per side."""
     last = view["last_hand"]
     sides = range(len(table.sides))
-    head = h("tr", None, h("th", None, ""), [h("th", {"scope": "col"}, table.side_name(s)) for s in sides])
+    head = h("tr", None, h("td"), [h("th", {"scope": "col"}, table.side_name(s)) for s in sides])
 
     def row(key, values):
         return h("tr", None, h("th", {"scope": "row"}, t(key)), [h("td", None, v) for v in values])
@@ -345,7 +357,7 @@ def _piles(view: dict, table: Table, seat: int, t, taps=None, chosen=None) -> Ma
         top, down = pile["top"], pile["down"]
         under = [card_back(label=None, cls="botifarra-pile-under")] if down else []
         count = h("span", {"class": "botifarra-pile-count", "aria-hidden": "true"}, "+", down) if down else None
-        label = top and t("botifarra.pile_card", card=card_name(t, top), n=down)
+        label = top and t("botifarra.pile_card", card=card_label(t, top), n=down)
         if top is None:
             face = h("span", {"class": "botifarra-pile-empty", "aria-label": t("botifarra.pile_empty")})
         elif taps is None:
@@ -375,9 +387,9 @@ def _hand(view: dict, table: Table, ui: dict, t):
     my_turn = view["phase"] == "play" and view["turn"] == table.you
     piles = view["piles"] is not None and _piles(view, table, table.you, t, taps if my_turn else None, chosen)
     fan = view["hand"] and hand_fan(
-        view["hand"], name=lambda card: card_name(t, card), label=t("botifarra.your_hand"), key=_hand_order(view),
+        view["hand"], name=lambda card: card_label(t, card), label=t("botifarra.your_hand"), key=_hand_order(view),
         legal=view["legal_cards"] if my_turn else None, selected=[chosen] if chosen else (() if my_turn else None),
-        act=taps[0] if my_turn else None, ui=taps[1] if my_turn else None)
+        act=taps[0] if my_turn else None, ui=taps[1] if my_turn else None, per_row=HAND_ROW if my_turn else None)
     play = None
     if chosen and refusal is None:
         play = act_button(t("botifarra.play_card", card=card_name(t, chosen)), {"type": "play", "card": chosen},

@@ -26,6 +26,9 @@ from .rules import legal_bids
 
 PERSISTENT_UI = ("odds",)  # the odds helper stays open from one bid to the next
 PAUSE_AFTER_MS = {"doubt": 2600}  # time to read the reveal before the next bot speaks
+# Beyond this many players the strips turn compact (three to a 360 px row, smaller words),
+# so most of a 20-seat table shows above the dock on a phone.
+CROWD = 10
 
 # A circular arrow, clockwise for play to the left; view.css mirrors it for the right.
 _ARROW = h(
@@ -260,8 +263,9 @@ def _status(view: dict, t) -> Markup:
 
 
 def render(view: dict, ui: dict, t) -> Markup:
+    crowded = len(view["players"]) > CROWD
     return h(
-        "div", {"class": "bozo"},
+        "div", {"class": ["bozo", "bozo-crowd" if crowded else None]},
         _header(view, t),
         _players(view, t),
         _reveal(view, t),

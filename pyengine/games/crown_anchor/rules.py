@@ -68,6 +68,10 @@ OPTIONS = {
     "broken_bank": Option("seating", choices=("seating", "pro_rata")),
 }
 
+# What a save made before the rotating-bank default (no ``payouts`` option yet) was played
+# with when it named no value: ``CrownAnchor.saved_options``.
+LEGACY_DEFAULTS = {"bank": "lot", "rotate_every": 3}
+
 
 def check_options(options) -> dict:
     """Resolved options, with the checks that involve more than one option."""
@@ -141,6 +145,20 @@ class CrownAnchor(Game):
 
     def resolve_options(self, options, seats: int) -> dict:
         return check_options(options)
+
+    def saved_options(self, options):
+        """A save from before ``payouts`` existed was played with the old meanings: the bank
+        by lot unless named (rotating every 3 rolls), 1:1, 2:1, 3:1 everywhere but at a
+        ``fixed`` bank, which paid the fair table and whose banker was drawn by lot (today's
+        ``lot`` with ``fair`` payouts: its first seat did not always hold the bank)."""
+        if not isinstance(options, dict) or "payouts" in options:
+            return options
+        migrated = {**LEGACY_DEFAULTS, **options}
+        if migrated["bank"] == "fixed":
+            migrated.update(bank="lot", payouts="fair")
+        else:
+            migrated["payouts"] = "standard"
+        return migrated
 
     # --- set-up ---------------------------------------------------------------------
     def setup(self, options: dict, seats: int, rng: Rng) -> dict:
