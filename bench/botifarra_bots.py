@@ -1,6 +1,7 @@
 """Botifarra bots: strength by pairing, and decision time per level (CPython and Pyodide).
 
-    python bench/botifarra_bots.py [--hands 1000] [--jobs 1] [--pairings hard-random,...]
+    python bench/botifarra_bots.py [--hands 1000] [--jobs 1] [--pairings hard-random,...] [--log games.jsonl]
+    python bench/botifarra_bots.py --report games.jsonl [more.jsonl ...]
     python bench/botifarra_bots.py --pyodide [--timing-hands 3]
 
 Each pairing plays whole games to 101 (the default table: four players in partnerships,
@@ -10,6 +11,8 @@ any legal card, any trump choice, and it never doubles (a random contro would on
 inflate the variance). Printed: games won by the first pair (with a 95 % interval), hands,
 and each level's decision time (p50, p95, max) over every decision it made, in CPU time
 of the process (the machine is shared: wall time would count the other programs' turns).
+``--log`` appends each finished game (pairing, won, hands, decision times) as a JSON line,
+so a long run can be split over processes, and read back, even unfinished, by ``--report``.
 
 ``--pyodide`` plays ``--timing-hands`` hands with one bot of each level at the table in
 the pinned Pyodide under Node (the browser worker's Python, unpacked by ``build.py`` into
@@ -32,12 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyengine.core.rng import Rng, derive_seed  # noqa: E402
-from pyengine.games.botifarra import bot as bot_module  # noqa: E402
 from pyengine.games.botifarra.bot import BOTS  # noqa: E402
 from pyengine.games.botifarra.rules import Botifarra  # noqa: E402
 
 GAME = Botifarra()
 PAIRINGS = ("hard-random", "hard-medium", "medium-easy")
+HEADER = f"{'level':>7} {'moves':>7} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9}"
 
 
 def random_bot(view: dict, seed: int) -> dict:
@@ -76,22 +79,51 @@ def _game_job(job):
     return play_game(*job)
 
 
-def run_pairing(name: str, hands: int, jobs: int, seed: int) -> dict:
-    """Games until ``hands`` hands were played; games are handed out in batches."""
+def run_pairing(name: str, hands: int, jobs: int, seed: int, log=None) -> dict:
+    """Games until ``hands`` hands were played; games are handed out in batches. Each game
+    is appended to ``log`` (an open text file), if given, as it finishes."""
     first, second = name.split("-")
-    games, total_hands, wins = 0, 0, 0
-    times = {first: [], second: []}
+    tally = Tally(name)
     batch = max(1, jobs)
     with Pool(jobs) if jobs > 1 else _Serial() as pool:
-        while total_hands < hands:
-            seeds = [derive_seed(seed, name, games + i) for i in range(batch)]
+        while tally.hands < hands:
+            seeds = [derive_seed(seed, name, tally.games + i) for i in range(batch)]
             for outcome in pool.map(_game_job, [(first, second, s) for s in seeds]):
-                games += 1
-                total_hands += outcome["hands"]
-                wins += outcome["won"]
-                for level, spent in outcome["times"].items():
-                    times[level] += spent
-    return {"pairing": name, "games": games, "hands": total_hands, "wins": wins, "times": times}
+                tally.add(outcome)
+                if log is not None:
+                    log.write(json.dumps({"pairing": name, **outcome}) + "\n")
+                    log.flush()
+    return tally
+
+
+class Tally:
+    """One pairing's games, wins, hands and each level's decision times."""
+
+    def __init__(self, pairing: str):
+        self.pairing = pairing
+        self.games = self.hands = self.wins = 0
+        self.times = {}
+
+    def add(self, outcome: dict) -> None:
+        self.games += 1
+        self.hands += outcome["hands"]
+        self.wins += outcome["won"]
+        for level, spent in outcome["times"].items():
+            self.times.setdefault(level, []).extend(spent)
+
+
+def read_logs(paths: list) -> dict:
+    """``{pairing: Tally}`` from ``--log`` files (a line cut short by a stopped run is skipped)."""
+    tallies = {}
+    for path in paths:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            try:
+                outcome = json.loads(line)
+            except ValueError:
+                continue
+            pairing = outcome.pop("pairing")
+            tallies.setdefault(pairing, Tally(pairing)).add(outcome)
+    return tallies
 
 
 class _Serial:
@@ -136,9 +168,7 @@ def wilson(wins: int, games: int) -> tuple:
 def timing_run(hands: int, seed: int, clock=time.process_time) -> dict:
     """Decision times of one bot of each level (easy, medium, hard, and hard again) playing
     ``hands`` hands of one table: the figures the Pyodide run prints. ``clock`` reads CPU
-    seconds (under Node: the process's CPU usage, as Pyodide's own clocks read wall time).
-    The bots' safety cap is off, as it reads Pyodide's wall clock: the full budgets are timed."""
-    bot_module.SAFETY_SECONDS = None
+    seconds (under Node: the process's CPU usage, as Pyodide's own clocks read wall time)."""
     levels = ["easy", "medium", "hard", "hard"]
     times = {level: [] for level in levels}
     state = GAME.new_state({}, 4, seed)
@@ -203,30 +233,51 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=101)
     parser.add_argument("--pyodide", action="store_true", help="time each level in Pyodide under Node instead")
     parser.add_argument("--timing-hands", type=int, default=3)
+    parser.add_argument("--log", help="append each finished game to this file (JSON lines)")
+    parser.add_argument("--report", nargs="+", metavar="LOG", help="print the figures of --log files instead")
     args = parser.parse_args()
-    header = f"{'level':>7} {'moves':>7} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9}"
     if args.pyodide:
         started = time.perf_counter()
         times = pyodide_times(args.timing_hands)
         print(f"Pyodide under Node, {args.timing_hands} hands, {time.perf_counter() - started:.0f} s")
-        print(header)
+        print(HEADER)
         for level in ("easy", "medium", "hard"):
             print(time_line(level, times[level]))
         return
+    if args.report:
+        tallies = read_logs(args.report)
+        for tally in tallies.values():
+            print(tally_line(tally))
+        print_times(tallies.values(), "logged games")
+        return
+    tallies = []
+    log = open(args.log, "a", encoding="utf-8") if args.log else None
+    try:
+        for name in args.pairings.split(","):
+            started = time.perf_counter()
+            tallies.append(run_pairing(name, args.hands, args.jobs, args.seed, log))
+            print(f"{tally_line(tallies[-1])}, {time.perf_counter() - started:.0f} s", flush=True)
+    finally:
+        if log is not None:
+            log.close()
+    print_times(tallies, f"pid {os.getpid()}")
+
+
+def tally_line(tally: Tally) -> str:
+    low, high = wilson(tally.wins, tally.games)
+    share = tally.wins / tally.games if tally.games else 0.0
+    return (f"{tally.pairing}: first pair won {tally.wins}/{tally.games} games = {share:.1%} "
+            f"(95 % {low:.1%}-{high:.1%}), {tally.hands} hands")
+
+
+def print_times(tallies, source: str) -> None:
     all_times = {}
-    for name in args.pairings.split(","):
-        started = time.perf_counter()
-        outcome = run_pairing(name, args.hands, args.jobs, args.seed)
-        low, high = wilson(outcome["wins"], outcome["games"])
-        share = outcome["wins"] / outcome["games"]
-        print(f"{name}: first pair won {outcome['wins']}/{outcome['games']} games = {share:.1%} "
-              f"(95 % {low:.1%}-{high:.1%}), {outcome['hands']} hands, "
-              f"{time.perf_counter() - started:.0f} s", flush=True)
-        for level, spent in outcome["times"].items():
+    for tally in tallies:
+        for level, spent in tally.times.items():
             if level != "random":
                 all_times.setdefault(level, []).extend(spent)
-    print(f"decision time in CPython {sys.version.split()[0]} (pid {os.getpid()}), every decision of the runs above")
-    print(header)
+    print(f"decision time in CPython {sys.version.split()[0]} ({source}), every decision of the runs above")
+    print(HEADER)
     for level in ("easy", "medium", "hard"):
         if level in all_times:
             print(time_line(level, all_times[level]))

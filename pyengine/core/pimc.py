@@ -8,24 +8,39 @@ scored as if the cards were face up; the action with the best average wins. Scor
 candidates in the same world compares them on equal terms (common random numbers), which
 is what makes a dozen worlds already useful.
 
-The budget is a number of worlds, so a bot is deterministic for a given (view, seed) in
-CPython and Pyodide alike; ``seconds`` is an optional safety cap (anytime: sampling stops
-once it is spent, after at least one world), the only case where the choice depends on
-the machine. It counts this process's CPU time, so a busy machine (other programs taking
-the cores) does not change choices; a slow one still stops. Tests pass budgets as world
-counts only.
+The budget is a number of worlds and, optionally, an allowance of ``Work`` (units the game
+counts, such as cards played in its worlds): sampling stops at whichever runs out first,
+after at least one world (anytime under a deadline). Both are counted, never timed, so a
+bot is deterministic for a given (view, seed) in CPython and Pyodide alike, on a fast
+machine or a busy one, and its worst case is still bounded.
 
 The caller supplies the two game-specific parts:
 
 * ``sample(rng) -> world``: one world; ``world_sampler(game, state, seat)`` builds it from a
   state the bot reconstructed from its view, through ``game.resample``;
 * ``evaluate(world, candidates) -> scores``: one number per candidate, higher is better for
-  the bot (a roll-out, an exact search, ...).
+  the bot (a roll-out, an exact search, ...); it spends from the ``Work`` given to
+  ``choose``, if any, what each world cost.
 """
 
-import time
+__all__ = ["Choice", "Work", "choose", "world_sampler"]
 
-__all__ = ["Choice", "choose", "world_sampler"]
+
+class Work:
+    """A decision's allowance of work in units the game counts; ``evaluate`` spends it."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, units: int):
+        if type(units) is not int or units < 1:
+            raise ValueError("Work needs at least one unit")
+        self.left = units
+
+    def spend(self, units: int) -> None:
+        self.left -= units
+
+    def exhausted(self) -> bool:
+        return self.left <= 0
 
 
 class Choice:
@@ -42,13 +57,13 @@ class Choice:
         return f"Choice({self.action!r}, means={self.means!r}, worlds={self.worlds})"
 
 
-def choose(candidates: list, sample, evaluate, rng, *, worlds: int, seconds=None, clock=time.process_time) -> Choice:
+def choose(candidates: list, sample, evaluate, rng, *, worlds: int, work: Work = None) -> Choice:
     """The candidate with the best mean score over up to ``worlds`` sampled worlds.
 
     ``rng`` (a ``core.rng.Rng``) feeds ``sample``; ties go to the earlier candidate, so the
     caller's order is its tie-break. A single candidate is returned without sampling.
-    ``seconds``, when given, stops sampling once that much time has passed (at least one
-    world is always scored).
+    ``work``, when given, stops sampling once ``evaluate`` has spent it (at least one world
+    is always scored).
     """
     candidates = list(candidates)
     if not candidates:
@@ -58,7 +73,6 @@ def choose(candidates: list, sample, evaluate, rng, *, worlds: int, seconds=None
     if len(candidates) == 1:
         return Choice(candidates[0], [0.0], 0)
     totals = [0.0] * len(candidates)
-    started = clock()
     done = 0
     while done < worlds:
         world = sample(rng)
@@ -67,7 +81,7 @@ def choose(candidates: list, sample, evaluate, rng, *, worlds: int, seconds=None
             raise ValueError("evaluate() must score every candidate")
         totals = [total + score for total, score in zip(totals, scores)]
         done += 1
-        if seconds is not None and clock() - started >= seconds:
+        if work is not None and work.exhausted():
             break
     means = [total / done for total in totals]
     best = max(range(len(candidates)), key=lambda i: (means[i], -i))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from pyengine.core.pimc import choose, world_sampler
+from pyengine.core.pimc import Work, choose, world_sampler
 from pyengine.core.rng import Rng
 
 
@@ -42,11 +42,20 @@ def test_a_single_candidate_needs_no_world_and_bad_budgets_are_refused():
         choose(["a", "b"], never, None, Rng(1), worlds=0)
 
 
-def test_the_time_cap_stops_after_at_least_one_world():
-    ticks = iter(range(100))  # a fake clock: each reading one second later
-    choice = choose(["a", "b"], lambda rng: 0, lambda w, c: [0, 1], Rng(1), worlds=50, seconds=2.5,
-                    clock=lambda: next(ticks))
-    assert choice.action == "b" and choice.worlds == 3
+def test_the_work_allowance_stops_after_at_least_one_world():
+    work = Work(25)
+
+    def evaluate(world, candidates):
+        work.spend(10)  # what this world cost
+        return [0, 1]
+
+    choice = choose(["a", "b"], lambda rng: 0, evaluate, Rng(1), worlds=50, work=work)
+    assert choice.action == "b" and choice.worlds == 3  # 10 + 10 + 10 passes 25
+    costly = Work(1)
+    assert choose(["a", "b"], lambda rng: 0, lambda w, c: costly.spend(99) or [1, 0], Rng(1), worlds=50,
+                  work=costly).worlds == 1
+    with pytest.raises(ValueError):
+        Work(0)
 
 
 def test_world_sampler_draws_through_resample():

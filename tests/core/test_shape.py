@@ -121,6 +121,33 @@ def test_choices_and_cross_checks():
     assert Optional(Bool()).fits(None, 1) and not Optional(Bool()).fits(0, 1)
 
 
+def test_enum_of_texts_refuses_what_only_looks_alike():
+    kinds = Enum("ante", "pay")
+    assert kinds.fits("pay", 1)
+    for other in ("Pay", "pay ", 1, None, ["pay"], {"pay": 1}, True):
+        assert not kinds.fits(other, 1)
+
+
+def test_tagged_forms_are_checked_against_the_form_their_tag_names():
+    event = OneOf(Dict({"event": Enum("ante", "bog"), "chips": Int(0, 9)}), Dict({"event": Enum("leave")}),
+                  Dict({"event": Enum("pay"), "to": Seat()}, optional={"note": Str(5)}))
+    assert event.tag == "event"
+    for fits in ({"event": "ante", "chips": 3}, {"event": "bog", "chips": 0}, {"event": "leave"},
+                 {"event": "pay", "to": 1}, {"event": "pay", "to": 0, "note": "hi"}):
+        assert event.fits(fits, 2), fits
+    for misfit_ in ({"event": "leave", "chips": 3}, {"event": "pay", "chips": 3}, {"event": "ante"},
+                    {"event": "pay", "to": 2}, {"chips": 3}, {"event": "gift"}, {"event": ["ante"], "chips": 1},
+                    {"event": {"x": 1}}, {"event": 1}, {"event": None}, ["event", "ante"], "ante", None):
+        assert not event.fits(misfit_, 2), misfit_
+        assert misfit(List(event, 3), [{"event": "leave"}, misfit_], 2) == "[1]: fits none of its 3 forms"
+    # Forms sharing a tag, or a tag that is not required, are tried one by one as before.
+    overlapping = OneOf(Dict({"type": Enum("a"), "n": Int(0, 1)}), Dict({"type": Enum("a", "b"), "n": Int(5, 6)}))
+    assert overlapping.tag is None and overlapping.fits({"type": "a", "n": 5}, 1)
+    assert not overlapping.fits({"type": "b", "n": 1}, 1)
+    optional_tag = OneOf(Dict({"n": Int(0, 1)}, optional={"type": Enum("a")}), Dict({"type": Enum("b")}))
+    assert optional_tag.tag is None and optional_tag.fits({"n": 1}, 1)
+
+
 def test_options_and_players_have_shapes():
     options = options_shape({"calza": Option(False), "style": Option("a", choices=("a", "b")),
                              "target": Option(3, minimum=1, maximum=21)})

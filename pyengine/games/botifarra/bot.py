@@ -11,6 +11,12 @@ plays each candidate out in every world with ``core.pimc.choose``:
   every seat (roll-outs);
 * hard: 40 worlds; once 4 tricks or fewer remain, an exact alpha-beta search of each world.
 
+Each decision that samples has an allowance of work counted in cards played inside its
+worlds (``core.pimc.Work``); once it is spent no further world is drawn. Roll-outs stay
+under it (40 worlds of 12 candidates play fewer than 24,000 cards), but hard's exact
+searches of four tricks could play 60,000 (0.8 s in CPython): those stop after fewer
+worlds, so the worst decision costs about what an opening roll-out does.
+
 (Trump choice and doubling sample 12 worlds at medium, 24 at hard: every option there is a
 whole hand's roll-out.) Candidate cards that cannot play differently (``distinct_cards``)
 are scored once.
@@ -23,13 +29,12 @@ play, and a call pays when the expected points pass half by a safety margin.
 
 What the bots cannot know: a view keeps only the trick in progress and each side's last
 trick, so older tricks are forgotten like a player who does not count cards; the worlds
-treat them as one more hidden place (``imagined_deal``). The budget is a number of worlds
-(deterministic for a given view and seed, in CPython and Pyodide alike); ``SAFETY_SECONDS``
-only stops sampling on a machine far slower than expected.
+treat them as one more hidden place (``imagined_deal``). Worlds and work are counted, never
+timed, so a decision is the same for a given view and seed in CPython and Pyodide alike.
 """
 
 from ...core.cards import SPANISH_48
-from ...core.pimc import choose
+from ...core.pimc import Work, choose
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .rules import FIVE_OF_ESPASES, HAND_TOTAL, Botifarra
@@ -39,13 +44,13 @@ from .tricks import RANK_ORDER, RANK_ORDER_THREE_SECOND, SCALES, SUITS
 GAME = Botifarra()
 
 #: Per level: worlds sampled per decision (play, trump choice, doubling), the tricks left
-#: from which the search is exact, and how often (out of 1) a random legal card is played.
+#: from which the search is exact, how often (out of 1) a random legal card is played, and
+#: the work a decision may spend (cards played inside its worlds).
 LEVELS = {
-    "easy": {"worlds": 0, "choice_worlds": 0, "exact_tricks": 0, "noise": 0.2},
-    "medium": {"worlds": 12, "choice_worlds": 12, "exact_tricks": 0, "noise": 0.0},
-    "hard": {"worlds": 40, "choice_worlds": 24, "exact_tricks": 4, "noise": 0.0},
+    "easy": {"worlds": 0, "choice_worlds": 0, "exact_tricks": 0, "noise": 0.2, "work": 0},
+    "medium": {"worlds": 12, "choice_worlds": 12, "exact_tricks": 0, "noise": 0.0, "work": 24_000},
+    "hard": {"worlds": 40, "choice_worlds": 24, "exact_tricks": 4, "noise": 0.0, "work": 24_000},
 }
-SAFETY_SECONDS = 2.0
 
 #: Expected points above half a side wants before it says contro, recontro, Sant Vicenç:
 #: the other side spoke first (it chose, or it doubled), so uniform worlds flatter us.
@@ -313,66 +318,79 @@ def _lead(deal: Deal, seat: int, legal: list) -> str:
 
 
 # --- playing worlds out ----------------------------------------------------------------------
-def roll_out(deal: Deal) -> Deal:
-    """Plays ``deal`` to the end of the hand, the heuristic at every seat."""
+def roll_out(deal: Deal, work: Work = None) -> Deal:
+    """Plays ``deal`` to the end of the hand, the heuristic at every seat; the cards played
+    are spent from ``work``."""
+    if work is not None:
+        work.spend(deal.left)
     while deal.left:
         legal = deal.legal()
         deal.play(legal[0] if len(legal) == 1 else heuristic(deal, deal.to_play(), legal))
     return deal
 
 
-def exact_points(deal: Deal, me: int, memo: dict) -> float:
-    """The points ``me``'s side takes from here on with best play at every seat, all cards
-    face up (at individual tables every rival plays against ``me``). Alpha-beta within a
-    trick; positions at the start of a trick are solved once (``memo``, one per world)."""
-    return _search(deal, me, float("-inf"), float("inf"), memo)
+class ExactSearch:
+    """Best play in one world with every card face up, for ``me``'s side (at individual
+    tables every rival plays against ``me``). Alpha-beta within a trick; positions at the
+    start of a trick are solved once (``memo``); ``cards`` counts the cards it played."""
 
+    __slots__ = ("me", "memo", "cards")
 
-def _search(deal: Deal, me: int, alpha: float, beta: float, memo: dict) -> float:
-    if not deal.left:
-        return 0.0
-    if deal.trick:
-        return _search_moves(deal, me, alpha, beta, memo)
-    key = (deal.leader, tuple(map(tuple, deal.hands)),
-           tuple(tuple(map(tuple, seat_piles)) for seat_piles in deal.piles) if deal.piles else None)
-    low, high = memo.get(key, (float("-inf"), float("inf")))  # what earlier visits proved
-    if low >= beta or low == high:
-        return low
-    if high <= alpha:
-        return high
-    value = _search_moves(deal, me, max(alpha, low), min(beta, high), memo)
-    if value <= alpha:
-        memo[key] = (low, value)
-    elif value >= beta:
-        memo[key] = (value, high)
-    else:
-        memo[key] = (value, value)
-    return value
+    def __init__(self, me: int):
+        self.me = me
+        self.memo = {}
+        self.cards = 0
 
+    def points(self, deal: Deal) -> float:
+        """The points ``me``'s side takes from ``deal`` on."""
+        return self._search(deal, float("-inf"), float("inf"))
 
-def _search_moves(deal: Deal, me: int, alpha: float, beta: float, memo: dict) -> float:
-    seat = deal.to_play()
-    ours = deal.table.partners(seat, me)
-    legal = deal.legal()
-    if len(legal) > 1:  # the heuristic's card first (a good first guess prunes most)
-        first = heuristic(deal, seat, legal)
-        legal = [first] + [card for card in distinct_cards(deal, seat, legal) if card != first]
-    before = deal.side_points(me)
-    best = float("-inf") if ours else float("inf")
-    for card in legal:
-        child = deal.copy()
-        child.play(card)
-        gained = child.side_points(me) - before
-        value = gained + _search(child, me, alpha - gained, beta - gained, memo)
-        if ours:
-            best = max(best, value)
-            alpha = max(alpha, value)
+    def _search(self, deal: Deal, alpha: float, beta: float) -> float:
+        if not deal.left:
+            return 0.0
+        if deal.trick:
+            return self._search_moves(deal, alpha, beta)
+        key = (deal.leader, tuple(map(tuple, deal.hands)),
+               tuple(tuple(map(tuple, seat_piles)) for seat_piles in deal.piles) if deal.piles else None)
+        low, high = self.memo.get(key, (float("-inf"), float("inf")))  # what earlier visits proved
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        value = self._search_moves(deal, max(alpha, low), min(beta, high))
+        if value <= alpha:
+            self.memo[key] = (low, value)
+        elif value >= beta:
+            self.memo[key] = (value, high)
         else:
-            best = min(best, value)
-            beta = min(beta, value)
-        if alpha >= beta:
-            break
-    return best
+            self.memo[key] = (value, value)
+        return value
+
+    def _search_moves(self, deal: Deal, alpha: float, beta: float) -> float:
+        me = self.me
+        seat = deal.to_play()
+        ours = deal.table.partners(seat, me)
+        legal = deal.legal()
+        if len(legal) > 1:  # the heuristic's card first (a good first guess prunes most)
+            first = heuristic(deal, seat, legal)
+            legal = [first] + [card for card in distinct_cards(deal, seat, legal) if card != first]
+        before = deal.side_points(me)
+        best = float("-inf") if ours else float("inf")
+        for card in legal:
+            child = deal.copy()
+            child.play(card)
+            self.cards += 1
+            gained = child.side_points(me) - before
+            value = gained + self._search(child, alpha - gained, beta - gained)
+            if ours:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
 
 
 # --- hand strength (easy's decisions, and a partner's choice inside a world) -----------------
@@ -480,21 +498,23 @@ def play_card(view: dict, config: dict, rng: Rng) -> str:
     distinct = distinct_cards(known, me, legal)
     candidates = [first] + [card for card in distinct if card != first]
 
+    work = Work(config["work"])
+
     def evaluate(deal, cards):
-        exact = deal.tricks_left() <= config["exact_tricks"]
-        memo = {}
+        search = ExactSearch(me) if deal.tricks_left() <= config["exact_tricks"] else None
         scores = []
         for card in cards:
             child = deal.copy()
             child.play(card)
-            if exact:
-                scores.append(child.side_points(me) + exact_points(child, me, memo))
+            if search:
+                scores.append(child.side_points(me) + search.points(child))
             else:
-                scores.append(roll_out(child).side_points(me))
+                scores.append(roll_out(child, work).side_points(me))
+        if search:
+            work.spend(search.cards + len(cards))
         return scores
 
-    return choose(candidates, sampler(view, table), evaluate, rng, worlds=config["worlds"],
-                  seconds=SAFETY_SECONDS).action
+    return choose(candidates, sampler(view, table), evaluate, rng, worlds=config["worlds"], work=work).action
 
 
 def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
@@ -510,6 +530,7 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
     tables = {trump: Table(view, trump) for trump in (*SUITS, None)}
     individual = not table.partnerships and table.n != 2
     half = table.half()
+    work = Work(config["work"])
 
     def evaluate(deal, candidates):
         scores = []
@@ -520,12 +541,11 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
                 trump = action.get("suit")
             world = deal.copy()
             world.table = tables[trump]
-            points = roll_out(world).side_points(me)
+            points = roll_out(world, work).side_points(me)
             scores.append((points - half) * (2 if trump is None and not individual else 1))
         return scores
 
-    return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"],
-                  seconds=SAFETY_SECONDS).action
+    return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"], work=work).action
 
 
 def answer_call(view: dict, config: dict, rng: Rng) -> dict:
@@ -541,13 +561,14 @@ def answer_call(view: dict, config: dict, rng: Rng) -> dict:
         return double if strong else stay
     scale = SCALES[view["options"]["scale"]]
     half = table.half()
+    work = Work(config["work"])
 
     def evaluate(deal, candidates):
-        edge = roll_out(deal).side_points(me) - half - margin
+        edge = roll_out(deal, work).side_points(me) - half - margin
         return [edge * scale[doubling + 1], edge * scale[doubling]]
 
     return choose([double, stay], sampler(view, table), evaluate, rng, worlds=config["choice_worlds"],
-                  seconds=SAFETY_SECONDS).action
+                  work=work).action
 
 
 def choose_action(view: dict, level: str, seed: int) -> dict:
