@@ -701,7 +701,7 @@ def serve(host: str, port: int) -> None:
 
 # --- testing -----------------------------------------------------------------------------------
 # Module name -> pip requirement (segno: the worker's QR codes, tested in CPython too; xdist:
-# the suite runs in two processes, since browser tests spend most of their time waiting).
+# the suite runs in two processes, one per core of the development machine).
 TEST_PACKAGES = {"pytest": "pytest", "xdist": "pytest-xdist", "playwright": "playwright", "segno": "segno==1.6.6"}
 TEST_WORKERS = "2"
 
