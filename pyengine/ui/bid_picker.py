@@ -2,15 +2,15 @@
 
 A − / + stepper chooses the quantity (kept in the screen's ``ui["count"]``); one button per
 face then bids that quantity on that face. Only legal bids are enabled, so the picker never
-offers what the rules would refuse. The game supplies how a face looks and is named.
+offers what the rules would refuse. The game supplies how a face looks and is named; the
+``bid-*`` classes are styled once, in ``dice.css``.
 """
 
 from .html import act_button, ui_button
 from .markup import EMPTY, Markup, h
 
 
-def bid_picker(legal: list, ui: dict, *, prefix: str, labels: dict, face_inner, bid_label,
-               chance=None) -> Markup:
+def bid_picker(legal: list, ui: dict, *, labels: dict, face_inner, bid_label, chance=None) -> Markup:
     """``legal``: the ``(count, face)`` bids allowed now; ``labels``: translated ``fewer``,
     ``more`` and ``your_bid``; ``face_inner(count, face)`` (markup) and ``bid_label(count,
     face)`` (text) draw and name a face button; ``chance(count, face)``, if given, is shown
@@ -22,11 +22,11 @@ def bid_picker(legal: list, ui: dict, *, prefix: str, labels: dict, face_inner, 
     count = ui.get("count", low)
     count = min(max(count if type(count) is int else low, low), high)
     stepper = h(
-        "div", {"class": f"{prefix}-stepper"},
-        ui_button("−", {"count": count - 1}, cls=f"{prefix}-step", disabled=count <= low,
+        "div", {"class": "bid-stepper"},
+        ui_button("−", {"count": count - 1}, cls="bid-step", disabled=count <= low,
                   **{"aria-label": labels["fewer"], "data-testid": "count-down"}),
-        h("output", {"class": f"{prefix}-count-value", "data-testid": "bid-count", "aria-live": "polite"}, count),
-        ui_button("+", {"count": count + 1}, cls=f"{prefix}-step", disabled=count >= high,
+        h("output", {"class": "bid-count", "data-testid": "bid-count", "aria-live": "polite"}, count),
+        ui_button("+", {"count": count + 1}, cls="bid-step", disabled=count >= high,
                   **{"aria-label": labels["more"], "data-testid": "count-up"}),
     )
     faces = []
@@ -37,13 +37,13 @@ def bid_picker(legal: list, ui: dict, *, prefix: str, labels: dict, face_inner, 
             inner.append(h("small", None, round(100 * chance(count, face)), "%"))
         if (count, face) in legal:
             faces.append(act_button(inner, {"type": "bid", "count": count, "face": face},
-                                    cls=f"{prefix}-face",
+                                    cls="bid-face",
                                     **{"aria-label": label, "data-testid": f"bid-face-{face}"}))
         else:
-            faces.append(h("button", {"type": "button", "class": f"{prefix}-face", "disabled": True,
+            faces.append(h("button", {"type": "button", "class": "bid-face", "disabled": True,
                                       "aria-label": label}, inner))
     return h(
-        "div", {"class": f"{prefix}-picker", "role": "group", "aria-label": labels["your_bid"]},
+        "div", {"class": "bid-picker", "role": "group", "aria-label": labels["your_bid"]},
         stepper,
-        h("div", {"class": f"{prefix}-faces"}, faces),
+        h("div", {"class": "bid-faces"}, faces),
     )

@@ -47,8 +47,8 @@ def cup_players(t, prefix: str, view: dict, state, *, badge=None, upcoming=None,
     the cups the viewer may see (their own, or every cup once the game is over), drawn
     instead of hidden dice (the viewer's own is hidden from screen readers: the game's own
     cup names those dice already). The viewer's own strip says so in words (``<prefix>.you``).
-    Classes and catalog keys carry the game's ``prefix``: ``<prefix>-player`` marked
-    ``-turn``, ``-next``, ``-out``, ``-you``.
+    Catalog keys carry the game's ``prefix``; the classes are the shared ``cup-*`` ones
+    (``dice.css``): ``cup-player`` marked ``cup-turn``, ``cup-next``, ``cup-out``, ``cup-you``.
     """
     hidden = hidden_die_svg(label=t(f"{prefix}.hidden_die"), size=18)
     open_cups = open_cups or {}
@@ -59,14 +59,14 @@ def cup_players(t, prefix: str, view: dict, state, *, badge=None, upcoming=None,
         flags = {"turn": acting, "next": seat == upcoming and not acting, "out": count == 0, "you": seat == view["you"]}
         items.append(h(
             "li",
-            {"class": [f"{prefix}-player"] + [f"{prefix}-{flag}" for flag, on in flags.items() if on],
+            {"class": ["cup-player"] + [f"cup-{flag}" for flag, on in flags.items() if on],
              "data-seat": seat},
-            h("span", {"class": f"{prefix}-name"}, player["name"],
-              flags["you"] and fragment(" ", h("span", {"class": f"{prefix}-youmark"}, "(", t(f"{prefix}.you"), ")"))),
+            h("span", {"class": "cup-name"}, player["name"],
+              flags["you"] and fragment(" ", h("span", {"class": "cup-youmark"}, "(", t(f"{prefix}.you"), ")"))),
             badge(seat) if badge else None,
-            h("span", {"class": [f"{prefix}-cup", f"{prefix}-cup-open"], "aria-hidden": "true" if flags["you"] else None},
+            h("span", {"class": ["cup-dice", "cup-open"], "aria-hidden": "true" if flags["you"] else None},
               open_cups[seat]) if seat in open_cups else
-            h("span", {"class": f"{prefix}-cup", "aria-hidden": "true"}, [hidden] * count),
-            h("span", {"class": f"{prefix}-state"}, state(seat, count, flags)),
+            h("span", {"class": "cup-dice", "aria-hidden": "true"}, [hidden] * count),
+            h("span", {"class": "cup-state"}, state(seat, count, flags)),
         ))
-    return h("ol", {"class": f"{prefix}-players", "aria-label": t(f"{prefix}.players")}, items)
+    return h("ol", {"class": "cup-players", "aria-label": t(f"{prefix}.players")}, items)

@@ -100,9 +100,9 @@ def test_direction_is_shown_and_chosen_with_named_neighbours():
 def test_next_speaker_is_marked_in_the_direction_of_play():
     state = table([[2, 3, 5], [1, 4, 6], [2, 2, 6], [3, 3, 3]], turn=1, direction=-1)
     html = screen(state, 3)
-    assert re.search(r'class="[^"]*bozo-next[^"]*" data-seat="0"', html)
+    assert re.search(r'class="[^"]*cup-next[^"]*" data-seat="0"', html)
     state["direction"] = 1
-    assert re.search(r'class="[^"]*bozo-next[^"]*" data-seat="2"', screen(state, 3))
+    assert re.search(r'class="[^"]*cup-next[^"]*" data-seat="2"', screen(state, 3))
 
 
 def test_reveal_explains_the_conditional_aces():
@@ -170,7 +170,7 @@ def test_odds_helper_gives_the_exact_conditional_chance():
 def test_every_seat_is_rendered_up_to_the_maximum(seats):
     state = GAME.new_state({}, seats, seed=4)
     html = screen(state, 3)
-    assert len(re.findall(r'class="bozo-player[^"]*" data-seat=', html)) == seats
+    assert len(re.findall(r'class="cup-player[^"]*" data-seat=', html)) == seats
     assert all(name in html for name in NAMES[:seats])
 
 

@@ -241,16 +241,16 @@ def test_perudo_turn(screens, seats):
     screens.page.set_viewport_size(PHONE)
     # Each opponent's strip shows as many hidden dice as it says; never "?" for our own.
     strips = screens.page.evaluate(
-        """() => [...document.querySelectorAll(".perudo-player")].map((li) => ({
-             you: li.classList.contains("perudo-you"), hidden: li.querySelectorAll(".die-hidden").length,
-             open: li.querySelectorAll(".perudo-cup-open svg").length,
-             says: parseInt(li.querySelector(".perudo-state").textContent) || 0}))"""
+        """() => [...document.querySelectorAll(".perudo .cup-player")].map((li) => ({
+             you: li.classList.contains("cup-you"), hidden: li.querySelectorAll(".die-hidden").length,
+             open: li.querySelectorAll(".cup-open svg").length,
+             says: parseInt(li.querySelector(".cup-state").textContent) || 0}))"""
     )
     assert len(strips) == seats
     assert [s for s in strips if s["you"]] == [{"you": True, "hidden": 0, "open": 5, "says": 5}]
     assert all(s["hidden"] == s["says"] > 0 for s in strips if not s["you"])
     phone = screens.shot(f"perudo-{seats}-strips")
-    screens.drawn_dice(phone, ".perudo-player:not(.perudo-you) .die-hidden", (HIDDEN,), ((246, 241, 231),))
+    screens.drawn_dice(phone, ".perudo .cup-player:not(.cup-you) .die-hidden", (HIDDEN,), ((246, 241, 231),))
 
 
 def test_perudo_reveal_and_game_over(screens):
@@ -277,7 +277,7 @@ def test_perudo_reveal_and_game_over(screens):
     assert screens.page.locator("[data-testid=game-over]").is_visible()
     assert "won" in screens.page.inner_text("#announce").lower() or "wins" in screens.page.inner_text("#announce").lower()
     screens.page.evaluate("() => window.scrollTo(0, 0)")
-    screens.drawn_dice(screens.shot("perudo-over-dice"), ".perudo-cup-open svg.die", FACES, (INK, WILD_MARK))
+    screens.drawn_dice(screens.shot("perudo-over-dice"), ".perudo .cup-open svg.die", FACES, (INK, WILD_MARK))
 
 
 def test_pass_and_play_handoff(screens):
@@ -302,7 +302,7 @@ def test_bozo_turn(screens, seats):
         screens.drawn_dice(screens.shot(f"bozo-{seats}-dice"), "[data-testid=my-cup] svg.die", FACES, (INK, WILD_MARK))
     # Names are whole: no strip cuts a name with an ellipsis or hides it.
     cut = screens.page.evaluate(
-        """() => [...document.querySelectorAll(".bozo-name")].filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"""
+        """() => [...document.querySelectorAll(".bozo .cup-name")].filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"""
     )
     assert cut == []
     # Every strip can be scrolled to just under the page's top bar, where neither that bar nor
@@ -310,12 +310,12 @@ def test_bozo_turn(screens, seats):
     hidden = screens.page.evaluate(
         """() => {
              const bar = document.querySelector("header").getBoundingClientRect().height;
-             const out = [...document.querySelectorAll(".bozo-player")].filter((strip) => {
+             const out = [...document.querySelectorAll(".bozo .cup-player")].filter((strip) => {
                window.scrollTo(0, strip.getBoundingClientRect().top + scrollY - bar - 8);
                const r = strip.getBoundingClientRect();
                const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
                return !hit || !strip.contains(hit);
-             }).map((strip) => strip.querySelector(".bozo-name").textContent);
+             }).map((strip) => strip.querySelector(".cup-name").textContent);
              window.scrollTo(0, 0);
              return out;
            }"""
@@ -444,7 +444,7 @@ def test_a_guests_screens(screens, site, wait_engine):
         as_guest.fits("guest-seated", controls=False)
         host.click("[data-testid=net-start]")
         bid = "#game-area [data-testid^=bid-face-]:not([disabled])"
-        starter = guest.locator("#game-area .perudo-turn")
+        starter = guest.locator("#game-area .perudo .cup-turn")
         starter.wait_for()
         if starter.get_attribute("data-seat") == "0":  # the host opens: one bid, then the guest's turn
             host.locator(bid).first.click()

@@ -46,7 +46,7 @@ def test_other_cups_show_only_counts():
 
 def test_own_dice_never_hidden_in_the_player_strips():
     html = screen(table([[1, 4, 6], [5, 5]], turn=0), 1)
-    strips = html[html.index('class="perudo-players"'):html.index("</ol>")]
+    strips = html[html.index('class="cup-players"'):html.index("</ol>")]
     own = strips[strips.index('data-seat="1"'):]
     assert "(you)" in own and "die-hidden" not in own and 'aria-label="five"' in own
     assert strips[:strips.index('data-seat="1"')].count("die-hidden") == 3
@@ -158,7 +158,7 @@ def test_a_knocked_out_player_can_skip_to_the_end_without_pauses():
 
 def lost_dice(html):
     """Per player strip, how many lost dice are drawn beside the cup."""
-    strips = re.findall(r'<li class="perudo-player.*?</li>', html)
+    strips = re.findall(r'<li class="cup-player.*?</li>', html)
     return [strip.count('aria-label="lost die"') for strip in strips]
 
 

@@ -92,7 +92,7 @@ def _my_cup(view: dict, t) -> Markup:
     if seat is None or view["result"]:
         return EMPTY
     if view["dice"] is not None:
-        inner = h("div", {"class": "bozo-dice"}, (_die(t, d) for d in view["dice"]))
+        inner = h("div", {"class": "cup-mine-dice"}, (_die(t, d) for d in view["dice"]))
     elif seat == view["turn"]:
         inner = [
             h("p", None, t("bozo.cup_closed")),
@@ -102,19 +102,19 @@ def _my_cup(view: dict, t) -> Markup:
         ]
     else:
         inner = h("p", None, t("bozo.cup_closed"))
-    return h("section", {"class": "bozo-mycup", "data-testid": "my-cup"}, h("h2", None, t("bozo.your_dice")), inner)
+    return h("section", {"class": "cup-mine", "data-testid": "my-cup"}, h("h2", None, t("bozo.your_dice")), inner)
 
 
 def _bids(view: dict, t) -> Markup:
     names = _names(view)
     if not view["bids"]:
-        return h("p", {"class": "bozo-nobids"}, t("bozo.no_bids"))
+        return h("p", {"class": "cup-nobids"}, t("bozo.no_bids"))
     rows = []
     for b in view["bids"]:
         blind = [" ", h("span", {"class": "bozo-blind"}, t("bozo.blind_mark"))] if b.get("blind") else None
         rows.append(h("li", None, h("strong", None, names[b["seat"]]), " ", bid_label(t, b["count"], b["face"]), blind))
     # Scrolls when long: focusable, so a keyboard can scroll it too.
-    return h("ol", {"class": "bozo-bids", "aria-label": t("bozo.bids"), "tabindex": 0}, rows)
+    return h("ol", {"class": "cup-bids", "aria-label": t("bozo.bids"), "tabindex": 0}, rows)
 
 
 def counted(die: int, face: int, shown: bool) -> bool:
@@ -150,10 +150,10 @@ def _reveal(view: dict, t) -> Markup:
     if last["round_winner"] is not None:
         won = h("p", {"class": "bozo-won"}, t("bozo.round_winner", name=names[last["round_winner"]], n=last["round"]))
     return h(
-        "section", {"class": "bozo-reveal", "data-testid": "reveal", "aria-live": "polite"},
+        "section", {"class": "cup-reveal", "data-testid": "reveal", "aria-live": "polite"},
         h("h2", None, t("bozo.reveal", round=last["round"], hand=last["hand"])),
         h("div", {"data-announce": True}, (h("p", None, line) for line in lines), won),
-        h("ul", {"class": "bozo-revealed"}, cups),
+        h("ul", {"class": "cup-revealed"}, cups),
     )
 
 
@@ -195,7 +195,7 @@ def _ways(view: dict, t) -> Markup:
         for way, step in (("left", 1), ("right", -1))
     ]
     return fragment(
-        h("p", {"class": "bozo-yourturn", "data-announce": True}, t("bozo.choose_direction")),
+        h("p", {"class": "cup-yourturn", "data-announce": True}, t("bozo.choose_direction")),
         h("div", {"class": "bozo-ways", "role": "group", "aria-label": t("bozo.direction")}, buttons),
     )
 
@@ -204,7 +204,6 @@ def _picker(view: dict, ui: dict, t) -> Markup:
     return bid_picker(
         legal_bids(view, view["you"]),
         ui,
-        prefix="bozo",
         labels={"fewer": t("bozo.fewer"), "more": t("bozo.more"), "your_bid": t("bozo.your_bid")},
         face_inner=lambda count, face: fragment(_die(t, face, size=34), h("span", None, face_name(t, face, count))),
         bid_label=lambda count, face: bid_label(t, count, face),
@@ -220,7 +219,7 @@ def _actions(view: dict, ui: dict, t) -> Markup:
     current = None
     if view["bids"]:
         last = view["bids"][-1]
-        current = h("p", {"class": "bozo-current", "data-testid": "bid-to-beat"},
+        current = h("p", {"class": "cup-current", "data-testid": "bid-to-beat"},
                     t("bozo.to_beat", name=_names(view)[last["seat"]], bid=bid_label(t, last["count"], last["face"])))
     if seat == view["turn"]:
         status = t("bozo.your_turn" if view["bids"] else "bozo.your_open")
@@ -232,7 +231,7 @@ def _actions(view: dict, ui: dict, t) -> Markup:
         calls.append(act_button(t("bozo.keep"), {"type": "keep"}, cls="bozo-call", **{"data-testid": "keep"}))
     return h(
         "section", {"class": "bozo-actions", "aria-label": t("bozo.your_bid")},
-        h("p", {"class": "bozo-yourturn", "data-announce": True}, status),
+        h("p", {"class": "cup-yourturn", "data-announce": True}, status),
         current,
         _picker(view, ui, t),
         h("div", {"class": "bozo-calls"}, calls),
@@ -250,22 +249,22 @@ def _odds(view: dict, ui: dict, t) -> Markup:
     if shown and view["bids"]:
         last = view["bids"][-1]
         pct = round(100 * bid_chance(view, last["count"], last["face"]))
-        text = h("p", {"data-testid": "odds"},
+        text = h("p", {"class": "cup-odds", "data-testid": "odds"},
                  t("bozo.odds_text", bid=bid_label(t, last["count"], last["face"]), pct=pct))
-    return h("div", {"class": "bozo-oddsbox"}, toggle, text)
+    return h("div", {"class": "cup-oddsbox"}, toggle, text)
 
 
 def _status(view: dict, t) -> Markup:
     if view["result"] or view["you"] in view["to_act"]:
         return EMPTY
     key = "bozo.waiting_direction" if view["choosing"] else "bozo.waiting"
-    return h("p", {"class": "bozo-waiting", "data-announce": True}, t(key, name=_names(view)[view["to_act"][0]]))
+    return h("p", {"class": "cup-waiting", "data-announce": True}, t(key, name=_names(view)[view["to_act"][0]]))
 
 
 def render(view: dict, ui: dict, t) -> Markup:
     crowded = len(view["players"]) > CROWD
     return h(
-        "div", {"class": ["bozo", "bozo-crowd" if crowded else None]},
+        "div", {"class": ["bozo", "cup-table", "bozo-crowd" if crowded else None]},
         _header(view, t),
         _players(view, t),
         _reveal(view, t),

@@ -85,16 +85,16 @@ def _my_cup(view: dict, t) -> Markup:
         return EMPTY
     aces_wild = not view["palifico"]
     return h(
-        "div", {"class": "perudo-mycup", "data-testid": "my-cup"},
+        "div", {"class": "cup-mine", "data-testid": "my-cup"},
         h("h2", None, t("perudo.your_dice")),
-        h("div", {"class": "perudo-dice"}, (_die(t, d, aces_wild, size=36) for d in view["dice"])),
+        h("div", {"class": "cup-mine-dice"}, (_die(t, d, aces_wild, size=36) for d in view["dice"])),
     )
 
 
 def _bid_list(view: dict, bids: list, t, label: str) -> Markup:
     names = [p["name"] for p in view["players"]]
     return h(
-        "ol", {"class": "perudo-bids", "aria-label": label, "tabindex": 0},  # scrolls when long
+        "ol", {"class": "cup-bids", "aria-label": label, "tabindex": 0},  # scrolls when long
         (h("li", None, h("span", {"class": "perudo-bidder"}, names[b["seat"]]), " ",
            _bid_label(t, b["count"], b["face"]))
          for b in bids),
@@ -105,7 +105,7 @@ def _bids(view: dict, t) -> Markup:
     if view["result"]:
         return EMPTY
     if not view["bids"]:
-        return h("p", {"class": "perudo-nobids"}, t("perudo.no_bids"))
+        return h("p", {"class": "cup-nobids"}, t("perudo.no_bids"))
     return _bid_list(view, view["bids"], t, t("perudo.bids"))
 
 
@@ -125,10 +125,10 @@ def _reveal(view: dict, t) -> Markup:
     lines = _outcome(names, last, t)
     earlier = t("perudo.round_bids", n=last["round"])
     return h(
-        "section", {"class": "perudo-reveal", "data-testid": "reveal"},
+        "section", {"class": "cup-reveal", "data-testid": "reveal"},
         h("h2", None, t("perudo.reveal", n=last["round"])),
         h("div", {"data-announce": True}, (h("p", None, line) for line in lines)),
-        h("ul", {"class": "perudo-revealed"}, cups),
+        h("ul", {"class": "cup-revealed"}, cups),
         h("details", {"class": "perudo-earlier", "data-testid": "round-bids"},
           h("summary", None, earlier), _bid_list(view, last["bids"], t, earlier)),
     )
@@ -138,7 +138,6 @@ def _picker(view: dict, ui: dict, t) -> Markup:
     picker = bid_picker(
         legal_bids(view, view["you"]),
         ui,
-        prefix="perudo",
         labels={"fewer": t("perudo.fewer"), "more": t("perudo.more"), "your_bid": t("perudo.your_bid")},
         face_inner=lambda count, face: _die(t, face, not view["palifico"], size=34),
         bid_label=lambda count, face: _bid_label(t, count, face),
@@ -165,7 +164,7 @@ def _bid_to_beat(view: dict, t, key="perudo.to_beat") -> Markup:
     if not view["bids"]:
         return EMPTY
     last = view["bids"][-1]
-    return h("p", {"class": "perudo-current", "data-testid": "bid-to-beat"},
+    return h("p", {"class": "cup-current", "data-testid": "bid-to-beat"},
              t(key, name=view["players"][last["seat"]]["name"], bid=_bid_label(t, last["count"], last["face"])))
 
 
@@ -238,7 +237,7 @@ def _odds(view: dict, ui: dict, t) -> tuple:
     if shown and view["bids"]:
         last = view["bids"][-1]
         chance = bid_chance(view, last["count"], last["face"])
-        text = h("p", {"class": "perudo-odds", "data-testid": "odds"},
+        text = h("p", {"class": "cup-odds", "data-testid": "odds"},
                  t("perudo.odds_text", bid=_bid_label(t, last["count"], last["face"]), pct=round(100 * chance)))
     return toggle, text
 
@@ -251,7 +250,7 @@ def _helpers(view: dict, ui: dict, t) -> Markup:
     history_toggle, history = _history(view, ui, t)
     if odds_toggle is None and history_toggle is None:
         return EMPTY
-    return fragment(h("div", {"class": "perudo-oddsbox"}, odds_toggle, history_toggle), odds, history)
+    return fragment(h("div", {"class": "cup-oddsbox"}, odds_toggle, history_toggle), odds, history)
 
 
 def _turn(view: dict, ui: dict, t) -> Markup:
@@ -259,10 +258,10 @@ def _turn(view: dict, ui: dict, t) -> Markup:
     if view["result"]:
         return EMPTY
     if view["you"] in view["to_act"]:
-        return fragment(h("p", {"class": "perudo-yourturn", "data-announce": True}, t("perudo.your_turn")),
+        return fragment(h("p", {"class": "cup-yourturn", "data-announce": True}, t("perudo.your_turn")),
                         _bid_to_beat(view, t), _picker(view, ui, t))
     name = view["players"][view["turn"]]["name"]
-    waiting = h("p", {"class": "perudo-waiting", "data-announce": True}, t("perudo.waiting", name=name))
+    waiting = h("p", {"class": "cup-waiting", "data-announce": True}, t("perudo.waiting", name=name))
     if view["you"] in view.get("may_act", ()) and view["bids"]:
         return fragment(waiting, _bid_to_beat(view, t, "perudo.standing_bid"), _out_of_turn(view, t))
     if view["you"] is not None and view["counts"][view["you"]] == 0 and not ui.get("skip"):
@@ -286,7 +285,7 @@ def _palifico(view: dict, t):
 
 def render(view: dict, ui: dict, t) -> Markup:
     return h(
-        "div", {"class": "perudo"},
+        "div", {"class": ["perudo", "cup-table"]},
         h("p", {"class": "perudo-round"}, t("perudo.round", n=view["round"])),
         _palifico(view, t),
         _players(view, t),
