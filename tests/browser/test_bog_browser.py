@@ -15,20 +15,13 @@ from tests.browser.saves import saved_text
 from tests.browser.test_friends_browser import (
     check_secrecy, host_over, host_version, join_by_invite, open_lobby, wait_past,
 )
-from tests.browser.waits import ADD_SEED, NEWER
+from tests.browser.waits import ADD_SEED, NEWER, wait_ready
 
 TIMEOUT_MS = 90_000
+OUR_TURN = ".bog [data-act]"  # ready for us: one of our actions
 MIN_TAP = 44  # px: the smallest control or card a thumb is asked to hit
 SEED = 20261124  # every table here is seeded: the same game on every run
 
-# "over", "human" (an action of ours is ready) or false (keep waiting).
-READY = """() => {
-  const area = document.getElementById("game-area");
-  if (area.hasAttribute("aria-busy")) return false;
-  if (area.dataset.status === "over") return "over";
-  if (area.dataset.status === "human" && area.querySelector(".bog [data-act]")) return "human";
-  return false;
-}"""
 # The stake picker shows ``n`` and the page takes taps again (taps while busy are ignored).
 STAKE_SHOWN = """(n) => !document.getElementById("game-area").hasAttribute("aria-busy")
   && +document.querySelector("#game-area [data-testid=bog-stake]")?.textContent === n"""
@@ -132,7 +125,7 @@ def test_whole_game_of_three_deals_against_bots_by_taps_on_a_phone(browser, site
     start_bog(page, seats=4, deals=3, seed=SEED, chips=300)  # nobody goes broke in three deals
     rng = random.Random(7)
     taps, reloaded, phases, deals = 0, False, set(), set()
-    while page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value() == "human":
+    while wait_ready(page, TIMEOUT_MS, OUR_TURN) == "human":
         assert_playable_screen(page)
         phases.add(phase(page))
         deals.add(int(page.locator("#game-area .bog").get_attribute("data-deal")))
@@ -140,7 +133,7 @@ def test_whole_game_of_three_deals_against_bots_by_taps_on_a_phone(browser, site
             screen = page.inner_html("#game-area")
             page.reload()
             wait_engine(page)
-            assert page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value() == "human"
+            assert wait_ready(page, TIMEOUT_MS, OUR_TURN) == "human"
             assert page.inner_html("#game-area") == screen
             reloaded = True
         before = version(page)

@@ -37,22 +37,15 @@ from tests.browser.test_friends_browser import (
     open_lobby,
     wait_past,
 )
-from tests.browser.waits import MARK, NEWER, REDRAWN
+from tests.browser.waits import MARK, NEWER, REDRAWN, wait_ready
 
 TIMEOUT_MS = 90_000
+OUR_TURN = ".botifarra"  # ready for us: our seat's screen (its hand or sheet)
 MAX_HUMAN_ACTIONS = 400
 EN = Translator("en")
 HUMAN = "Anna"
 BOTS = ("Berta", "Carles", "Dolors")
 
-READY = """() => {
-  const area = document.getElementById("game-area");
-  if (area.hasAttribute("aria-busy")) return false;
-  const status = area.dataset.status;
-  if (status === "over") return "over";
-  if (status === "human" && area.querySelector(".botifarra")) return "human";
-  return false;
-}"""
 
 # The screen as the page shows it: the version, the phase, the sheet's actions, the hand's
 # cards (label, raised or dimmed, what a tap does), the hint and the Play button.
@@ -104,10 +97,6 @@ def shots_dir(tmp_path) -> Path:
 
 def snapshot(page):
     return page.evaluate(SNAPSHOT)
-
-
-def wait_ready(page):
-    return page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value()
 
 
 def tap_ui(page, locator, force=False):
@@ -247,7 +236,7 @@ def test_a_whole_game_against_three_bots_by_taps(context, site, wait_engine, tmp
     rng = random.Random(7)
     seen = set()
     actions = 0
-    while wait_ready(page) == "human":
+    while wait_ready(page, TIMEOUT_MS, OUR_TURN) == "human":
         state = engine_table(page).state
         if "reload" not in seen and state["phase"] == "play" and state["trick"]["cards"] and state["tricks"]:
             before = page.inner_html("#game-area")
@@ -255,7 +244,7 @@ def test_a_whole_game_against_three_bots_by_taps(context, site, wait_engine, tmp
             page.reload()
             wait_engine(page)
             page.locator("#game-area .botifarra").wait_for()
-            assert wait_ready(page) == "human"
+            assert wait_ready(page, TIMEOUT_MS, OUR_TURN) == "human"
             assert snapshot(page)["version"] == version
             assert page.inner_html("#game-area") == before
             seen.add("reload")
@@ -287,7 +276,7 @@ def test_two_players_play_from_their_piles(context, site, wait_engine, tmp_path,
     folder = shots_dir(tmp_path)
     rng, seen = random.Random(3), {"selected", "illegal"}
     plays = 0
-    while plays < 6 and wait_ready(page) == "human":
+    while plays < 6 and wait_ready(page, TIMEOUT_MS, OUR_TURN) == "human":
         action = Turn(page, rng, seen, folder).play()
         plays += action["type"] == "play"
     assert plays == 6

@@ -6,18 +6,9 @@ import random
 
 from pyengine.core.table import Table
 from tests.browser.saves import saved_text
-from tests.browser.waits import NEWER
+from tests.browser.waits import NEWER, wait_ready
 
 TIMEOUT_MS = 60_000
-
-# "over", "human" (an action button of ours is ready) or false (keep waiting).
-READY = """() => {
-  const area = document.getElementById("game-area");
-  if (area.hasAttribute("aria-busy")) return false;
-  if (area.dataset.status === "over") return "over";
-  if (area.dataset.status === "human" && area.querySelector("[data-act]:not([disabled])")) return "human";
-  return false;
-}"""
 
 
 def start_bozo(page):
@@ -64,7 +55,7 @@ def test_whole_bozo_game_of_two_rounds_against_bots(context, site, wait_engine):
     clicks = 0
     reloaded = False
     saw_points_table = False
-    while page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value() == "human":
+    while wait_ready(page, TIMEOUT_MS) == "human":
         area = page.locator("#game-area")
         saw_points_table |= area.locator("[data-testid=points-table]").count() == 1
         assert area.locator("[data-testid=direction]").count() == 1
@@ -73,7 +64,7 @@ def test_whole_bozo_game_of_two_rounds_against_bots(context, site, wait_engine):
             page.reload()
             wait_engine(page)
             page.locator("#game-area .tb-table").wait_for()
-            assert page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value() == "human"
+            assert wait_ready(page, TIMEOUT_MS) == "human"
             assert page.inner_html("#game-area") == screen
             reloaded = True
         before = version(page)

@@ -12,7 +12,7 @@ from pyengine.i18n import translate
 from pyengine.core.table import Table
 from pyengine.games.crown_anchor.rules import SYMBOLS
 from tests.browser.saves import saved_text
-from tests.browser.waits import NEWER
+from tests.browser.waits import NEWER, wait_ready
 
 TIMEOUT_MS = 60_000
 ROLLS = 10
@@ -21,15 +21,6 @@ SEATS = 4
 CATALOG = read_po(Path(__file__).resolve().parents[2] / "pyengine/games/crown_anchor/i18n/crown_anchor.en.po")
 # The dice are drawn as images labelled with the symbol's name: read them back to symbols.
 SYMBOL_OF = {CATALOG[f"crown_anchor.sym.{s}"]: s for s in SYMBOLS}
-
-# "over", "human" (an action button of ours is ready) or false (keep waiting).
-READY = """() => {
-  const area = document.getElementById("game-area");
-  if (area.hasAttribute("aria-busy")) return false;
-  if (area.dataset.status === "over") return "over";
-  if (area.dataset.status === "human" && area.querySelector("[data-act]:not([disabled])")) return "human";
-  return false;
-}"""
 
 
 # What the screen says, in one read: seats table, dice, history, version.
@@ -88,10 +79,6 @@ def assert_chips_conserved(snap):
     assert total == SEATS * START_CHIPS, snap
 
 
-def wait_ready(page):
-    return page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value()
-
-
 def click_and_wait(page, locator):
     """Clicks an action button and waits until the engine has applied it."""
     before = snapshot(page)["version"]
@@ -122,7 +109,7 @@ def start_table(page):
 def answer_volunteer(page):
     """Declines the bank whenever asked (at the start, or if a bank breaks)."""
     area = page.locator("#game-area")
-    while wait_ready(page) == "human" and area.locator("[data-testid=ca-volunteer-no]").count():
+    while wait_ready(page, TIMEOUT_MS) == "human" and area.locator("[data-testid=ca-volunteer-no]").count():
         click_and_wait(page, area.locator("[data-testid=ca-volunteer-no]"))
 
 
@@ -171,7 +158,7 @@ def test_ten_rolls_of_crown_and_anchor_against_bots(context, site, wait_engine):
     rolls = []
     reloaded = False
     while len(rolls) < ROLLS:
-        assert wait_ready(page) == "human"
+        assert wait_ready(page, TIMEOUT_MS) == "human"
         answer_volunteer(page)
         if len(rolls) == ROLLS // 2 and not reloaded:
             before = snapshot(page)
@@ -179,7 +166,7 @@ def test_ten_rolls_of_crown_and_anchor_against_bots(context, site, wait_engine):
             page.reload()
             wait_engine(page)
             page.locator("#game-area .tb-table").wait_for()
-            assert wait_ready(page) == "human"
+            assert wait_ready(page, TIMEOUT_MS) == "human"
             assert snapshot(page) == before
             assert area.locator("[data-testid=ca-seats]").inner_html() == seats_html
             reloaded = True
@@ -199,7 +186,7 @@ def test_ten_rolls_of_crown_and_anchor_against_bots(context, site, wait_engine):
         )
         click_and_wait(page, area.locator("[data-testid=ca-done]"))
         # The bots finish staking and the bot banker rolls; then it is our turn again.
-        wait_ready(page)
+        wait_ready(page, TIMEOUT_MS)
         answer_volunteer(page)
         after = snapshot(page)
         assert after["roll"] == len(rolls) + 1, after

@@ -18,9 +18,10 @@ from buildtools.po import read_po
 from pyengine.core.table import Table
 from pyengine.games.lasca import rules
 from tests.browser.saves import saved_text
-from tests.browser.waits import MARK, NEWER, REDRAWN
+from tests.browser.waits import MARK, NEWER, REDRAWN, wait_ready
 
 TIMEOUT_MS = 60_000
+OUR_MOVE = ".lasca-sq:not([disabled])"  # ready for us: a square we may tap
 MAX_HUMAN_MOVES = 120  # easy-bot games against random play end in well under 40 moves each
 I18N = Path(__file__).resolve().parents[2] / "pyengine/i18n"
 LASCA_I18N = Path(__file__).resolve().parents[2] / "pyengine/games/lasca/i18n"
@@ -30,15 +31,6 @@ TEXT = {
 }
 HUMAN, BOT = "Ana", "Botvinnik"
 DESTINATION = " — " + TEXT["lasca.destination"]
-
-# "over", "human" (our move can be entered) or false (keep waiting).
-READY = """() => {
-  const area = document.getElementById("game-area");
-  if (area.hasAttribute("aria-busy")) return false;
-  if (area.dataset.status === "over") return "over";
-  if (area.dataset.status === "human" && area.querySelector(".lasca-sq:not([disabled])")) return "human";
-  return false;
-}"""
 
 
 # The board as the buttons describe it, the hint, the offered paths and the move list.
@@ -177,10 +169,6 @@ def tap_act(page, locator):
     page.wait_for_function(NEWER, arg=before, timeout=TIMEOUT_MS)
 
 
-def wait_ready(page):
-    return page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value()
-
-
 def start_lasca(page):
     """The human plays White (seat 1 on the form), the easy bot Black."""
     page.click("[data-open=lasca]")
@@ -280,7 +268,7 @@ def test_complete_lasca_game_against_the_easy_bot_by_taps(context, site, wait_en
     wait_engine(page)
     assert page.locator('[data-game="lasca"]').get_attribute("data-playable") == "true"
     start_lasca(page)
-    assert wait_ready(page) == "human"
+    assert wait_ready(page, TIMEOUT_MS, OUR_MOVE) == "human"
     check_pieces_show_through(page)
     page.set_viewport_size({"width": 1280, "height": 800})
     check_pieces_show_through(page)
@@ -288,7 +276,7 @@ def test_complete_lasca_game_against_the_easy_bot_by_taps(context, site, wait_en
     rng = random.Random(4)
     seen = set()
     played = 0
-    while wait_ready(page) == "human":
+    while wait_ready(page, TIMEOUT_MS, OUR_MOVE) == "human":
         snap = snapshot(page)
         assert snap["undo"] == (played > 0)
         assert snap["moves"] == engine_state(page)["history"]
@@ -297,7 +285,7 @@ def test_complete_lasca_game_against_the_easy_bot_by_taps(context, site, wait_en
             before = snap["moves"]
             assert len(before) >= 2
             tap_ui(page, page.locator("#game-area [data-testid=undo]"))
-            assert wait_ready(page) == "human"
+            assert wait_ready(page, TIMEOUT_MS, OUR_MOVE) == "human"
             after = snapshot(page)
             assert after["moves"] == before[:-2] == engine_state(page)["history"]
             seen.add("undo")
@@ -308,7 +296,7 @@ def test_complete_lasca_game_against_the_easy_bot_by_taps(context, site, wait_en
             page.reload()
             wait_engine(page)
             page.locator("#game-area .tb-table").wait_for()
-            assert wait_ready(page) == "human"
+            assert wait_ready(page, TIMEOUT_MS, OUR_MOVE) == "human"
             assert snapshot(page)["version"] == snap["version"]
             assert page.inner_html("#game-area") == screen
             seen.add("reload")

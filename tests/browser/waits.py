@@ -1,6 +1,28 @@
 """Page scripts the game tests share: predicates they wait on, and the setup form's seed
 (functions: the page's CSP refuses eval'd strings)."""
 
+# What the game area is ready for: "over", "handoff" (the pass-the-phone screen), "human"
+# (a control of ours, matched by the selector passed in, is ready) or false (keep waiting:
+# the page is busy or a bot is to move).
+READY = """(ours) => {
+  const area = document.getElementById("game-area");
+  if (area.hasAttribute("aria-busy")) return false;
+  const status = area.dataset.status;
+  if (status === "over" || status === "handoff") return status;
+  if (status === "human" && area.querySelector(ours)) return "human";
+  return false;
+}"""
+# An enabled action button: what most screens offer a human on their turn.
+ACTIONS = "[data-act]:not([disabled])"
+# Whatever any game offers a human on their turn: an action, a Lasca square, a card of the
+# hand (Botifarra's play is a card, chosen before any action button shows).
+ANY_TURN = f"{ACTIONS}, .lasca-sq:not([disabled]), .cards-fan button"
+
+
+def wait_ready(page, timeout_ms: int, ours: str = ACTIONS) -> str:
+    """Waits until the game area is ready (see ``READY``) and says for what."""
+    return page.wait_for_function(READY, arg=ours, timeout=timeout_ms).json_value()
+
 # The table was redrawn past version ``v`` (every move bumps the version).
 NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
 
