@@ -611,6 +611,7 @@ def build(out: Path = DIST) -> dict:
         engine("pyengine.i18n").LANGUAGES,
         engine("pyengine.i18n").translate,
         csp_meta(),
+        engine("pyengine.i18n").language_tag,
     )
     # The page's networking modules; the relay entry is not served, its bundle is.
     (stage / "net").mkdir()

@@ -30,10 +30,11 @@ def render_markdown(text: str) -> str:
     return tool("markdown_it").MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
 
 
-def write_pages(out: Path, games: list, languages: list, translate, csp_meta: str) -> list:
+def write_pages(out: Path, games: list, languages: list, translate, csp_meta: str, tag=lambda lang: lang) -> list:
     """Writes ``out/<id>.<lang>.html`` for every ``(game_id, folder)`` in ``games`` that has a
     page in ``lang`` and returns the paths. ``translate(lang, key, **params)`` gives the
-    chrome's words (from the catalogs); ``csp_meta`` is the lobby's policy tag."""
+    chrome's words (from the catalogs); ``csp_meta`` is the lobby's policy tag; ``tag(lang)``
+    the page's ``lang`` attribute."""
     out.mkdir(parents=True, exist_ok=True)
     template = TEMPLATE.read_text(encoding="utf-8")
     written = []
@@ -41,7 +42,7 @@ def write_pages(out: Path, games: list, languages: list, translate, csp_meta: st
         present = [lang for lang in languages if source(folder, lang).exists()]
         for lang in present:
             others = "\n".join(
-                f'<a href="{page_name(game_id, other)}" lang="{other}" hreflang="{other}">'
+                f'<a href="{page_name(game_id, other)}" lang="{tag(other)}" hreflang="{tag(other)}">'
                 f'{escape(translate(other, "lang.self"))}</a>'
                 for other in present
                 if other != lang
@@ -49,7 +50,7 @@ def write_pages(out: Path, games: list, languages: list, translate, csp_meta: st
             name = translate(lang, f"lobby.{game_id}.name")
             text = (
                 template.replace("__CSP__", csp_meta)
-                .replace("__LANG__", lang)
+                .replace("__LANG__", tag(lang))
                 .replace("__TITLE__", escape(translate(lang, "howto.title", game=name)))
                 .replace("__APP__", escape(translate(lang, "app.title")))
                 .replace("__BACK__", escape(translate(lang, "howto.back")))

@@ -23,8 +23,10 @@ const KEYS = {
   useRelays: "taberna.useRelays",
   stun: "taberna.stun",
 };
-// The engine's languages (pyengine/i18n LANGUAGES), written into the settings by the build.
+// The engine's languages (pyengine/i18n LANGUAGES), written into the settings by the build,
+// each option with the page's lang attribute in that language (pt: pt-BR).
 const LANGUAGES = [...$("lang").options].map((option) => option.value);
+const languageTag = (code) => $("lang").querySelector(`option[value="${code}"]`)?.lang || code;
 // Multiplies the bridge's suggested bot delay, so bots play visibly at the player's pace.
 const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2 };
 
@@ -235,7 +237,7 @@ async function loadStrings(code) {
   const response = await fetch(`i18n/${code}.json`);
   if (!response.ok) throw new Error(`i18n/${code}.json: ${response.status}`);
   [strings, lang] = [await response.json(), code];
-  if (code !== root.lang || keysShown) await translatePage(code);
+  if (languageTag(code) !== root.lang || keysShown) await translatePage(code);
   if (lang !== code) return; // another language was chosen meanwhile
   $("lang").value = code;
   document.title = t("app.title");
@@ -251,7 +253,7 @@ async function translatePage(code) {
   formatter(Intl.NumberFormat);
   await nextTask();
   if (lang !== code) return; // another language was chosen meanwhile
-  root.lang = code;
+  root.lang = languageTag(code);
   const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
   const setAttribute = (el, name, value) => { if (el.getAttribute(name) !== value) el.setAttribute(name, value); };
   for (const el of document.querySelectorAll("[data-i18n]")) {

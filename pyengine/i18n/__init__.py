@@ -20,6 +20,9 @@ from pathlib import Path
 
 LANGUAGES = ("en", "pt", "es", "ca", "it")
 COMPLETE_LANGUAGES = LANGUAGES
+# The BCP 47 tag a page in a language carries (``<html lang>``), where it says more than the
+# code: our Portuguese is Brazilian (screen readers pick their voice by it).
+LANGUAGE_TAGS = {"pt": "pt-BR"}
 FALLBACK = "en"
 COMPILED = Path(__file__).parent / "compiled"
 
@@ -33,6 +36,11 @@ NUMBER_FORMATS = {
     "ca": (".", ",", 1),
     "it": (".", ",", 2),
 }
+
+
+def language_tag(lang: str) -> str:
+    """The ``lang`` attribute of text in ``lang`` (one of ``LANGUAGES``)."""
+    return LANGUAGE_TAGS.get(lang, lang)
 
 
 @lru_cache(maxsize=None)

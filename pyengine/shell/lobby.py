@@ -6,7 +6,7 @@ English, from the same ``lobby`` entries the worker answers with; the page then 
 texts marked ``data-i18n`` into the player's language.
 """
 
-from ..i18n import LANGUAGES, catalog
+from ..i18n import LANGUAGES, catalog, language_tag
 from ..ui.markup import fragment, h
 
 
@@ -52,6 +52,6 @@ def lobby_cards(games: list, t):
 def language_options():
     """The settings' language choices, each named in its own language (``lang.self``)."""
     return fragment(
-        ("\n" if index else "", h("option", {"value": lang, "lang": lang}, catalog(lang).get("lang.self", lang)))
+        ("\n" if index else "", h("option", {"value": lang, "lang": language_tag(lang)}, catalog(lang).get("lang.self", lang)))
         for index, lang in enumerate(LANGUAGES)
     )

@@ -30,26 +30,17 @@ import pytest
 
 from pyengine.core.registry import get_game, playable_games
 from pyengine.core.table import Table
-from pyengine.i18n import LANGUAGES, Translator
+from pyengine.i18n import LANGUAGES, Translator, language_tag
 
 from .pixels import Image, near
 from tests.browser.test_saves_browser import PUT_RECORDS
-from tests.browser.waits import NEWER
+from tests.browser.waits import ANY_TURN, NEWER, wait_ready
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 TIMEOUT_MS = 90_000
 
 # "over", "handoff", "human" (an action of ours, or a Lasca square to pick up, is ready) or
-# false (keep waiting).
-READY = """() => {
-  const area = document.getElementById("game-area");
-  if (area.hasAttribute("aria-busy")) return false;
-  const status = area.dataset.status;
-  if (status === "over" || status === "handoff") return status;
-  if (status === "human" && area.querySelector("[data-act]:not([disabled]), .lasca-sq:not([disabled]), .cards-fan button")) return "human";
-  return false;
-}"""
 
 # Every enabled control shown on the screen that is out of view or covered where a finger lands.
 UNREACHABLE = """() => {
@@ -138,7 +129,7 @@ class Screens:
         return self.ready()
 
     def ready(self):
-        return self.page.wait_for_function(READY, timeout=TIMEOUT_MS).json_value()
+        return wait_ready(self.page, TIMEOUT_MS, ANY_TURN)
 
     def act(self, selector):
         """Taps an action and waits for the table to move on."""
@@ -583,7 +574,7 @@ def set_language(page, lang):
     if in_game:
         page.evaluate(MARK_AREA)
     page.evaluate(SET_LANGUAGE, lang)
-    page.wait_for_function("(code) => document.documentElement.lang === code", arg=lang)
+    page.wait_for_function("(tag) => document.documentElement.lang === tag", arg=language_tag(lang))
     if in_game:
         page.wait_for_function(REPAINTED)
 

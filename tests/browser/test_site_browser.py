@@ -9,17 +9,9 @@ import threading
 from pyengine.core.registry import declarations, playable_games
 from pyengine.core.simulate import playout_digest
 from tests.browser.saves import saved_text
+from tests.browser.waits import ANY_TURN, wait_ready
 
 GAME_OVER_TIMEOUT_MS = 120_000
-
-# Resolves to "over", "human" (a legal action button is ready for us) or false (keep waiting).
-SCREEN_STATE = """() => {
-  const area = document.getElementById("game-area");
-  if (area.hasAttribute("aria-busy")) return false;
-  if (area.dataset.status === "over") return "over";
-  if (area.dataset.status === "human" && area.querySelector("[data-act]:not([disabled])")) return "human";
-  return false;
-}"""
 
 
 def on_site(script):
@@ -37,10 +29,6 @@ def start_perudo(page, bots=3):
         form.locator(f'select[name="seat{seat}_kind"]').select_option(kind)
     form.locator("[data-testid=start]").click()
     page.locator("#game-area .tb-table").wait_for()
-
-
-def wait_screen(page):
-    return page.wait_for_function(SCREEN_STATE, timeout=GAME_OVER_TIMEOUT_MS).json_value()
 
 
 def play_one(page, rng):
@@ -112,7 +100,7 @@ def test_whole_perudo_game_against_three_bots_by_clicks(context, site, wait_engi
     start_perudo(page, bots=3)
     rng = random.Random(7)
     clicks = 0
-    while wait_screen(page) == "human":
+    while wait_ready(page, GAME_OVER_TIMEOUT_MS) == "human":
         before = version(page)
         play_one(page, rng)
         page.wait_for_function(
@@ -139,19 +127,19 @@ def test_reload_mid_game_resumes_exactly(context, site, wait_engine):
     start_perudo(page, bots=2)
     rng = random.Random(3)
     for _ in range(2):
-        assert wait_screen(page) == "human"
+        assert wait_ready(page, GAME_OVER_TIMEOUT_MS) == "human"
         before = version(page)
         play_one(page, rng)
         page.wait_for_function(
             "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v", arg=before
         )
-    assert wait_screen(page) == "human"
+    assert wait_ready(page, GAME_OVER_TIMEOUT_MS) == "human"
     screen = page.inner_html("#game-area")
     save = saved_text(page)
     page.reload()
     wait_engine(page)
     page.locator("#game-area .tb-table").wait_for()
-    assert wait_screen(page) == "human"
+    assert wait_ready(page, GAME_OVER_TIMEOUT_MS) == "human"
     assert saved_text(page) == save
     assert page.inner_html("#game-area") == screen
     # And the resumed table goes on.
@@ -167,7 +155,7 @@ def test_back_to_lobby_keeps_the_save_and_offers_to_continue(context, site, wait
     page.goto(site.url)
     wait_engine(page)
     start_perudo(page, bots=1)
-    wait_screen(page)
+    wait_ready(page, GAME_OVER_TIMEOUT_MS)
     screen = page.inner_html("#game-area")
     page.click("#back")
     assert page.locator("#lobby").is_visible()
@@ -178,7 +166,7 @@ def test_back_to_lobby_keeps_the_save_and_offers_to_continue(context, site, wait
     assert page.locator("#lobby").is_visible()
     page.click("#saved-list [data-testid=continue]")
     page.locator("#game-area .tb-table").wait_for()
-    wait_screen(page)
+    wait_ready(page, GAME_OVER_TIMEOUT_MS)
     assert page.inner_html("#game-area") == screen
 
 
@@ -241,10 +229,10 @@ def test_works_offline_after_one_visit(context, site, wait_engine):
         page.click(f"[data-open={game_id}]")
         page.locator(f'form[data-form="setup"][data-game="{game_id}"] [data-testid=start]').click()
         page.locator("#game-area .tb-table").wait_for()
-        assert wait_screen(page) in ("human", "over"), game_id
+        assert wait_ready(page, GAME_OVER_TIMEOUT_MS, ANY_TURN) in ("human", "over"), game_id
         page.click("#back")
     start_perudo(page, bots=1)
-    wait_screen(page)
+    wait_ready(page, GAME_OVER_TIMEOUT_MS)
     page.close()  # (while a tab shows a table, another tab does not open the same one)
     second = context.new_page()
     second.goto(site.url)
@@ -258,7 +246,7 @@ def test_served_under_a_sub_path(context, subpath_site, wait_engine):
     page.goto(subpath_site.url)
     wait_engine(page)
     start_perudo(page, bots=1)
-    assert wait_screen(page) in ("human", "over")
+    assert wait_ready(page, GAME_OVER_TIMEOUT_MS) in ("human", "over")
     assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == subpath_site.url
     stray = [u for u in context.recorder.urls if not u.startswith((subpath_site.url, "blob:"))]
     assert stray == []
@@ -270,10 +258,10 @@ def test_language_switch_translates_the_lobby_and_the_game(context, site, wait_e
     wait_engine(page)
     page.click("#settings summary")
     page.select_option("#lang", "pt")
-    page.wait_for_function("() => document.documentElement.lang === 'pt'")
+    page.wait_for_function("() => document.documentElement.lang === 'pt-BR'")
     assert page.locator('[data-open=perudo]').inner_text().strip() == "Jogar"
     start_perudo(page, bots=1)
-    wait_screen(page)
+    wait_ready(page, GAME_OVER_TIMEOUT_MS)
     english = page.evaluate("fetch('i18n/en.json').then(r => r.json())")
     html = page.inner_html("#game-area")
     page.select_option("#lang", "es")
@@ -367,7 +355,7 @@ def test_a_game_can_be_played_with_the_keyboard(context, site, wait_engine):
     tab_to(page, "[data-testid=start]")
     page.keyboard.press("Enter")
     page.locator("#game-area .tb-table").wait_for()
-    assert wait_screen(page) == "human"
+    assert wait_ready(page, GAME_OVER_TIMEOUT_MS) == "human"
     if page.locator("[data-testid=count-up]:not([disabled])").count():
         tab_to(page, "[data-testid=count-up]")
         count = int(page.inner_text("[data-testid=bid-count]"))
@@ -388,7 +376,7 @@ def test_language_comes_from_the_browser(browser, site):
     try:
         page = context.new_page()
         page.goto(site.url)
-        page.wait_for_function("() => document.documentElement.lang === 'pt'")
+        page.wait_for_function("() => document.documentElement.lang === 'pt-BR'")
         assert page.locator("[data-open=perudo]").inner_text().strip() == "Jogar"
         assert page.locator('[data-open=bog]').inner_text().strip() == "Jogar"
         assert page.input_value("#lang") == "pt"
@@ -412,7 +400,7 @@ def test_pass_and_play_hides_dice_until_the_next_player_takes_the_phone(context,
     assert page.locator("[data-testid=my-cup]").count() == 0
     ready.click()
     page.locator("[data-testid=my-cup]").wait_for()
-    assert wait_screen(page) == "human"
+    assert wait_ready(page, GAME_OVER_TIMEOUT_MS) == "human"
     play_one(page, random.Random(1))
     page.locator("[data-testid=handoff-ready]").wait_for()
     assert page.locator("[data-testid=my-cup]").count() == 0

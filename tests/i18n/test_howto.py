@@ -9,7 +9,7 @@ import pytest
 
 from buildtools.howto import render_markdown, source, write_pages
 from pyengine.core.registry import declarations
-from pyengine.i18n import LANGUAGES, translate
+from pyengine.i18n import LANGUAGES, language_tag, translate
 
 PLAYABLE = [d for d in declarations() if d.playable]
 
@@ -53,13 +53,13 @@ class _Page(HTMLParser):
 
 def test_pages_are_static_html_under_the_lobbys_policy_with_markdown_escaped(tmp_path, build_module):
     games = [(d.id, d.folder) for d in PLAYABLE]
-    written = write_pages(tmp_path, games, LANGUAGES, translate, build_module.csp_meta())
+    written = write_pages(tmp_path, games, LANGUAGES, translate, build_module.csp_meta(), language_tag)
     assert len(written) == len(PLAYABLE) * len(LANGUAGES)
     for path in written:
         page = _Page()
         page.feed(path.read_text(encoding="utf-8"))
         game_id, lang = path.name.split(".")[:2]
-        assert page.lang == lang and "script" not in page.tags and "style" not in page.tags
+        assert page.lang == language_tag(lang) and "script" not in page.tags and "style" not in page.tags
         assert "h1" in page.tags and "h2" in page.tags and "main" in page.tags
         policy = next(m["content"] for m in page.meta if m.get("http-equiv") == "Content-Security-Policy")
         assert "script-src 'self'" in policy and "style-src 'self'" in policy

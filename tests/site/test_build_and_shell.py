@@ -110,7 +110,7 @@ def test_lobby_lists_every_game_with_its_playable_state(build):
 
 def test_every_declared_game_brings_its_icon_and_the_languages_come_from_the_engine(build, tmp_path):
     from pyengine.core.registry import declarations
-    from pyengine.i18n import LANGUAGES
+    from pyengine.i18n import LANGUAGES, language_tag
 
     build.copy_game_icons(tmp_path)
     ids = [declaration.id for declaration in declarations()]
@@ -118,7 +118,9 @@ def test_every_declared_game_brings_its_icon_and_the_languages_come_from_the_eng
     for gid in ids:
         assert (tmp_path / f"game-{gid}.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
     options = str(build.engine("pyengine.shell.lobby").language_options())
-    assert re.findall(r'<option value="([a-z]+)" lang="\1">[^<]+</option>', options) == list(LANGUAGES)
+    options_found = re.findall(r'<option value="([a-z]+)" lang="([a-zA-Z-]+)">[^<]+</option>', options)
+    assert options_found == [(lang, language_tag(lang)) for lang in LANGUAGES]
+    assert 'lang="pt-BR"' in options  # our Portuguese is Brazilian
     assert ">Português<" in options
 
 
