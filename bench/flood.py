@@ -80,30 +80,22 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    server, url = load_time.private_site("flood")
-    try:
-        with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=roundtrip.ARGS)
-            origin = url.rstrip("/")
-            host, guest = roundtrip.player(browser, origin), roundtrip.player(browser, origin)
-            roundtrip.seat_guest(host, guest, url)
-            session = host.context.new_cdp_session(host)
-            session.send("Performance.enable")
-            before = roundtrip.measure(host, guest, 20)
-            heap_before = heap(session)
-            table = json.loads(host.evaluate("sessionStorage.getItem('taberna.shared')"))["table"]
-            flooder = host.context.new_page()
-            flooder.goto(url + "net/links.js")  # same origin, no engine: only the flood's own work
-            took = flooder.evaluate(FLOOD, [table, args.messages, args.junk])
-            during = roundtrip.measure(host, guest, args.samples)
-            heap_after = heap(session)
-            heard = flooder.evaluate("floodHeard")
-            cut_off = "sync_flooded" in heard and "bye" in heard
-            browser.close()
-    finally:
-        server.shutdown()
+    with load_time.chromium_on_private_site("flood", roundtrip.ARGS) as (browser, url):
+        origin = url.rstrip("/")
+        host, guest = roundtrip.player(browser, origin), roundtrip.player(browser, origin)
+        roundtrip.seat_guest(host, guest, url)
+        session = host.context.new_cdp_session(host)
+        session.send("Performance.enable")
+        before = roundtrip.measure(host, guest, 20)
+        heap_before = heap(session)
+        table = json.loads(host.evaluate("sessionStorage.getItem('taberna.shared')"))["table"]
+        flooder = host.context.new_page()
+        flooder.goto(url + "net/links.js")  # same origin, no engine: only the flood's own work
+        took = flooder.evaluate(FLOOD, [table, args.messages, args.junk])
+        during = roundtrip.measure(host, guest, args.samples)
+        heap_after = heap(session)
+        heard = flooder.evaluate("floodHeard")
+        cut_off = "sync_flooded" in heard and "bye" in heard
     if len(during) < 5:
         print(f"only {len(during)} samples during the flood: no figure", file=sys.stderr)
         return 1

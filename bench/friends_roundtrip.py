@@ -68,14 +68,9 @@ def player(browser, origin):
     return context.new_page()
 
 
-def ready(page, url):
-    page.goto(url)
-    page.wait_for_function(f"() => {load_time.READY}", timeout=180_000)  # a function: the CSP refuses eval
-
-
 def seat_guest(host, guest, url):
     """Host: a Perudo table for itself and one friend; the friend comes in by invite."""
-    ready(host, url)
+    load_time.open_playable(host, url)
     host.select_option("#friends-game", "perudo")
     host.click("[data-testid=friends-create]")
     form = host.locator('form[data-form="setup"][data-shared="1"]')
@@ -84,7 +79,7 @@ def seat_guest(host, guest, url):
     form.locator("[data-testid=start]").click()
     host.click('[data-invite="1"]')
     link = host.locator("[data-testid=share-link]").input_value()
-    ready(guest, link)
+    load_time.open_playable(guest, link)
     guest.click("[data-testid=join-submit]")
     reply = guest.locator("[data-testid=share-code]").input_value()
     host.fill("[data-testid=reply-input]", reply)
@@ -123,25 +118,17 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=100)
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    server, url = load_time.private_site("friends")
-    try:
-        with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            origin = url.rstrip("/")
-            times, games = [], 0
-            while len(times) < args.samples and games < 20:
-                # A game gives a few dozen guest bids; each new game gets two fresh phones.
-                host, guest = player(browser, origin), player(browser, origin)
-                seat_guest(host, guest, url)
-                times += measure(host, guest, args.samples - len(times))
-                games += 1
-                host.context.close()
-                guest.context.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with load_time.chromium_on_private_site("friends", ARGS) as (browser, url):
+        origin = url.rstrip("/")
+        times, games = [], 0
+        while len(times) < args.samples and games < 20:
+            # A game gives a few dozen guest bids; each new game gets two fresh phones.
+            host, guest = player(browser, origin), player(browser, origin)
+            seat_guest(host, guest, url)
+            times += measure(host, guest, args.samples - len(times))
+            games += 1
+            host.context.close()
+            guest.context.close()
     if len(times) < 10:
         print(f"only {len(times)} samples: no figure", file=sys.stderr)
         return 1

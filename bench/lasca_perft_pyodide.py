@@ -22,21 +22,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depth", type=int, default=10)
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    server, url = load_time.private_site("perft")
-    try:
-        with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=load_time.ARGS)
-            page = browser.new_page()
-            page.goto(url)
-            page.wait_for_function(load_time.READY, timeout=180_000)
-            raw = page.evaluate(
-                "d => window.taberna.call('perft', JSON.stringify({depth: d}))", args.depth
-            )
-            browser.close()
-    finally:
-        server.shutdown()
+    with load_time.chromium_on_private_site("perft") as (browser, url):
+        page = browser.new_page()
+        load_time.open_playable(page, url)
+        raw = page.evaluate("d => window.taberna.call('perft', JSON.stringify({depth: d}))", args.depth)
     print("depth        nodes   seconds    nodes/s   (Pyodide, Chromium headless)")
     for row in json.loads(raw)["results"]:
         rate = f"{row['nodes'] / row['seconds']:10.0f}" if row["seconds"] > 0.01 else "         -"

@@ -29,6 +29,7 @@ unreachable with host resolver rules instead.
 """
 
 import argparse
+import contextlib
 import gzip
 import importlib.util
 import json
@@ -121,6 +122,31 @@ def serve(build, directory, prefix="/", sent=None):
         server.RequestHandlerClass = Counting
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+@contextlib.contextmanager
+def chromium_on_private_site(name: str, args=ARGS):
+    """``(browser, url)``: Debian's Chromium and a private build of the site on loopback, for
+    the benchmarks that time what happens once the site is up; both stop on leaving."""
+    from playwright.sync_api import sync_playwright
+
+    server, url = private_site(name)
+    try:
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+            try:
+                yield browser, url
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+
+
+def open_playable(page, url) -> None:
+    """Opens the site and waits until it is playable, polling the page: fine where the load
+    itself is not measured (``visit`` waits without touching the page)."""
+    page.goto(url)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=180_000)
 
 
 def visit(page, url) -> None:
