@@ -188,7 +188,7 @@ def browser_times(requests: list, report) -> None:
     server.RequestHandlerClass = ThreadClock
     try:
         with sync_playwright() as driver:
-            browser = driver.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
+            browser = driver.chromium.launch_persistent_context(profile, executable_path=load_time.EXECUTABLE,
                                                                 args=load_time.ARGS)
             page = browser.new_page()
             page.set_default_timeout(0)

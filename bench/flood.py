@@ -80,7 +80,7 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
-    with load_time.chromium_on_private_site("flood", roundtrip.ARGS) as (browser, url):
+    with load_time.chromium_on_private_site("flood") as (browser, url):
         origin = url.rstrip("/")
         host, guest = roundtrip.player(browser, origin), roundtrip.player(browser, origin)
         roundtrip.seat_guest(host, guest, url)

@@ -24,12 +24,6 @@ _spec = importlib.util.spec_from_file_location("taberna_load_time", HERE / "load
 load_time = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(load_time)
 
-# WebRTC on loopback: candidates need this flag and the media permission; mDNS names resolve.
-ARGS = [
-    *(a for a in load_time.ARGS if not a.startswith("--host-resolver-rules")),
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE *.local",
-    "--allow-loopback-in-peer-connection",
-]
 # No STUN server, no relay: the two contexts find each other on loopback.
 SETTINGS = "localStorage.setItem('taberna.stun', ''); localStorage.setItem('taberna.useRelays', '0');"
 TIMEOUT_MS = 60_000
@@ -118,7 +112,7 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=100)
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
-    with load_time.chromium_on_private_site("friends", ARGS) as (browser, url):
+    with load_time.chromium_on_private_site("friends") as (browser, url):
         origin = url.rstrip("/")
         times, games = [], 0
         while len(times) < args.samples and games < 20:

@@ -44,17 +44,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from buildtools.chromium import ARGS, EXECUTABLE  # noqa: E402
 RESULTS = ROOT / "bench" / "results.md"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 HELLO = """<!doctype html><html><head><meta charset="utf-8"><title>hello</title></head><body>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -133,7 +125,7 @@ def chromium_on_private_site(name: str, args=ARGS):
     server, url = private_site(name)
     try:
         with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+            browser = driver.chromium.launch(executable_path=EXECUTABLE, args=args)
             try:
                 yield browser, url
             finally:
@@ -220,7 +212,7 @@ def traced_loads(browser, driver, url) -> dict:
         context.close()
     with tempfile.TemporaryDirectory(prefix="taberna-profile-") as profile:
         context = instrumented(
-            driver.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium", args=ARGS)
+            driver.chromium.launch_persistent_context(profile, executable_path=EXECUTABLE, args=ARGS)
         )
         try:
             page = context.pages[0] if context.pages else context.new_page()
@@ -262,7 +254,7 @@ def cold(browser, url) -> dict:
 def warm(driver, url, profile: Path, taberna: bool) -> dict:
     """Second visit in one persistent profile (the first visit fills the caches)."""
     context = instrumented(
-        driver.chromium.launch_persistent_context(str(profile), executable_path="/usr/bin/chromium", args=ARGS)
+        driver.chromium.launch_persistent_context(str(profile), executable_path=EXECUTABLE, args=ARGS)
     )
     try:
         page = context.pages[0] if context.pages else context.new_page()
@@ -301,7 +293,7 @@ def first_visit_bytes(driver, url, sent: list, directory: Path) -> dict:
     sent.clear()
     with tempfile.TemporaryDirectory(prefix="taberna-profile-") as profile:
         context = instrumented(
-            driver.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium", args=ARGS)
+            driver.chromium.launch_persistent_context(profile, executable_path=EXECUTABLE, args=ARGS)
         )
         try:
             page = open_page(context, url)
@@ -419,7 +411,7 @@ def main() -> int:
 
     figures = {"cold": {"taberna": [], "hello": []}, "warm": {"taberna": [], "hello": []}}
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = driver.chromium.launch(executable_path=EXECUTABLE, args=ARGS)
         for run in range(args.runs):
             # Alternate the order so neither page always runs on a warmer machine.
             order = [("taberna", site), ("hello", hello)]

@@ -23,19 +23,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from buildtools.chromium import ARGS as CHROMIUM_ARGS
+from buildtools.chromium import EXECUTABLE as CHROMIUM
+
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE *.local",
-    "--allow-loopback-in-peer-connection",
-]
 MOSQUITTO = "/usr/sbin/mosquitto"
 ENGINE_TIMEOUT_MS = 120_000  # cold Pyodide start on a busy 2-core machine, with margin
 

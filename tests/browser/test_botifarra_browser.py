@@ -37,7 +37,7 @@ from tests.browser.test_friends_browser import (
     open_lobby,
     wait_past,
 )
-from tests.browser.waits import MARK, NEWER, REDRAWN, wait_ready
+from tests.browser.waits import tap_move, tap_view, wait_ready
 
 TIMEOUT_MS = 90_000
 OUR_TURN = ".botifarra"  # ready for us: our seat's screen (its hand or sheet)
@@ -100,19 +100,10 @@ def snapshot(page):
 
 
 def tap_ui(page, locator, force=False):
-    """Taps something that only changes the screen, and waits for the redraw. ``force``: a
-    dimmed card is ``aria-disabled`` (Playwright would wait for it to be enabled) yet a
-    player can tap it; its centre is hit-tested elsewhere."""
-    page.evaluate(MARK)
-    locator.click(force=force)
-    page.wait_for_function(REDRAWN, timeout=TIMEOUT_MS)
+    """Taps something that only changes the screen; the screen after it. ``force``: a dimmed
+    card (its centre is hit-tested elsewhere)."""
+    tap_view(page, locator, TIMEOUT_MS, force)
     return snapshot(page)
-
-
-def tap_act(page, locator):
-    before = snapshot(page)["version"]
-    locator.click()
-    page.wait_for_function(NEWER, arg=before, timeout=TIMEOUT_MS)
 
 
 def engine_table(page) -> Table:
@@ -189,7 +180,7 @@ class Turn:
         action = self.rng.choice(self.legal)
         selector = {"trump": f"bt-trump-{action.get('suit')}", "botifarra": "bt-botifarra", "delegate": "bt-delegate",
                     "double": "bt-double", "pass": "bt-pass"}[action["type"]]
-        tap_act(self.page, self.page.locator(f"#game-area [data-testid={selector}]"))
+        tap_move(self.page, self.page.locator(f"#game-area [data-testid={selector}]"), TIMEOUT_MS)
         return action
 
     def play_card(self, snap):
@@ -218,9 +209,9 @@ class Turn:
         assert snap["hint"] is None and snap["play"] == {"type": "play", "card": card}
         if "selected" not in self.seen:
             shoot(page, self.folder, "selected", self.seen)
-            tap_act(page, page.locator("#game-area [data-testid=bt-play]"))  # the Play button
+            tap_move(page, page.locator("#game-area [data-testid=bt-play]"), TIMEOUT_MS)  # the Play button
         else:
-            tap_act(page, card_button(page, card))  # or the card again
+            tap_move(page, card_button(page, card), TIMEOUT_MS)  # or the card again
         return {"type": "play", "card": card}
 
 

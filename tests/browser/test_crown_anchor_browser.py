@@ -12,7 +12,7 @@ from pyengine.i18n import translate
 from pyengine.core.table import Table
 from pyengine.games.crown_anchor.rules import SYMBOLS
 from tests.browser.saves import saved_text
-from tests.browser.waits import NEWER, wait_ready
+from tests.browser.waits import tap_move, wait_ready
 
 TIMEOUT_MS = 60_000
 ROLLS = 10
@@ -79,13 +79,6 @@ def assert_chips_conserved(snap):
     assert total == SEATS * START_CHIPS, snap
 
 
-def click_and_wait(page, locator):
-    """Clicks an action button and waits until the engine has applied it."""
-    before = snapshot(page)["version"]
-    locator.click()
-    page.wait_for_function(NEWER, arg=before, timeout=TIMEOUT_MS)
-
-
 def start_table(page):
     """A human, a steady bot (the only volunteer, so the banker) and two cautious punters."""
     page.click("[data-open=crown_anchor]")
@@ -110,7 +103,7 @@ def answer_volunteer(page):
     """Declines the bank whenever asked (at the start, or if a bank breaks)."""
     area = page.locator("#game-area")
     while wait_ready(page, TIMEOUT_MS) == "human" and area.locator("[data-testid=ca-volunteer-no]").count():
-        click_and_wait(page, area.locator("[data-testid=ca-volunteer-no]"))
+        tap_move(page, area.locator("[data-testid=ca-volunteer-no]"), TIMEOUT_MS)
 
 
 def place_stakes(page, rng):
@@ -130,7 +123,7 @@ def place_stakes(page, rng):
         cell = area.locator(f"[data-testid=ca-cell-{symbol}]")
         added = cell.locator(".crown_anchor-add").last.inner_text().strip()
         assert added.startswith("+"), added
-        click_and_wait(page, cell)
+        tap_move(page, cell, TIMEOUT_MS)
         stakes[symbol] = stakes.get(symbol, 0) + int(added[1:])
         assert number(me(snapshot(page))["staked"]) == sum(stakes.values())
     return stakes
@@ -184,7 +177,7 @@ def test_ten_rolls_of_crown_and_anchor_against_bots(context, site, wait_engine):
         assert area.locator("[data-testid=ca-done]").inner_text().strip() == CATALOG["crown_anchor.done"].format(
             n=sum(stakes.values())
         )
-        click_and_wait(page, area.locator("[data-testid=ca-done]"))
+        tap_move(page, area.locator("[data-testid=ca-done]"), TIMEOUT_MS)
         # The bots finish staking and the bot banker rolls; then it is our turn again.
         wait_ready(page, TIMEOUT_MS)
         answer_volunteer(page)

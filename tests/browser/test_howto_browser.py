@@ -21,8 +21,9 @@ def test_a_lobby_card_leads_to_the_rules_in_the_players_language(context, site):
     assert page.locator("main h1").inner_text() == "Come si gioca a Lasca"
     assert page.locator("main").inner_text().count(translate("it", "opt.lasca.draw_by_agreement")) == 1
     assert page.evaluate("getComputedStyle(document.querySelector('main.howto')).maxWidth") != "none"  # styled
-    page.click("a[hreflang=pt]")
+    page.click("a[hreflang=pt-BR]")  # our Portuguese is Brazilian
     page.wait_for_url("**/howto/lasca.pt.html")
+    assert page.evaluate("document.documentElement.lang") == "pt-BR"
     assert page.locator("main h1").inner_text() == "Como jogar Lasca"
     page.click("[data-testid=howto-back]")
     page.locator('.card[data-game="perudo"]').wait_for()

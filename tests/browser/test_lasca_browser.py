@@ -18,7 +18,7 @@ from buildtools.po import read_po
 from pyengine.core.table import Table
 from pyengine.games.lasca import rules
 from tests.browser.saves import saved_text
-from tests.browser.waits import MARK, NEWER, REDRAWN, wait_ready
+from tests.browser.waits import tap_move, tap_view, wait_ready
 
 TIMEOUT_MS = 60_000
 OUR_MOVE = ".lasca-sq:not([disabled])"  # ready for us: a square we may tap
@@ -155,18 +155,9 @@ def square(page, name):
 
 
 def tap_ui(page, locator):
-    """Taps something that only changes the screen, and waits for the redraw."""
-    page.evaluate(MARK)
-    locator.click()
-    page.wait_for_function(REDRAWN, timeout=TIMEOUT_MS)
+    """Taps something that only changes the screen; the screen after it."""
+    tap_view(page, locator, TIMEOUT_MS)
     return snapshot(page)
-
-
-def tap_act(page, locator):
-    """Taps something that plays a move, and waits until the engine applied it."""
-    before = snapshot(page)["version"]
-    locator.click()
-    page.wait_for_function(NEWER, arg=before, timeout=TIMEOUT_MS)
 
 
 def start_lasca(page):
@@ -229,7 +220,7 @@ class Turn:
             # Choose among full paths, as the view offers under the board.
             move = rng.choice(mine)
             choice = page.locator("#game-area .lasca-paths [data-act]").filter(has_text=re.compile(f"^{move}$"))
-            tap_act(page, choice)
+            tap_move(page, choice, TIMEOUT_MS)
             self.seen.add("path")
             return move
         landed = []
@@ -251,7 +242,7 @@ class Turn:
             button = square(page, target)
             if button.get_attribute("data-act"):
                 move = json.loads(button.get_attribute("data-act"))["path"]
-                tap_act(page, button)
+                tap_move(page, button, TIMEOUT_MS)
                 assert move in mine and hops(move)[1:] == landed
                 if len(landed) > 1:
                     self.seen.add("multi_jump")

@@ -34,7 +34,7 @@ from pyengine.i18n import LANGUAGES, Translator, language_tag
 
 from .pixels import Image, near
 from tests.browser.test_saves_browser import PUT_RECORDS
-from tests.browser.waits import ANY_TURN, NEWER, wait_ready
+from tests.browser.waits import ANY_TURN, tap_move, wait_ready
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -133,9 +133,7 @@ class Screens:
 
     def act(self, selector):
         """Taps an action and waits for the table to move on."""
-        before = int(self.page.locator("#game-area .tb-table").get_attribute("data-version"))
-        self.page.locator(selector).first.click()
-        self.page.wait_for_function(NEWER, arg=before, timeout=TIMEOUT_MS)
+        tap_move(self.page, self.page.locator(selector).first, TIMEOUT_MS)
         return self.ready()
 
     # --- looking -------------------------------------------------------------------------------

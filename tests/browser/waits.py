@@ -1,5 +1,5 @@
-"""Page scripts the game tests share: predicates they wait on, and the setup form's seed
-(functions: the page's CSP refuses eval'd strings)."""
+"""What the game tests share: the page scripts they wait on and the setup form's seed
+(functions: the page's CSP refuses eval'd strings), and the taps and waits built on them."""
 
 # What the game area is ready for: "over", "handoff" (the pass-the-phone screen), "human"
 # (a control of ours, matched by the selector passed in, is ready) or false (keep waiting:
@@ -19,10 +19,6 @@ ACTIONS = "[data-act]:not([disabled])"
 ANY_TURN = f"{ACTIONS}, .lasca-sq:not([disabled]), .cards-fan button"
 
 
-def wait_ready(page, timeout_ms: int, ours: str = ACTIONS) -> str:
-    """Waits until the game area is ready (see ``READY``) and says for what."""
-    return page.wait_for_function(READY, arg=ours, timeout=timeout_ms).json_value()
-
 # The table was redrawn past version ``v`` (every move bumps the version).
 NEWER = "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v"
 
@@ -41,3 +37,24 @@ ADD_SEED = """([form, seed]) => {
   Object.assign(input, {type: "hidden", name: "seed", value: String(seed)});
   document.querySelector(form).append(input);
 }"""
+
+
+def tap_move(page, locator, timeout_ms: int) -> None:
+    """Taps what plays a move and waits until the table shows the next version."""
+    before = int(page.locator("#game-area .tb-table").first.get_attribute("data-version"))
+    locator.click()
+    page.wait_for_function(NEWER, arg=before, timeout=timeout_ms)
+
+
+def tap_view(page, locator, timeout_ms: int, force: bool = False) -> None:
+    """Taps what only changes the screen (a ``data-ui`` button) and waits for the redraw.
+    ``force``: tap even what Playwright would wait on, e.g. a dimmed card that is
+    ``aria-disabled`` yet a player can tap."""
+    page.evaluate(MARK)
+    locator.click(force=force)
+    page.wait_for_function(REDRAWN, timeout=timeout_ms)
+
+
+def wait_ready(page, timeout_ms: int, ours: str = ACTIONS) -> str:
+    """Waits until the game area is ready (see ``READY``) and says for what."""
+    return page.wait_for_function(READY, arg=ours, timeout=timeout_ms).json_value()
