@@ -15,7 +15,7 @@ from tests.browser.saves import saved_text
 from tests.browser.test_friends_browser import (
     check_secrecy, host_over, host_version, join_by_invite, open_lobby, wait_past,
 )
-from tests.browser.waits import ADD_SEED, NEWER, wait_ready
+from tests.browser.waits import NEWER, seeded_form, wait_ready
 
 TIMEOUT_MS = 90_000
 OUR_TURN = ".bog [data-act]"  # ready for us: one of our actions
@@ -56,14 +56,11 @@ TABLE_DRAWN = """() => {
 }"""
 
 
-def start_bog(page, seats, bots=("easy", "medium", "hard"), deals=0, seed=None, chips=None):
-    """Seat 0 is ours, the others bots (levels in turn); ``deals`` agreed deals (0: no limit);
-    ``chips`` to start with (None: the default)."""
+def start_bog(page, seats, seed, bots=("easy", "medium", "hard"), deals=0, chips=None):
+    """Seat 0 is ours, the others bots (levels in turn), the table seeded with ``seed``;
+    ``deals`` agreed deals (0: no limit); ``chips`` to start with (None: the default)."""
     page.click("[data-open=bog]")
-    form = page.locator('form[data-form="setup"][data-game="bog"]')
-    form.wait_for()
-    if seed is not None:
-        page.evaluate(ADD_SEED, ['form[data-form="setup"][data-game="bog"]', seed])
+    form = seeded_form(page, 'form[data-form="setup"][data-game="bog"]', seed)
     form.locator('select[name="seat0_kind"]').select_option("human")
     for seat in range(1, 10):
         kind = f"bot:{bots[seat % len(bots)]}" if seat < seats else "none"
@@ -171,12 +168,10 @@ def test_every_phase_fits_the_screen_in_pass_and_play(browser, site, wait_engine
     page.goto(site.url)
     wait_engine(page)
     page.click("[data-open=bog]")
-    form = page.locator('form[data-form="setup"][data-game="bog"]')
-    form.wait_for()
+    form = seeded_form(page, 'form[data-form="setup"][data-game="bog"]', SEED + seats)
     for seat in range(10):
         form.locator(f'select[name="seat{seat}_kind"]').select_option("human" if seat < seats else "none")
     form.locator('input[name="opt_deals"]').fill("2")
-    page.evaluate(ADD_SEED, ['form[data-form="setup"][data-game="bog"]', SEED + seats])
     form.locator("[data-testid=start]").click()
     page.locator("#game-area .tb-table").wait_for()
     rng = random.Random(seats)
@@ -246,14 +241,11 @@ def test_shared_table_each_guest_receives_only_its_own_hand(phones, site, wait_e
     open_lobby(host, site.url, wait_engine)
     host.select_option("#friends-game", "bog")
     host.click("[data-testid=friends-create]")
-    form = host.locator('form[data-form="setup"][data-shared="1"]')
-    form.wait_for()
+    form = seeded_form(host, 'form[data-form="setup"][data-shared="1"]', SEED)
     for seat in range(1, 10):
         form.locator(f'select[name="seat{seat}_kind"]').select_option("remote" if seat <= 2 else "none")
     form.locator('input[name="seat0_name"]').fill("Ana")
     form.locator('input[name="opt_deals"]').fill("1")
-    page_seed = ['form[data-form="setup"][data-shared="1"]', SEED]
-    host.evaluate(ADD_SEED, page_seed)
     form.locator("[data-testid=start]").click()
     host.locator("[data-testid=room-code]").wait_for()
     join_by_invite(host, bruno, 1, "Bruno", wait_engine)

@@ -6,7 +6,7 @@ import json
 
 from tests.browser.saves import saved_text
 from tests.browser import test_friends_browser as friends
-from tests.browser.waits import ADD_SEED, NEWER
+from tests.browser.waits import NEWER, seeded_form
 
 # Seat 1 (a bot) opens round 1 at this seed; its bid leaves bot 2 to speak, and us free to
 # call Calza out of turn (checked in CPython by tests/perudo, the same engine).
@@ -27,10 +27,7 @@ def test_calza_out_of_turn_on_one_device_and_the_bid_history(context, site, wait
     page.goto(site.url)
     wait_engine(page)
     page.click("[data-open=perudo]")
-    selector = 'form[data-form="setup"][data-game="perudo"]'
-    form = page.locator(selector)
-    form.wait_for()
-    page.evaluate(ADD_SEED, [selector, SEED])
+    form = seeded_form(page, 'form[data-form="setup"][data-game="perudo"]', SEED)
     form.locator('select[name="seat0_kind"]').select_option("human")
     for seat in range(1, 6):
         form.locator(f'select[name="seat{seat}_kind"]').select_option("bot:medium" if seat <= 3 else "none")
@@ -91,10 +88,7 @@ def test_a_friend_calls_calza_out_of_turn_at_a_shared_table(phones, site, wait_e
     friends.open_lobby(host, site.url, wait_engine)
     host.select_option("#friends-game", "perudo")
     host.click("[data-testid=friends-create]")
-    selector = 'form[data-form="setup"][data-shared="1"]'
-    form = host.locator(selector)
-    form.wait_for()
-    host.evaluate(ADD_SEED, [selector, SHARED_SEED])
+    form = seeded_form(host, 'form[data-form="setup"][data-shared="1"]', SHARED_SEED)
     form.locator('input[name="seat0_name"]').fill("Ana")
     for seat, kind in enumerate(("remote", "bot:medium", "none", "none", "none"), start=1):
         form.locator(f'select[name="seat{seat}_kind"]').select_option(kind)

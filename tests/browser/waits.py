@@ -39,6 +39,14 @@ ADD_SEED = """([form, seed]) => {
 }"""
 
 
+def seeded_form(page, selector: str, seed: int):
+    """The setup form ``selector`` once shown, its table seeded with ``seed`` (``ADD_SEED``)."""
+    form = page.locator(selector)
+    form.wait_for()
+    page.evaluate(ADD_SEED, [selector, seed])
+    return form
+
+
 def tap_move(page, locator, timeout_ms: int) -> None:
     """Taps what plays a move and waits until the table shows the next version."""
     before = int(page.locator("#game-area .tb-table").first.get_attribute("data-version"))
