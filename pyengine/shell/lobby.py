@@ -52,6 +52,7 @@ def lobby_cards(games: list, t):
 def language_options():
     """The settings' language choices, each named in its own language (``lang.self``)."""
     return fragment(
-        ("\n" if index else "", h("option", {"value": lang, "lang": language_tag(lang)}, catalog(lang).get("lang.self", lang)))
+        ("\n" if index else "",
+         h("option", {"value": lang, "lang": language_tag(lang)}, catalog(lang).get("lang.self", lang)))
         for index, lang in enumerate(LANGUAGES)
     )

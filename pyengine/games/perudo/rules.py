@@ -15,10 +15,11 @@ Choices where the digest leaves room, each a table option unless said otherwise:
   the die, or took the initiative). Who may call it differs between sources: ``calza_by``
   ``turn`` (default) lets only the player whose turn it is; ``anyone`` lets any player still
   in except the last bidder, while the bid stands (those others are ``may_act``: optional
-  actors, nobody waits for them). The setup form shows ``calza_by`` only with Calza on. A Calza names the bid it answers (``{"type": "calza",
-  "round", "count", "face"}``, notation ``calza r5 3x4``), so one that crossed a new raise
-  is refused (``calza_stale``) instead of landing on the wrong bid; only the player on turn
-  may leave the bid unnamed (as saves from before the option did).
+  actors, nobody waits for them). The setup form shows ``calza_by`` only with Calza on. A
+  Calza names the bid it answers (``{"type": "calza", "round", "count", "face"}``, notation
+  ``calza r5 3x4``), so one that crossed a new raise is refused (``calza_stale``) instead of
+  landing on the wrong bid; only the player on turn may leave the bid unnamed (as saves
+  from before the option did).
 * Two players left: ``two_player_calza`` / ``two_player_palifico`` switch either rule off.
 * Bids above the dice in play are legal unless ``cap_bids`` is on.
 * ``lost_dice_visible`` (off; BGA's option, interface only): each player's lost dice are
