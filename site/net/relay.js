@@ -41,6 +41,8 @@ const NONCE = /^[A-Za-z0-9_-]{43}$/;
 let bundle = null;
 const library = () => (bundle ??= import("./relay-bundle.js"));
 
+const warn = (what) => (error) => console.warn(what, error);
+
 const offline = () => netError("net.offline", "This device is offline.");
 
 /** Resolves once a broker's WebSocket is open; rejects after ``waitMs``. */
@@ -94,20 +96,31 @@ async function enter(code, { relayUrls, iceServers } = {}, waitMs = RELAY_WAIT_M
   try {
     await reachable(lib, Math.min(RELAY_WAIT_MS, waitMs));
   } catch (error) {
-    room.leave();
+    leave(room);
     throw error;
   }
   return { room, ...actions };
 }
 
+/**
+ * Leaves ``room``, then closes the WebRTC connections it had. Trystero keeps a connection
+ * open for two minutes after its last room is left, to reuse it on a quick rejoin; a table
+ * that is closed should leave nothing connected, and a rejoin in the same page (the host
+ * back from the lobby) then starts afresh, as after a reload.
+ */
+function leave(room) {
+  const connections = Object.values(room.getPeers());
+  room.leave()
+    .catch(warn("relay leave"))
+    .finally(() => connections.forEach((connection) => connection.close()));
+}
+
 function channelTo(text, peer, shutdown) {
   return new Channel(
-    (message) => text.send(message, { target: peer }).catch((error) => console.warn("relay send", error)),
+    (message) => text.send(message, { target: peer }).catch(warn("relay send")),
     shutdown,
   );
 }
-
-const warn = (what) => (error) => console.warn(what, error);
 
 /**
  * Hosts the room of ``code`` for ``table`` as ``identity`` (identity.js hostIdentity):
@@ -145,7 +158,7 @@ export async function hostRoom(code, { table, identity }, options, onChannel) {
   return {
     close() {
       for (const channel of [...channels.values()]) channel.close();
-      room.leave();
+      leave(room);
     },
   };
 }
@@ -182,7 +195,7 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
     close() {
       clearTimeout(timer);
       current?.channel.close();
-      room.leave();
+      leave(room);
     },
   };
   const timer = setTimeout(() => {

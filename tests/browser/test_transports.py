@@ -471,6 +471,37 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
         assert page.context.recorder.errors == []
 
 
+# Keeps every RTCPeerConnection the page makes from now on in ``window.connections``.
+COUNT_CONNECTIONS = """() => {
+    window.connections = [];
+    const Native = window.RTCPeerConnection;
+    window.RTCPeerConnection = function (...args) {
+        const connection = new Native(...args);
+        connections.push(connection);
+        return connection;
+    };
+    window.RTCPeerConnection.prototype = Native.prototype;
+}"""
+
+
+def test_a_closed_room_leaves_no_connection_open(new_player, site, relay):
+    """Closing a table ends its WebRTC connections (Trystero would keep them for two minutes,
+    for a quick rejoin): nothing of the table stays connected, and the guest sees the host go."""
+    host = open_page(new_player(), site)
+    host.evaluate(COUNT_CONNECTIONS)
+    host.evaluate(HOST_ROOM, ["CL05EDR00M00", relay.url])
+    guest = open_page(new_player(), site)
+    guest.evaluate(JOIN_ROOM, ["CL05EDR00M00", relay.url])
+    host.wait_for_function("() => peers.length === 1", timeout=30_000)
+    assert host.evaluate("connections.filter((c) => c.connectionState === 'connected').length") >= 1
+
+    host.evaluate("room.close()")
+    host.wait_for_function("() => connections.every((c) => c.connectionState === 'closed')", timeout=30_000)
+    guest.wait_for_function("() => net.closed === 1", timeout=30_000)
+    for page in (host, guest):
+        assert page.context.recorder.errors == []
+
+
 def test_relay_unreachable_rejects_with_a_reason(new_player, site):
     page = open_page(new_player(), site)
     error = page.evaluate(
