@@ -7,10 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from buildtools.po import read_po
-from pyengine.core.registry import KINDS, declarations
-from pyengine.i18n import COMPLETE_LANGUAGES, LANGUAGES, catalog
+from pyengine.core.errors import InvalidOptions
+from pyengine.core.registry import KINDS, declarations, declare, forget, get_game, playable_games
+from pyengine.i18n import COMPLETE_LANGUAGES, LANGUAGES, Translator, catalog
 from pyengine.shell.calls import lobby
+from pyengine.shell.lobby import lobby_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,6 +42,24 @@ def test_the_lobby_lists_the_declared_games_in_their_order_all_playable():
     botifarra = games[-1]
     assert (botifarra["kind"], botifarra["min_seats"], botifarra["max_seats"], botifarra["playable"]) == (
         "cards", 2, 4, True)
+
+
+def test_a_package_without_rules_yet_is_listed_as_coming_soon_and_cannot_be_opened():
+    declare("tests.app.soonish", order=98, kind="dice", seats=(2, 5))
+    try:
+        entry = next(g for g in json.loads(lobby("en"))["games"] if g["id"] == "soonish")
+        assert entry == {"id": "soonish", "playable": False, "kind": "dice", "min_seats": 2, "max_seats": 5}
+        for lang in COMPLETE_LANGUAGES:
+            card = str(lobby_cards([entry], Translator(lang)))
+            assert f">{catalog(lang)['lobby.soon']}</p>" in card and 'data-playable="false"' in card
+            assert "data-open" not in card and "<button" not in card  # nothing to open
+        assert "soonish" not in playable_games()
+        with pytest.raises(InvalidOptions) as refused:
+            get_game("soonish")
+        assert refused.value.code == "unknown_game"
+    finally:
+        forget("soonish")
+    assert "soonish" not in [d.id for d in declarations()]
 
 
 def test_playable_games_have_a_screen_and_a_bot_for_every_level():
