@@ -103,6 +103,9 @@ def test_next_speaker_is_marked_in_the_direction_of_play():
     assert re.search(r'class="[^"]*cup-next[^"]*" data-seat="0"', html)
     state["direction"] = 1
     assert re.search(r'class="[^"]*cup-next[^"]*" data-seat="2"', screen(state, 3))
+    state["choosing"] = True  # nobody speaks next until the starter picks the way
+    html = screen(state, 3)
+    assert "cup-next" not in html and "speaks next" not in text(html)
 
 
 def test_reveal_explains_the_conditional_aces():

@@ -56,7 +56,8 @@ def _names(view: dict) -> list:
 
 
 def _next_seat(view: dict):
-    if view["result"] or sum(1 for n in view["counts"] if n) < 2:
+    """Who speaks after the seat on turn; nobody yet while the starter chooses the way."""
+    if view["result"] or view["choosing"] or sum(1 for n in view["counts"] if n) < 2:
         return None
     return next_in_play(view["counts"], view["turn"], view["direction"])
 
