@@ -41,6 +41,12 @@ const NONCE = /^[A-Za-z0-9_-]{43}$/;
 let bundle = null;
 const library = () => (bundle ??= import("./relay-bundle.js"));
 
+// Rooms this page is still leaving. Trystero's leave takes a moment (it tells the peers, then
+// waits 99 ms), and joining the same room meanwhile returns the room being left, dead a
+// moment later: the host back from the lobby at once would be left alone in it. So a join
+// waits for the leaves under way.
+let leaving = Promise.resolve();
+
 const warn = (what) => (error) => console.warn(what, error);
 
 const offline = () => netError("net.offline", "This device is offline.");
@@ -83,6 +89,7 @@ async function enter(code, { relayUrls, iceServers } = {}, waitMs = RELAY_WAIT_M
   const lib = await library();
   const urls = brokers(lib, relayUrls);
   const { roomId, password } = await roomSecrets(code);
+  await leaving;
   const room = lib.joinRoom(
     { appId: APP_ID, password, relayConfig: { urls }, rtcConfig: { iceServers: iceServers ?? [] } },
     roomId,
@@ -110,9 +117,10 @@ async function enter(code, { relayUrls, iceServers } = {}, waitMs = RELAY_WAIT_M
  */
 function leave(room) {
   const connections = Object.values(room.getPeers());
-  room.leave()
-    .catch(warn("relay leave"))
-    .finally(() => connections.forEach((connection) => connection.close()));
+  const left = room.leave()
+    .finally(() => connections.forEach((connection) => connection.close()))
+    .catch(warn("relay leave"));
+  leaving = Promise.all([leaving, left]);
 }
 
 function channelTo(text, peer, shutdown) {

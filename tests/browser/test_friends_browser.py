@@ -306,6 +306,38 @@ def test_three_players_by_room_code_through_a_relay_with_reloads(phones, site, w
         assert page.context.errors == []
 
 
+def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones, site, wait_engine, relay):
+    """The host leaves a room-code table for the lobby and comes straight back through
+    "Continue" in the same page (the room is joined again while it is still being left): the
+    same table at the same version, and the guest is back in its seat by itself."""
+    rng = random.Random(5)
+    host, bruno = phones(relay.url), phones(relay.url)
+    open_lobby(host, site.url, wait_engine)
+    code = create_table(host, seats=1)
+    join_by_room_code(host, bruno, code, 1, "Bruno", wait_engine, site.url)
+    host.click("[data-testid=net-start]")
+    played = play(host, [host, bruno], rng, actions=4)
+    version = host_version(host)
+
+    host.click("#back")
+    bruno.locator("[data-testid=host-lost]").wait_for()
+    saved = host.locator('#saved-list li.saved-game[data-kind="host"]')
+    saved.wait_for()
+    assert saved.count() == 1
+    saved.locator("[data-testid=continue]").click()
+    host.locator("#game-area .tb-table").wait_for()
+    assert host_version(host) == version
+    connected(host, 1)
+    bruno.locator("[data-testid=host-lost]").wait_for(state="detached")
+    bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
+
+    played += play(host, [host, bruno], rng)
+    assert played > 4
+    bruno.locator("#game-area [data-testid=game-over]").wait_for()
+    for page in (host, bruno):
+        assert page.context.errors == []
+
+
 def test_tabs_of_one_browser_share_a_table_and_a_bot_covers_a_closed_tab(phones, site, wait_engine):
     """Room codes are off: a room code typed in another tab of the host's browser joins
     through the tabs' channel. When a guest's tab closes, the host gives its seat to a bot,
