@@ -306,6 +306,18 @@ def test_three_players_by_room_code_through_a_relay_with_reloads(phones, site, w
         assert page.context.errors == []
 
 
+def assert_bar_on_one_row(page):
+    """The way back, the title and the "?" share the game bar's first row (a long title wraps
+    in its own space), and a tap on the "?" lands on it."""
+    boxes = [page.locator(selector).bounding_box() for selector in ("#back", "#game-heading", "#howto-link")]
+    middles = [box["y"] + box["height"] / 2 for box in boxes]
+    assert max(middles) - min(middles) < 8, boxes
+    back, heading, howto = boxes
+    assert back["x"] + back["width"] <= heading["x"] and heading["x"] + heading["width"] <= howto["x"]
+    x, y = howto["x"] + howto["width"] / 2, howto["y"] + howto["height"] / 2
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('#howto-link') !== null", [x, y])
+
+
 def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones, site, wait_engine, relay):
     """The host leaves a room-code table for the lobby and comes straight back through
     "Continue" in the same page (the room is joined again while it is still being left): the
@@ -316,6 +328,8 @@ def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones,
     code = create_table(host, seats=1)
     join_by_room_code(host, bruno, code, 1, "Bruno", wait_engine, site.url)
     host.click("[data-testid=net-start]")
+    bruno.locator("#game-area .tb-table").wait_for()
+    assert_bar_on_one_row(bruno)  # "Table XXXX-XXXX-XXXX" is long on a phone
     played = play(host, [host, bruno], rng, actions=4)
     version = host_version(host)
 
