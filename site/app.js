@@ -175,8 +175,10 @@ const sharedStore = {
     const marker = sharedMarker();
     if (role === "guest") tabStore.set(KEYS.guestSave, id);
     const known = summaries[role] ?? shelf.get(id) ?? {};
+    // A guest's record keeps the host key it pinned, to find the same host from the lobby.
+    const pin = role === "guest" ? marker?.pin ?? null : null;
     const write = shelf.put({
-      id, kind: role, table: id.split(":")[1], via: marker?.via ?? null, text: value, ...recordSummary(known),
+      id, kind: role, table: id.split(":")[1], via: marker?.via ?? null, pin, text: value, ...recordSummary(known),
     });
     if (role === "host") hostWrite = write;
   },
@@ -397,11 +399,14 @@ function continueSaved(record) {
   resumeShared(sharedMarkerOf(record, false));
 }
 
-// The shared-table marker that brings back ``record``'s table (and this tab's seat there).
+// The shared-table marker that brings back ``record``'s table (and this tab's seat there): a
+// guest finds the host again by the room code its save keeps and the key its record pinned.
 function sharedMarkerOf(record, onScreen) {
-  if (record.kind === "guest") tabStore.set(KEYS.guestSave, record.id);
-  const seat = record.kind === "guest" ? savedField(record.text, "seat") : null;
-  return { role: record.kind, table: record.table, via: record.via ?? "room", seat, onScreen };
+  const marker = { role: record.kind, table: record.table, via: record.via ?? "room", seat: null, onScreen };
+  if (record.kind !== "guest") return marker;
+  tabStore.set(KEYS.guestSave, record.id);
+  const pin = typeof record.pin === "string" ? record.pin : null;
+  return { ...marker, seat: savedField(record.text, "seat"), room: savedField(record.text, "room"), pin };
 }
 
 function deleteSaved(record) {

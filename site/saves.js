@@ -3,7 +3,8 @@
 //
 // A record: {id, kind: "local"|"host"|"guest", table (a shared table's id, else null), game,
 // players: [name, ...], over, updated (ms), text (the worker's save, stored verbatim: its
-// 63-bit seed must not pass through a JavaScript number)}. Ids: "local:<random>",
+// 63-bit seed must not pass through a JavaScript number)}; a shared table's also has via
+// (how it was joined) and pin (the host key a guest pinned, or null). Ids: "local:<random>",
 // "host:<table>", "guest:<table>:<seat>".
 //
 // The records are read once when the page opens and mirrored in memory, so reading is

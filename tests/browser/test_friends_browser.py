@@ -306,6 +306,17 @@ def test_three_players_by_room_code_through_a_relay_with_reloads(phones, site, w
         assert page.context.errors == []
 
 
+# The host keys pinned in this browser's saved guest records (saves.js, IndexedDB).
+SAVED_PINS = """() => new Promise((resolve, reject) => {
+    const open = indexedDB.open("taberna");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+        const all = open.result.transaction("saves").objectStore("saves").getAll();
+        all.onsuccess = () => resolve(all.result.filter((r) => r.kind === "guest").map((r) => r.pin));
+    };
+})"""
+
+
 def assert_bar_on_one_row(page):
     """The way back, the title and the "?" share the game bar's first row (a long title wraps
     in its own space), and a tap on the "?" lands on it."""
@@ -321,7 +332,8 @@ def assert_bar_on_one_row(page):
 def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones, site, wait_engine, relay):
     """The host leaves a room-code table for the lobby and comes straight back through
     "Continue" in the same page (the room is joined again while it is still being left): the
-    same table at the same version, and the guest is back in its seat by itself."""
+    same table at the same version, and the guest is back in its seat by itself. Then the
+    guest does the same and is seated again."""
     rng = random.Random(5)
     host, bruno = phones(relay.url), phones(relay.url)
     open_lobby(host, site.url, wait_engine)
@@ -343,6 +355,14 @@ def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones,
     assert host_version(host) == version
     connected(host, 1)
     bruno.locator("[data-testid=host-lost]").wait_for(state="detached")
+    bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
+
+    bruno.click("#back")  # and the guest does the same: its saved table keeps the host's key
+    host.locator('[data-testid="seat-1"]:not([data-conn="connected"])').wait_for()
+    pinned = bruno.evaluate("JSON.parse(localStorage.getItem('taberna.shared')).pin")
+    assert len(pinned) == 43 and bruno.evaluate(SAVED_PINS) == [pinned]
+    bruno.locator('#saved-list li.saved-game[data-kind="guest"] [data-testid=continue]').click()
+    connected(host, 1)
     bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
 
     played += play(host, [host, bruno], rng)
