@@ -1,5 +1,7 @@
 """Reading the page's saved tables (IndexedDB, ``site/saves.js``) from a browser test."""
 
+import time
+
 # Every record of the "saves" store, read in the page (a function: the page's CSP refuses eval).
 READ_RECORDS = """async () => {
   const db = await new Promise((resolve, reject) => {
@@ -21,6 +23,15 @@ READ_RECORDS = """async () => {
 def stored_records(page) -> list:
     """Every saved table the page's origin keeps, as ``{id, kind, game, players, text, ...}``."""
     return page.evaluate(READ_RECORDS)
+
+
+def wait_stored(page, holds, timeout_s=60):
+    """Polls the stored records until ``holds(records)``: a write reaches the database a
+    moment after the screen shows it (``wait_for_function`` would not await the read)."""
+    deadline = time.monotonic() + timeout_s
+    while not holds(stored_records(page)):
+        assert time.monotonic() < deadline, "the saved tables never reached that state"
+        page.wait_for_timeout(50)
 
 
 def saved_text(page, kind="local"):

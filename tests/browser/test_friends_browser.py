@@ -14,7 +14,7 @@ import re
 import time
 
 from pyengine.core.table import Table
-from tests.browser.saves import saved_text
+from tests.browser.saves import saved_text, stored_records
 
 STEP_TIMEOUT_MS = 60_000
 MAX_ACTIONS = 400
@@ -306,17 +306,6 @@ def test_three_players_by_room_code_through_a_relay_with_reloads(phones, site, w
         assert page.context.errors == []
 
 
-# The host keys pinned in this browser's saved guest records (saves.js, IndexedDB).
-SAVED_PINS = """() => new Promise((resolve, reject) => {
-    const open = indexedDB.open("taberna");
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-        const all = open.result.transaction("saves").objectStore("saves").getAll();
-        all.onsuccess = () => resolve(all.result.filter((r) => r.kind === "guest").map((r) => r.pin));
-    };
-})"""
-
-
 def assert_bar_on_one_row(page):
     """The way back, the title and the "?" share the game bar's first row (a long title wraps
     in its own space), and a tap on the "?" lands on it."""
@@ -360,7 +349,7 @@ def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones,
     bruno.click("#back")  # and the guest does the same: its saved table keeps the host's key
     host.locator('[data-testid="seat-1"]:not([data-conn="connected"])').wait_for()
     pinned = bruno.evaluate("JSON.parse(localStorage.getItem('taberna.shared')).pin")
-    assert len(pinned) == 43 and bruno.evaluate(SAVED_PINS) == [pinned]
+    assert len(pinned) == 43 and [r["pin"] for r in stored_records(bruno) if r["kind"] == "guest"] == [pinned]
     bruno.locator('#saved-list li.saved-game[data-kind="guest"] [data-testid=continue]').click()
     connected(host, 1)
     bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()

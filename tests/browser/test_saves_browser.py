@@ -12,7 +12,7 @@
 
 import json
 
-from tests.browser.saves import saved_text, stored_records
+from tests.browser.saves import saved_text, stored_records, wait_stored
 
 ENGINE_FAST = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')"
 HUMAN_TURN = """() => {
@@ -91,6 +91,7 @@ def test_each_game_keeps_its_own_save_and_delete_asks(context, site, wait_engine
     lasca.locator("[data-testid=delete]").click()
     lasca.locator("[data-testid=delete-yes]").click()
     assert listed(page).count() == 1 and "Perudo" in listed(page).inner_text()
+    wait_stored(page, lambda records: len(records) == 1)  # deleted on disk too
     page.reload()
     wait_engine(page)
     assert listed(page).count() == 1
