@@ -25,8 +25,9 @@ const KEYS = {
 };
 // The engine's languages (pyengine/i18n LANGUAGES), written into the settings by the build,
 // each option with the page's lang attribute in that language (pt: pt-BR).
-const LANGUAGES = [...$("lang").options].map((option) => option.value);
-const languageTag = (code) => $("lang").querySelector(`option[value="${code}"]`)?.lang || code;
+const LANGUAGE_TAGS = new Map([...$("lang").options].map((option) => [option.value, option.lang || option.value]));
+const LANGUAGES = [...LANGUAGE_TAGS.keys()];
+const languageTag = (code) => LANGUAGE_TAGS.get(code) ?? code;
 // Multiplies the bridge's suggested bot delay, so bots play visibly at the player's pace.
 const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2 };
 
