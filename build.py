@@ -478,7 +478,7 @@ def lobby_html(games: list) -> str:
 
 def copy_game_icons(dest: Path) -> None:
     """Each declared game's ``icon.svg`` (in its package) as ``icons/game-<id>.svg``."""
-    for declaration in engine("pyengine.core.registry").declarations():
+    for declaration in engine("pyengine.core.registry").discover("pyengine.games"):
         shutil.copyfile(declaration.icon, dest / f"game-{declaration.id}.svg")
 
 
@@ -607,7 +607,7 @@ def build(out: Path = DIST) -> dict:
     # The how-to-play pages, one per game and language (from each package's howto/*.md).
     buildtool("howto").write_pages(
         stage / "howto",
-        [(d.id, d.folder) for d in engine("pyengine.core.registry").declarations()],
+        [(d.id, d.folder) for d in engine("pyengine.core.registry").discover("pyengine.games")],
         engine("pyengine.i18n").LANGUAGES,
         engine("pyengine.i18n").translate,
         csp_meta(),

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from pyengine.core.registry import discover
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -15,6 +17,7 @@ def pytest_configure(config):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.compile_catalogs()
+    discover("pyengine.games")
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ The page's script (``site/app.js``, ``site/net/driver.js``) calls these through
 * One device: ``setup``, ``start``, ``resume``, ``act``, ``ui``, ``bot_step``, ``render``.
 * A table this tab hosts: ``net_host_*``; a seat at another tab's table: ``net_guest_*``.
   The network and clock calls (``receive``, ``tick``, ``dropped``, ``connected``) take the
-  time in milliseconds before the language. Shared-table code (``core.sync``, ``hosted``,
+  time in milliseconds before the language. Shared-table code (``protocol``, ``hosted``,
   ``joined``) is imported when a shared table is first opened, and segno when a QR code is
   first drawn, so that a one-device game never pays for them.
 * Data calls: ``lobby``, ``selftest``, ``bench``, ``net_qr``, and each game's own tools

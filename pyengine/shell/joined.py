@@ -1,4 +1,4 @@
-"""This tab's seat (or place as a watcher) at someone else's table: ``core.sync.Guest``.
+"""This tab's seat (or place as a watcher) at someone else's table: ``protocol.Guest``.
 
 * The save (``Guest.snapshot()``) is handed over once the guest holds a seat, never for a
   watcher: reloading before the welcome repeats the page's join request instead.
@@ -8,7 +8,7 @@
 
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
-from ..core.sync import Guest
+from ..protocol import Guest
 from ..core.validate import is_plain_json
 from ..ui.markup import fragment, h
 from .reply import Controller, summary_of

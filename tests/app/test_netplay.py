@@ -531,7 +531,7 @@ def test_a_table_on_one_device_never_waits_for_a_friend():
 
 
 def test_a_hostile_host_cannot_break_a_guest_tab():
-    from pyengine.core.sync.envelope import encode
+    from pyengine.protocol.envelope import encode
 
     tabs = Tabs()
     tabs.guests["pa"] = NetWorker()
