@@ -11,7 +11,13 @@ A game is a stateless object of pure functions over plain JSON states:
   the chance (a bot is asked once per position and may decline, returning ``None``; a
   person sees a button) and play goes on. Most games have none (the default).
 * ``apply(state, seat, action)`` returns a new state and never mutates its input; it raises
-  ``IllegalAction`` with a reason, and a finished game accepts nothing.
+  ``IllegalAction`` with a reason, and a finished game accepts nothing. A game declares its
+  actions once, in its move table ``moves`` (``type -> Move(handler, fields, phases)``, as
+  boardgame.io's moves map): the base class refuses an unknown type (``unknown_action``), a
+  type not allowed in the seat's phase (``not_now``, or the game's ``wrong_phase``) and
+  fields that do not fit the move's shape (``bad_field``), then calls the handler. The
+  refusals a game makes itself are coded ``<game id>.<reason>`` (catalog key
+  ``err.<game id>.<reason>``); the ones made here and by the kits are plain (``not_now``).
 * ``view(state, seat)`` is what that seat may see; ``view(state, None)`` the spectator's.
   Bots get views only, never states (they are declared by the game's package, see
   ``core.registry``: the rules never import their bots or screens). ``view_shape``
@@ -44,6 +50,27 @@ PLAYER = Dict(
 PLAYERS = PerSeat(PLAYER)
 
 
+NO_FIELDS = Dict({})  # an action that is only its ``type``
+
+
+class Move:
+    """One row of a game's move table.
+
+    ``handler(game, state, seat, action, rng)`` plays the move on the state's private copy
+    (or raises ``IllegalAction`` with the game's own reason); ``fields`` is the shape
+    (``core.shape``) of the action without its ``type``, checked at the seat's table size
+    before the handler runs; ``phases`` lists the phases (``Game.phase``) the move may be
+    played in, ``None`` any.
+    """
+
+    __slots__ = ("handler", "fields", "phases")
+
+    def __init__(self, handler, fields: Shape = NO_FIELDS, phases: tuple | None = None):
+        self.handler = handler
+        self.fields = fields
+        self.phases = phases
+
+
 def fresh_rng_state(rng: Rng) -> dict:
     """A new generator state drawn from ``rng``: the future rolls of a resampled world."""
     return Rng(rng.below(1 << 53)).state()
@@ -66,6 +93,8 @@ class Game:
     # What ``view`` returns for any seat at any table size (``core.shape``), with
     # ``players`` (``PLAYERS``) among its optional keys.
     view_shape: Shape = None
+    # The move table: every action type the game accepts, ``{type: Move(...)}``.
+    moves: dict = {}
 
     # --- set-up -------------------------------------------------------------------
     def resolve_options(self, options, seats: int) -> dict:
@@ -134,8 +163,30 @@ class Game:
         return new_state
 
     def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
-        """Mutates ``state`` (a private copy) or raises ``IllegalAction``."""
-        raise NotImplementedError
+        """Mutates ``state`` (a private copy) by the move table, or raises ``IllegalAction``:
+        the refusals every game shares are made here, the rest by the move's handler."""
+        move = self.moves.get(kind)
+        if move is None:
+            raise IllegalAction(f"Unknown action {kind[:20]!r}", "unknown_action", kind=kind[:20])
+        if move.phases is not None and self.phase(state, seat) not in move.phases:
+            raise self.wrong_phase(state, seat, kind)
+        try:
+            move.fields.check({key: value for key, value in action.items() if key != "type"}, state["seats"])
+        except ShapeError as error:
+            field = str(error.path[0])[:20] if error.path else kind[:20]
+            raise IllegalAction(f"Bad field in {kind!r}: {error}", "bad_field", field=field) from None
+        move.handler(self, state, seat, action, rng)
+
+    def phase(self, state: dict, seat: int) -> str:
+        """The phase ``seat`` acts in, for the move table's ``phases``; by default the
+        state's ``phase``. A game whose seats may do different things at one moment (a
+        bidder who may still raise, a Calza out of turn) names a phase per seat."""
+        return state["phase"]
+
+    def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
+        """The refusal of a known move in a phase that does not allow it; a game may say
+        why in its own words."""
+        return IllegalAction(f"{kind} is not a move for now", "not_now", kind=kind)
 
     # --- seeing -------------------------------------------------------------------
     def view(self, state: dict, seat) -> dict:

@@ -21,7 +21,7 @@ from ..core.game import PLAYERS, Game
 from ..core.options import options_shape
 from ..core.rng import Rng
 from ..core.shape import Dict, Enum, Int, List, Optional, PerSeat, Seat, Seats, Where
-from ..core.validate import copy_json, int_field, only_fields
+from ..core.validate import copy_json
 
 ACE = 1
 MAX_BID_COUNT = 999
@@ -152,8 +152,9 @@ def hand_record(state: dict, caller: int, actual: int, loser) -> dict:
     }
 
 
-# --- what a view may hold ----------------------------------------------------------------------
+# --- what a view and an action may hold ----------------------------------------------------------------------
 DIE = Int(1, 6)
+BID_FIELDS = Dict({"count": Int(1, MAX_BID_COUNT), "face": DIE})  # a bid action's fields
 
 
 def bid_shape(**optional) -> Dict:
@@ -236,10 +237,6 @@ class BluffingGame(Game):
         """Bookkeeping once a legal bid is on the list; by default play passes left."""
         state["turn"] = next_in_play(state["counts"], seat)
 
-    def play_call(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
-        """Every action that is not a bid."""
-        raise NotImplementedError
-
     def refuse(self, refusal: tuple) -> IllegalAction:
         return refusal_error(self.reasons, refusal)
 
@@ -249,13 +246,9 @@ class BluffingGame(Game):
     def bid_actions(self, state: dict, seat: int) -> list:
         return [{"type": "bid", "count": c, "face": f} for c, f in self.legal_bids(state, seat)]
 
-    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
-        if kind != "bid":
-            self.play_call(state, seat, kind, action, rng)
-            return
-        only_fields(action, "count", "face")
-        count = int_field(action, "count", 1, MAX_BID_COUNT)
-        face = int_field(action, "face", 1, 6)
+    def play_bid(self, state: dict, seat: int, action: dict, rng: Rng) -> None:
+        """The ``bid`` move's handler (fields ``BID_FIELDS``), for the game's move table."""
+        count, face = action["count"], action["face"]
         refusal = self.table_bid_refusal(state, seat, (count, face))
         if refusal:
             raise self.refuse(refusal)

@@ -67,7 +67,7 @@ def test_refused_action_keeps_the_table_and_explains_in_the_players_language():
     call(bridge.ui, {"handoff": handoff_seat(reply["html"])}, "pt")
     before = kept()
     refused = call(bridge.act, {"type": "bid", "count": 2, "face": 1}, "pt")
-    assert not refused["ok"] and refused["error"]["code"] == "paco_opening"
+    assert not refused["ok"] and refused["error"]["code"] == "perudo.paco_opening"
     assert refused["message"] == "Ninguém pode abrir em pacos fora de uma rodada palifico."
     assert refused["save"] is None and refused["html"] is None and kept() == before
     junk = call(bridge.act, "not json", "en")

@@ -53,6 +53,6 @@ def test_a_refused_bid_is_explained_in_portuguese_and_changes_nothing():
     call(bridge.ui, {"handoff": handoff_seat(reply["html"])}, "pt")
     before = bridge.tables["local"].save()
     refused = call(bridge.act, {"type": "bid", "count": 2, "face": 1}, "pt")
-    assert not refused["ok"] and refused["error"]["code"] == "bozo_aces_opening"
+    assert not refused["ok"] and refused["error"]["code"] == "bozo.aces_opening"
     assert refused["message"] == "Esta mesa não permite abrir em ases."
     assert refused["save"] is None and bridge.tables["local"].save() == before

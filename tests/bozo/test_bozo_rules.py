@@ -149,13 +149,13 @@ def test_engine_gives_the_reason_for_a_refused_bid():
     state = table([[2, 3, 5], [1, 4, 6], [2, 2, 6]], turn=2, bids=[(0, 6, 5), (1, 3, 1)])
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 2, bid(6, 4))
-    assert caught.value.code == "bozo_not_above_earlier" and caught.value.params == {"count": 6, "face": 5}
+    assert caught.value.code == "bozo.not_above_earlier" and caught.value.params == {"count": 6, "face": 5}
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 2, bid(5, 6))
-    assert caught.value.code == "bozo_leave_aces_too_low" and caught.value.params == {"count": 6}
+    assert caught.value.code == "bozo.leave_aces_too_low" and caught.value.params == {"count": 6}
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 2, bid(3, 1))
-    assert caught.value.code == "bozo_aces_not_above"
+    assert caught.value.code == "bozo.aces_not_above"
     after = GAME.apply(state, 2, bid(6, 6))
     assert after["bids"][-1] == {"seat": 2, "count": 6, "face": 6}
 
@@ -244,13 +244,13 @@ def test_loser_starts_the_next_hand_and_chooses_the_direction():
     assert GAME.legal_actions(after, 0) == [way("left"), way("right")]
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(after, 0, bid(1, 2))
-    assert caught.value.code == "bozo_direction_first"
+    assert caught.value.code == "bozo.direction_first"
     chose = GAME.apply(after, 0, way("right"))
     assert chose["direction"] == -1 and not chose["choosing"]
     assert GAME.apply(chose, 0, bid(1, 2))["turn"] == 2
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(chose, 0, way("left"))
-    assert caught.value.code == "bozo_direction_set"
+    assert caught.value.code == "bozo.direction_set"
 
 
 @pytest.mark.parametrize("direction", [1, -1])
@@ -364,7 +364,7 @@ def test_blind_cups_stay_closed_until_their_owner_looks():
     assert looked["turn"] == starter and GAME.to_act(looked) == [starter]
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(looked, starter, LOOK)
-    assert caught.value.code == "bozo_already_looked"
+    assert caught.value.code == "bozo.already_looked"
 
 
 def test_a_blind_bid_is_marked_and_then_the_bidder_sees_his_dice():
@@ -405,12 +405,12 @@ def test_bidder_may_raise_his_own_bid_before_the_next_player_speaks():
     assert [b["count"] for b in up["bids"]] == [8, 4]
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(up, 0, bid(8, 2))  # ... but never back to a bid already made
-    assert caught.value.code == "bozo_not_above_earlier"
+    assert caught.value.code == "bozo.not_above_earlier"
     down = GAME.apply(up, 0, bid(8, 3))  # 4 ases -> 8 ternos is upwards too
     assert down["bids"][-1]["count"] == 8 and down["bids"][-1]["face"] == 3
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(up, 0, DOUBT)
-    assert caught.value.code == "bozo_raiser_only"
+    assert caught.value.code == "bozo.raiser_only"
     spoke = GAME.apply(GAME.apply(up, 0, KEEP), 1, bid(5, 1))
     assert GAME.to_act(spoke) == [1] and spoke["raiser"] == 1 and spoke["turn"] == 2
     with pytest.raises(IllegalAction) as caught:
@@ -425,7 +425,7 @@ def test_keep_hands_the_turn_on_and_only_the_bidder_may_keep():
     assert GAME.to_act(kept) == [1] and kept["raiser"] is None
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(kept, 1, KEEP)
-    assert caught.value.code == "bozo_nothing_to_keep"
+    assert caught.value.code == "bozo.nothing_to_keep"
     doubted = GAME.apply(kept, 1, DOUBT)
     assert doubted["raiser"] is None and doubted["last_hand"]["caller"] == 1
 

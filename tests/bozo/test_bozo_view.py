@@ -179,7 +179,7 @@ def test_every_seat_is_rendered_up_to_the_maximum(seats):
 
 @pytest.mark.parametrize("lang", ["en", "pt", "es"])
 def test_complete_languages_have_every_key(lang):
-    english = {k for k in catalog("en") if k.startswith(("bozo.", "opt.bozo.", "level.bozo.", "err.bozo_"))}
+    english = {k for k in catalog("en") if k.startswith(("bozo.", "opt.bozo.", "level.bozo.", "err.bozo."))}
     assert english <= set(catalog(lang))
     state = table([[1, 5, 5], [1, 2, 3]], turn=1, bids=[(0, 4, 5)])
     after = GAME.apply(state, 1, {"type": "doubt"})

@@ -66,11 +66,11 @@ def test_out_of_turn_only_calza_and_it_must_name_the_standing_bid():
     state = table([[2], [3, 3], [4]], turn=2, bids=[(0, 1, 2), (1, 2, 3)], **ANYONE)
     before = json.dumps(state, sort_keys=True)
     refused = [
-        ({"type": "bid", "count": 3, "face": 3}, "calza_only"),
-        ({"type": "dudo"}, "calza_only"),
-        ({"type": "calza"}, "calza_unnamed"),
-        (calza(1, 1, 2), "calza_stale"),  # an earlier bid of this round
-        (calza(2, 2, 3), "calza_stale"),  # the same bid in another round
+        ({"type": "bid", "count": 3, "face": 3}, "perudo.calza_only"),
+        ({"type": "dudo"}, "perudo.calza_only"),
+        ({"type": "calza"}, "perudo.calza_unnamed"),
+        (calza(1, 1, 2), "perudo.calza_stale"),  # an earlier bid of this round
+        (calza(2, 2, 3), "perudo.calza_stale"),  # the same bid in another round
         ({"type": "calza", "round": 1, "count": 2}, "bad_field"),
         ({"type": "calza", "round": 1, "count": 2, "face": 3, "x": 1}, "bad_field"),
         ({"type": "calza", "round": "1", "count": 2, "face": 3}, "bad_field"),
@@ -90,7 +90,7 @@ def test_a_calza_that_crossed_a_raise_is_refused_and_the_table_is_untouched():
     before = json.dumps(raised, sort_keys=True)
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(raised, 0, answered)
-    assert caught.value.code == "calza_stale"
+    assert caught.value.code == "perudo.calza_stale"
     assert json.dumps(raised, sort_keys=True) == before
 
 
@@ -309,7 +309,7 @@ def test_a_guest_calls_calza_out_of_turn_and_a_late_one_is_refused_with_the_reas
     late = encode("intent", table="tbl-calza", seat=1, version=seen, seq=1, action=answered)
     replies = [json.loads(text) for _, text in host.receive("p1", late, 1)]
     errors = [message for message in replies if message["kind"] == "error"]
-    assert errors and errors[0]["code"] == "calza_stale" and errors[0]["ref"] == 1
+    assert errors and errors[0]["code"] == "perudo.calza_stale" and errors[0]["ref"] == 1
     assert json.dumps(host.table.state, sort_keys=True) == before
     # A Calza on the standing bid goes through.
     assert host.table.to_act() == [1]  # the raise passed the turn to Rui

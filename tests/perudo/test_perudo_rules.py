@@ -91,7 +91,7 @@ def test_paco_opening_refused_by_engine():
     state = table([[1, 1, 1, 1, 1], [2, 2, 2, 2, 2]])
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 0, bid(2, 1))
-    assert caught.value.code == "paco_opening"
+    assert caught.value.code == "perudo.paco_opening"
 
 
 def test_only_the_player_whose_turn_it_is_may_act():
@@ -200,7 +200,7 @@ def test_palifico_round_pacos_not_wild_and_opener_may_bid_pacos():
     state = GAME.apply(state, 1, bid(2, 1))
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 0, bid(5, 6))
-    assert caught.value.code == "palifico_face"
+    assert caught.value.code == "perudo.palifico_face"
     # Sixes in palifico: pacos do not count, only the one natural six.
     state = table([[1], [1, 1, 6]], turn=0, bids=[(1, 2, 6)])
     state["palifico"] = True
@@ -257,7 +257,7 @@ def test_calza_is_off_by_default():
     state = table([[2, 2], [3, 3]], turn=1, bids=[(0, 2, 2)])
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 1, CALZA)
-    assert caught.value.code == "calza_off"
+    assert caught.value.code == "perudo.calza_off"
 
 
 def test_exact_calza_regains_a_die_up_to_five():

@@ -53,6 +53,7 @@ from ...kits.bluffing import (
     ACES_IF_SHOWN,
     LEFT,
     RIGHT,
+    BID_FIELDS,
     BluffingGame,
     bid_shape,
     cap_refusal,
@@ -72,10 +73,11 @@ from ...kits.bluffing import (
 )
 from ...kits.dice import parse_bid
 from ...core.errors import IllegalAction
+from ...core.game import Move
 from ...core.options import Option
 from ...core.rng import Rng
 from ...core.shape import Bool, Dict, Enum, Int, List, Optional, PerSeat, Seat, Seats
-from ...core.validate import copy_json, only_fields
+from ...core.validate import copy_json
 
 START_DICE = 3
 WAYS = {"left": LEFT, "right": RIGHT}
@@ -83,12 +85,12 @@ WAY_NAMES = {LEFT: "left", RIGHT: "right"}
 
 REASONS = {
     **bluffing.REASONS,
-    "bozo_aces_opening": "This table does not allow opening in aces",
-    "bozo_aces_too_low": "Going to aces needs at least {count} aces",
-    "bozo_aces_not_above": "Aces bids must rise: {count} aces have been bid this hand",
-    "bozo_leave_aces_too_low": "Leaving aces needs at least {count} dice",
-    "bozo_not_above_earlier": "The bid must be above {count}x{face}, bid earlier this hand",
-    "bozo_direction_first": "Choose the direction of play first",
+    "bozo.aces_opening": "This table does not allow opening in aces",
+    "bozo.aces_too_low": "Going to aces needs at least {count} aces",
+    "bozo.aces_not_above": "Aces bids must rise: {count} aces have been bid this hand",
+    "bozo.leave_aces_too_low": "Leaving aces needs at least {count} dice",
+    "bozo.not_above_earlier": "The bid must be above {count}x{face}, bid earlier this hand",
+    "bozo.direction_first": "Choose the direction of play first",
 }
 
 
@@ -97,22 +99,22 @@ def hand_refusal(history: list, new: tuple, aces_opening: bool = True, strict_fa
     hand, oldest first), as ``(code, params)``, or ``None`` when it may."""
     count, face = new
     if not history:
-        return ("bozo_aces_opening", {}) if face == ACE and not aces_opening else None
+        return ("bozo.aces_opening", {}) if face == ACE and not aces_opening else None
     old_count, old_face = history[-1]
     if face == ACE:
         if old_face != ACE and count < ceil_half(old_count):
-            return ("bozo_aces_too_low", {"count": ceil_half(old_count)})
+            return ("bozo.aces_too_low", {"count": ceil_half(old_count)})
         top = max((c for c, f in history if f == ACE), default=0)
-        return ("bozo_aces_not_above", {"count": top}) if count <= top else None
+        return ("bozo.aces_not_above", {"count": top}) if count <= top else None
     if old_face != ACE:
         return raise_refusal(history[-1], new, strict_faces)
     if count < 2 * old_count:
-        return ("bozo_leave_aces_too_low", {"count": 2 * old_count})
+        return ("bozo.leave_aces_too_low", {"count": 2 * old_count})
     ordinary = [bid for bid in history if bid[1] != ACE]
     if ordinary:
         best = max(ordinary)
         if raise_refusal(best, new, False):
-            return ("bozo_not_above_earlier", {"count": best[0], "face": best[1]})
+            return ("bozo.not_above_earlier", {"count": best[0], "face": best[1]})
     return None
 
 
@@ -132,7 +134,7 @@ def table_rule(table: dict):
     with the hand read once; ``table`` is a state or a seat's view, so the engine, the
     picker and the bots share it."""
     if table["choosing"]:
-        return lambda new: ("bozo_direction_first", {})
+        return lambda new: ("bozo.direction_first", {})
     options = table["options"]
     history = [(b["count"], b["face"]) for b in table["bids"]]
     aces_opening, strict = options["aces_opening"], options["bidding"] == "strict"
@@ -246,37 +248,42 @@ class Bozo(BluffingGame):
         state["turn"] = next_in_play(state["counts"], seat, state["direction"])
         state["raiser"] = seat if state["options"]["raise_own"] else None
 
-    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
-        if seat != state["turn"] and kind not in ("bid", "keep"):
-            raise IllegalAction("Before the next player speaks you may only raise your bid or keep it",
-                                "bozo_raiser_only")
-        super().play(state, seat, kind, action, rng)
+    def phase(self, state: dict, seat: int) -> str:
+        """A bidder who may still raise his own bid (``raise_own``) only bids or keeps."""
+        return "raising" if seat == state["raiser"] else "turn"
 
-    def play_call(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
-        if kind == "direction":
-            only_fields(action, "way")
-            if not state["choosing"]:
-                raise IllegalAction("The direction of play is already set", "bozo_direction_set")
-            if not isinstance(action.get("way"), str) or action["way"] not in WAYS:
-                raise IllegalAction("The direction must be 'left' or 'right'", "bad_field", field="way")
-            state["direction"] = WAYS[action["way"]]
-            state["choosing"] = False
-            return
-        if kind not in self.calls:
-            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind)
-        only_fields(action)
-        if kind == "keep":
-            if seat != state["raiser"]:
-                raise IllegalAction("You have no bid to keep", "bozo_nothing_to_keep")
-            state["raiser"] = None
-        elif kind == "look":
-            if state["looked"][seat]:
-                raise IllegalAction("You have already seen your dice", "bozo_already_looked")
-            state["looked"][seat] = True
-        else:
-            if not state["bids"]:
-                raise IllegalAction("There is no bid to challenge yet", "nothing_to_call")
-            self.reveal(state, seat, rng)
+    def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
+        return IllegalAction("Before the next player speaks you may only raise your bid or keep it",
+                             "bozo.raiser_only")
+
+    def play_direction(self, state: dict, seat: int, action: dict, rng: Rng) -> None:
+        if not state["choosing"]:
+            raise IllegalAction("The direction of play is already set", "bozo.direction_set")
+        state["direction"] = WAYS[action["way"]]
+        state["choosing"] = False
+
+    def play_keep(self, state: dict, seat: int, action: dict, rng: Rng) -> None:
+        if seat != state["raiser"]:
+            raise IllegalAction("You have no bid to keep", "bozo.nothing_to_keep")
+        state["raiser"] = None
+
+    def play_look(self, state: dict, seat: int, action: dict, rng: Rng) -> None:
+        if state["looked"][seat]:
+            raise IllegalAction("You have already seen your dice", "bozo.already_looked")
+        state["looked"][seat] = True
+
+    def play_doubt(self, state: dict, seat: int, action: dict, rng: Rng) -> None:
+        if not state["bids"]:
+            raise IllegalAction("There is no bid to challenge yet", "nothing_to_call")
+        self.reveal(state, seat, rng)
+
+    moves = {
+        "bid": Move(BluffingGame.play_bid, BID_FIELDS, phases=("turn", "raising")),
+        "keep": Move(play_keep, phases=("turn", "raising")),
+        "direction": Move(play_direction, Dict({"way": Enum(*WAYS)}), phases=("turn",)),
+        "look": Move(play_look, phases=("turn",)),
+        "doubt": Move(play_doubt, phases=("turn",)),
+    }
 
     def reveal(self, state: dict, caller: int, rng: Rng) -> None:
         """Everyone shows; the loser gives up a die; then the next hand, round or the end."""

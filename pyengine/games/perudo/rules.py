@@ -42,6 +42,8 @@ from ...kits.bluffing import (
     LEFT,
     MAX_BID_COUNT,
     MAX_ROUNDS,
+    BID_FIELDS,
+    DIE,
     BluffingGame,
     bid_shape,
     cap_refusal,
@@ -61,10 +63,11 @@ from ...kits.bluffing import (
 )
 from ...kits.dice import bid_text, parse_bid
 from ...core.errors import IllegalAction
+from ...core.game import NO_FIELDS, Move
 from ...core.options import Option
 from ...core.rng import Rng
-from ...core.shape import Bool, Dict, Enum, Int, List, Optional, PerSeat, Seat, Seats, Where
-from ...core.validate import copy_json, int_field, only_fields
+from ...core.shape import Bool, Dict, Enum, Int, List, OneOf, Optional, PerSeat, Seat, Seats, Where
+from ...core.validate import copy_json
 
 START_DICE = 5
 PACO = ACE
@@ -72,15 +75,15 @@ MAX_HISTORY = 8  # settled rounds kept for the screen's bid history
 
 _REASONS = {
     **bluffing.REASONS,
-    "paco_opening": "Nobody may open on pacos outside a palifico round",
-    "palifico_face": "In a palifico round the face may not change",
-    "palifico_low": "In a palifico round only the quantity may rise",
-    "paco_too_low": "Going to pacos needs at least {count} pacos",
-    "leave_paco_too_low": "Leaving pacos needs at least {count} dice",
-    "paco_raise_low": "Raise the number of pacos",
-    "calza_stale": "That bid is no longer the one on the table",
-    "calza_unnamed": "A Calza out of turn must name the bid it answers",
-    "calza_only": "Out of turn you may only call Calza",
+    "perudo.paco_opening": "Nobody may open on pacos outside a palifico round",
+    "perudo.palifico_face": "In a palifico round the face may not change",
+    "perudo.palifico_low": "In a palifico round only the quantity may rise",
+    "perudo.paco_too_low": "Going to pacos needs at least {count} pacos",
+    "perudo.leave_paco_too_low": "Leaving pacos needs at least {count} dice",
+    "perudo.paco_raise_low": "Raise the number of pacos",
+    "perudo.calza_stale": "That bid is no longer the one on the table",
+    "perudo.calza_unnamed": "A Calza out of turn must name the bid it answers",
+    "perudo.calza_only": "Out of turn you may only call Calza",
 }
 
 
@@ -96,20 +99,20 @@ def bid_refusal(previous, new: tuple, palifico: bool, strict_faces: bool):
     """
     count, face = new
     if previous is None:
-        return ("paco_opening", {}) if face == PACO and not palifico else None
+        return ("perudo.paco_opening", {}) if face == PACO and not palifico else None
     old_count, old_face = previous
     if palifico:
         if face != old_face:
-            return ("palifico_face", {})
-        return ("palifico_low", {}) if count <= old_count else None
+            return ("perudo.palifico_face", {})
+        return ("perudo.palifico_low", {}) if count <= old_count else None
     if old_face != PACO and face == PACO:
         needed = ceil_half(old_count)
-        return ("paco_too_low", {"count": needed}) if count < needed else None
+        return ("perudo.paco_too_low", {"count": needed}) if count < needed else None
     if old_face == PACO and face != PACO:
         needed = 2 * old_count + 1
-        return ("leave_paco_too_low", {"count": needed}) if count < needed else None
+        return ("perudo.leave_paco_too_low", {"count": needed}) if count < needed else None
     if old_face == PACO:
-        return ("paco_raise_low", {}) if count <= old_count else None
+        return ("perudo.paco_raise_low", {}) if count <= old_count else None
     return raise_refusal(previous, new, strict_faces)
 
 
@@ -259,31 +262,37 @@ class Perudo(BluffingGame):
         return {"type": "calza", "round": table["round"], "count": bid["count"], "face": bid["face"]}
 
     # --- moves --------------------------------------------------------------------------
-    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
-        if seat != state["turn"] and kind != "calza":
-            raise _refuse(("calza_only", {}))
-        super().play(state, seat, kind, action, rng)
+    def phase(self, state: dict, seat: int) -> str:
+        """The player on turn bids or calls; the others (``may_act``) may only call Calza."""
+        return "turn" if seat == state["turn"] else "out_of_turn"
 
-    def play_call(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
-        if kind not in self.calls:
-            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind)
-        named = kind == "calza" and len(action) > 1
-        if named:
-            only_fields(action, "round", "count", "face")
-            for field in ("round", "count", "face"):
-                int_field(action, field, 1, MAX_ROUNDS if field == "round" else MAX_BID_COUNT)
-        else:
-            only_fields(action)
+    def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
+        return _refuse(("perudo.calza_only", {}))
+
+    def play_call(self, state: dict, seat: int, action: dict, rng: Rng) -> None:
+        """Dudo or Calza on the standing bid; a named Calza must name it."""
+        kind = action["type"]
         if not state["bids"]:
             raise IllegalAction("There is no bid to challenge yet", "nothing_to_call")
         if kind == "calza":
+            named = len(action) > 1
             if not self.calza_allowed(state):
-                raise IllegalAction("Calza is not allowed at this table now", "calza_off")
+                raise IllegalAction("Calza is not allowed at this table now", "perudo.calza_off")
             if not named and seat != state["turn"]:
-                raise _refuse(("calza_unnamed", {}))
+                raise _refuse(("perudo.calza_unnamed", {}))
             if named and action != self.calza_action(state):
-                raise _refuse(("calza_stale", {}))
+                raise _refuse(("perudo.calza_stale", {}))
         self.reveal(state, seat, kind, rng)
+
+    moves = {
+        "bid": Move(BluffingGame.play_bid, BID_FIELDS, phases=("turn",)),
+        "dudo": Move(play_call, phases=("turn",)),
+        # Unnamed (from the player on turn, as saves from before ``calza_by`` hold) or
+        # naming the bid it answers.
+        "calza": Move(play_call, OneOf(
+            NO_FIELDS, Dict({"round": Int(1, MAX_ROUNDS), "count": Int(1, MAX_BID_COUNT), "face": DIE}),
+        )),
+    }
 
     def reveal(self, state: dict, caller: int, call: str, rng: Rng) -> None:
         """Everyone shows: settle the call, then start the next round or end the game."""
