@@ -81,8 +81,9 @@ def test_irreversible_moves_clear_the_repetition_record():
 
 
 @pytest.mark.parametrize("action, code", [
-    ({"type": "move"}, "lasca.bad_notation"),
-    ({"type": "move", "path": 3}, "lasca.bad_notation"),
+    ({"type": "move"}, "bad_field"),
+    ({"type": "move", "path": 3}, "bad_field"),
+    ({"type": "move", "path": "c3"}, "lasca.bad_notation"),
     ({"type": "move", "path": "c3-d4", "extra": 1}, "bad_field"),
     ({"type": "offer_draw", "path": "c3-d4"}, "bad_field"),
     ({"type": "move", "path": "a3-a4"}, "lasca.bad_square"),

@@ -136,7 +136,7 @@ def test_intents_are_checked_against_seat_version_and_rules(kit):
         (
             "pa",
             dict(seat=1, action={"type": "bid", "count": 2, "face": 9}, version=0, seq=1),
-            "field_range",
+            "bad_field",
         ),
     ]
     for peer, fields, code in cases:

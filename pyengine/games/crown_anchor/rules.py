@@ -40,11 +40,11 @@ from itertools import product
 
 from ...kits.chips import left_of, pay_claims
 from ...core.errors import IllegalAction, InvalidOptions
-from ...core.game import PLAYERS, Game
+from ...core.game import PLAYERS, Game, Move
 from ...core.options import Option, options_shape, resolve_options
 from ...core.rng import Rng
 from ...core.shape import Bool, Dict, Enum, Int, List, Map, Optional, PerSeat, Seat, Seats, Tuple, Where
-from ...core.validate import copy_json, int_field, only_fields
+from ...core.validate import copy_json
 
 SYMBOLS = ("hearts", "diamonds", "spades", "clubs", "crown", "anchor")
 PAYOUTS = {"standard": (1, 2, 3), "fair": (1, 3, 5)}
@@ -247,18 +247,8 @@ class CrownAnchor(Game):
         return None
 
     # --- moves --------------------------------------------------------------------------
-    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
-        handler = getattr(self, f"_act_{kind}", None) if kind in ACTION_PHASES else None
-        if handler is None:
-            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind)
-        if state["phase"] not in ACTION_PHASES[kind]:
-            raise IllegalAction(f"You cannot {kind} now", "crown_anchor.phase", kind=kind)
-        handler(state, seat, action, rng)
-
     def _act_bet(self, state, seat, action, rng):
-        only_fields(action, "symbol", "chips")
-        symbol = _symbol(action)
-        chips = int_field(action, "chips", 1, MAX_STAKE)
+        symbol, chips = action["symbol"], action["chips"]
         error = self.bet_error(state, seat, symbol, chips)
         if error:
             raise error
@@ -268,21 +258,18 @@ class CrownAnchor(Game):
         state["votes"][seat] = False  # staking again withdraws a vote to end
 
     def _act_clear(self, state, seat, action, rng):
-        only_fields(action, "symbol")
         stakes = state["stakes"][seat]
-        symbols = [_symbol(action)] if "symbol" in action else list(stakes)
+        symbols = [action["symbol"]] if "symbol" in action else list(stakes)
         if not symbols or any(s not in stakes for s in symbols):
             raise IllegalAction("There is no stake of yours to take back", "crown_anchor.no_stake")
         for symbol in symbols:
             state["chips"][seat] += stakes.pop(symbol)
 
     def _act_done(self, state, seat, action, rng):
-        only_fields(action)
         state["done"][seat] = True
         self._close_betting(state)
 
     def _act_end(self, state, seat, action, rng):
-        only_fields(action)
         if state["phase"] == "roll":
             if self.agreed(state):
                 self._finish(state, "agreement")
@@ -299,7 +286,6 @@ class CrownAnchor(Game):
         self._close_betting(state)
 
     def _act_leave(self, state, seat, action, rng):
-        only_fields(action)
         self._take_back(state, seat)
         state["active"][seat] = False
         state["done"][seat] = False
@@ -309,9 +295,6 @@ class CrownAnchor(Game):
             self._close_betting(state)
 
     def _act_volunteer(self, state, seat, action, rng):
-        only_fields(action, "yes")
-        if type(action.get("yes")) is not bool:
-            raise IllegalAction("'yes' must be true or false", "bad_field", field="yes")
         state["volunteers"][seat] = action["yes"]
         if None in (state["volunteers"][s] for s, here in enumerate(state["active"]) if here):
             return
@@ -320,7 +303,6 @@ class CrownAnchor(Game):
         self._give_bank(state, willing[rng.below(len(willing))])
 
     def _act_roll(self, state, seat, action, rng):
-        only_fields(action)
         dice = [SYMBOLS[rng.below(len(SYMBOLS))] for _ in range(DICE)]
         banker = state["banker"]
         state["votes"][banker] = False  # rolling on withdraws the banker's own proposal
@@ -355,6 +337,16 @@ class CrownAnchor(Game):
         state["done"] = [False] * state["seats"]
         state["phase"] = "bet"
         self._after_roll(state, rng)
+
+    moves = {
+        "bet": Move(_act_bet, Dict({"symbol": SYMBOL_SHAPE, "chips": Int(1, MAX_STAKE)}), phases=("bet",)),
+        "clear": Move(_act_clear, Dict({}, optional={"symbol": SYMBOL_SHAPE}), phases=("bet",)),
+        "done": Move(_act_done, phases=("bet",)),
+        "end": Move(_act_end, phases=("bet", "roll")),
+        "leave": Move(_act_leave, phases=("bet",)),
+        "volunteer": Move(_act_volunteer, Dict({"yes": Bool()}), phases=("volunteer",)),
+        "roll": Move(_act_roll, phases=("roll",)),
+    }
 
     # --- between rounds -----------------------------------------------------------------
     def _after_roll(self, state: dict, rng: Rng) -> None:
@@ -515,23 +507,3 @@ class CrownAnchor(Game):
         if kind in ("clear", "done", "end", "leave", "roll") and not args:
             return {"type": kind}
         raise IllegalAction(f"Cannot read the action {text!r}", "crown_anchor.notation")
-
-
-# Which phases each action belongs to; anything else is an unknown action.
-ACTION_PHASES = {
-    "bet": ("bet",),
-    "clear": ("bet",),
-    "done": ("bet",),
-    "end": ("bet", "roll"),
-    "leave": ("bet",),
-    "volunteer": ("volunteer",),
-    "roll": ("roll",),
-}
-
-
-def _symbol(action: dict) -> str:
-    symbol = action.get("symbol")
-    if symbol not in SYMBOLS:
-        raise IllegalAction("Stake on one of the six symbols", "crown_anchor.symbol")
-    return symbol
-

@@ -19,10 +19,9 @@ Options (the digest's defaults first):
 """
 
 from pyengine.core.errors import IllegalAction
-from pyengine.core.game import PLAYERS, Game
+from pyengine.core.game import PLAYERS, Game, Move
 from pyengine.core.options import Option, options_shape
 from pyengine.core.shape import Bool, Dict, Enum, List, Map, OneOf, Optional, Seat, Seats, Str, Where
-from pyengine.core.validate import only_fields
 
 from . import rules
 
@@ -42,6 +41,11 @@ def _position_key(board, side) -> str:
 def _start_empty(table: dict) -> bool:
     """Rule 8 at this table (a state or a view: both carry the options)."""
     return table["options"]["start_square_empty"]
+
+
+def _draws_allowed(state: dict) -> None:
+    if not state["options"]["draw_by_agreement"]:
+        raise IllegalAction("Draws by agreement are off at this table", "lasca.no_draw_offers")
 
 
 def _is_one_position(view: dict) -> bool:
@@ -103,32 +107,21 @@ class Lasca(Game):
                 actions.append({"type": "accept_draw"})
         return actions
 
-    def play(self, state, seat, kind, action, rng):
-        if kind == "move":
-            only_fields(action, "path")
-            self._move(state, seat, action.get("path"))
-        elif kind in ("offer_draw", "accept_draw"):
-            only_fields(action)
-            if not state["options"]["draw_by_agreement"]:
-                raise IllegalAction("Draws by agreement are off at this table",
-                                    "lasca.no_draw_offers")
-            if kind == "offer_draw":
-                if state["draw_offer"] is not None:
-                    raise IllegalAction("A draw offer is already on the table",
-                                        "lasca.offer_pending")
-                state["draw_offer"] = seat
-            else:
-                if state["draw_offer"] != 1 - seat:
-                    raise IllegalAction("Your opponent has not offered a draw",
-                                        "lasca.no_offer")
-                state["result"] = {"winners": [], "draw": True, "reason": "agreement"}
-        else:
-            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action",
-                                action=kind[:20])
+    def _offer_draw(self, state, seat, action, rng):
+        _draws_allowed(state)
+        if state["draw_offer"] is not None:
+            raise IllegalAction("A draw offer is already on the table", "lasca.offer_pending")
+        state["draw_offer"] = seat
 
-    def _move(self, state, seat, path):
+    def _accept_draw(self, state, seat, action, rng):
+        _draws_allowed(state)
+        if state["draw_offer"] != 1 - seat:
+            raise IllegalAction("Your opponent has not offered a draw", "lasca.no_offer")
+        state["result"] = {"winners": [], "draw": True, "reason": "agreement"}
+
+    def _move(self, state, seat, action, rng):
         board = state["board"]
-        move = rules.find_move(board, seat, path, _start_empty(state))
+        move = rules.find_move(board, seat, action["path"], _start_empty(state))
         mover = board[move[0][0]][0]
         board = state["board"] = rules.make(board, move)
         state["turn"] = side = 1 - seat
@@ -144,6 +137,12 @@ class Lasca(Game):
         count = state["seen"][key] = state["seen"].get(key, 0) + 1
         if count >= 3 and state["options"]["threefold_repetition"]:
             state["result"] = {"winners": [], "draw": True, "reason": "repetition"}
+
+    moves = {
+        "move": Move(_move, Dict({"path": Str(rules.MAX_MOVE_TEXT)})),
+        "offer_draw": Move(_offer_draw),
+        "accept_draw": Move(_accept_draw),
+    }
 
     def view(self, state, seat):
         over = state["result"] is not None
@@ -194,8 +193,7 @@ class Lasca(Game):
             return str(action.get("path"))
         if kind in ("offer_draw", "accept_draw"):
             return kind.replace("_", "-")
-        raise IllegalAction(f"Unknown action {kind!r}", "unknown_action",
-                            action=str(kind)[:20])
+        raise IllegalAction(f"Unknown action {str(kind)[:20]!r}", "unknown_action", kind=str(kind)[:20])
 
     def parse_action(self, text):
         if not isinstance(text, str):
