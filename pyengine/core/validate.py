@@ -34,22 +34,3 @@ def action_type(action) -> str:
     if not is_plain_json(action):
         raise IllegalAction("An action must be plain data", "bad_action")
     return action["type"]
-
-
-def int_field(action: dict, name: str, low: int, high: int) -> int:
-    """An integer field of an action within ``[low, high]`` (booleans are not integers)."""
-    value = action.get(name)
-    if type(value) is not int:
-        raise IllegalAction(f"'{name}' must be a whole number", "bad_field", field=name)
-    if not low <= value <= high:
-        raise IllegalAction(
-            f"'{name}' must be between {low} and {high}", "field_range", field=name, low=low, high=high
-        )
-    return value
-
-
-def only_fields(action: dict, *names: str) -> None:
-    """Rejects fields the action type does not have, so junk never reaches the log."""
-    extra = sorted(set(action) - {"type", *names})
-    if extra:
-        raise IllegalAction(f"Unexpected field {extra[0]!r}", "bad_field", field=extra[0])

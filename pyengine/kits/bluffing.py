@@ -41,6 +41,7 @@ REASONS = {
     "bid_too_low": "Bid more dice, or the same dice on a higher face",
     "strict_face": "In strict bidding the face may not go down",
     "bid_over_cap": "There are only {count} dice in play",
+    "nothing_to_call": "There is no bid to challenge yet",
 }
 
 

@@ -190,7 +190,7 @@ def test_the_dealer_may_exchange_the_turned_up_card():
     assert len(GAME.legal_actions(state, 0)) == 9
     refused(state, 1, {"type": "decline"}, "not_your_turn")
     refused(state, 0, {"type": "exchange", "card": "QS"}, "bog.not_in_hand")
-    refused(state, 0, {"type": "bog", "chips": 3}, "bog.phase")
+    refused(state, 0, {"type": "bog", "chips": 3}, "not_now")
     state = act(state, "0: exchange 7D")
     assert "9D" in state["hands"][0] and "7D" not in state["hands"][0]
     view = GAME.view(state, 2)
@@ -535,7 +535,7 @@ def test_pure_functions_are_importable_from_the_package():
 
 def test_every_reason_code_has_an_english_message():
     package = Path(bog_package.__file__).parent
-    source = "".join((package / name).read_text() for name in ("rules.py", "unseen.py"))
+    source = "".join((package / name).read_text() for name in ("rules.py", "unseen.py", "combos.py"))
     codes = set(re.findall(r'"(bog\.[a-z_]+)"', source))
     catalog = read_po(package / "i18n" / "bog_rules.en.po")
     assert codes and {f"err.{code}" for code in codes} <= set(catalog)

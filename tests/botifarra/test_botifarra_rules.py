@@ -185,7 +185,7 @@ def test_dealer_chooses_trumps_botifarra_or_delegates():
     assert refused(state, 1, "trump o") == "not_your_turn"
     assert refused(state, 0, "9o") == "not_now"
     assert refused(state, 0, "pass") == "not_now"
-    assert refused_action(state, 0, {"type": "trump", "suit": "x"}) == "bad_suit"
+    assert refused_action(state, 0, {"type": "trump", "suit": "x"}) == "bad_field"
     assert refused_action(state, 0, {"type": "trump", "suit": "o", "extra": 1}) == "bad_field"
 
 
@@ -201,7 +201,7 @@ def test_delegation_goes_to_the_partner_who_may_not_pass_it_back():
     state = act(dealt_by(1), 1, "delego")
     assert state["delegated"] and GAME.to_act(state) == [3] and state["chooser"] == 3
     assert {"type": "delegate"} not in GAME.legal_actions(state, 3)
-    assert refused(state, 3, "delego") == "cannot_delegate"
+    assert refused(state, 3, "delego") == "botifarra.cannot_delegate"
     state = act(state, 3, "trump b")
     assert state["trump"] == "b"
     # First lead: "the player on the dealer's right, even after a delegation".
@@ -213,7 +213,7 @@ def test_delegation_goes_to_the_partner_who_may_not_pass_it_back():
 def test_no_delegation_without_a_partner(seats, options):
     state = dealt_by(0, seats, **options)
     assert {"type": "delegate"} not in GAME.legal_actions(state, 0)
-    assert refused(state, 0, "delego") == "cannot_delegate"
+    assert refused(state, 0, "delego") == "botifarra.cannot_delegate"
 
 
 # --- doubling --------------------------------------------------------------------------------------
@@ -317,11 +317,11 @@ def test_legal_actions_are_the_legal_cards_of_tricks_py():
 
 
 @pytest.mark.parametrize("hands, trick, trump, card, code", [
-    (["2c 9o", "4b", "5b", "6b"], "1c 5c 6c", "o", "9o", "must_follow"),   # a trump instead of following
-    (["2c 6c 12c", "4b", "5b", "6b"], "4c 1b 2b", "o", "2c", "must_beat"),
-    (["2o 1e", "4b", "5b", "6b"], "4c 1b 2b", "o", "1e", "must_trump"),
-    (["2o 7o 9o 1e", "4b", "5b", "6b"], "4c 2b 5o", "o", "2o", "must_trump"),  # over-trump seat 3's 5o
-    (["2c 6c 12e", "4b", "5b", "6b"], "1c 5b 2b", "o", "6c", "must_play_lowest"),
+    (["2c 9o", "4b", "5b", "6b"], "1c 5c 6c", "o", "9o", "botifarra.must_follow"),   # a trump instead of following
+    (["2c 6c 12c", "4b", "5b", "6b"], "4c 1b 2b", "o", "2c", "botifarra.must_beat"),
+    (["2o 1e", "4b", "5b", "6b"], "4c 1b 2b", "o", "1e", "botifarra.must_trump"),
+    (["2o 7o 9o 1e", "4b", "5b", "6b"], "4c 2b 5o", "o", "2o", "botifarra.must_trump"),  # over-trump seat 3's 5o
+    (["2c 6c 12e", "4b", "5b", "6b"], "1c 5b 2b", "o", "6c", "botifarra.must_play_lowest"),
 ])
 def test_illegal_cards_are_refused_with_the_reason(hands, trick, trump, card, code):
     # Seat 0 plays last: seat 1 led; the trick's winner is an opponent (seat 1 or 3).
@@ -335,14 +335,14 @@ def test_discard_order_refusal_in_individual_games():
     state = playing(["2b 3e", "4o", "5o", "6o"], trump="o", leader=1, trick="7c 8c 9c",
                     individual=True, discard_suit_order=True)
     assert GAME.legal_cards(state, 0) == ["3e"]
-    assert refused(state, 0, "2b") == "discard_order"
+    assert refused(state, 0, "2b") == "botifarra.discard_order"
 
 
 def test_cards_one_does_not_hold_are_refused():
     state = playing(["2c 9o", "4b", "5b", "6b"], leader=0)
     assert refused(state, 0, "4b") == "not_your_card"
-    assert refused_action(state, 0, {"type": "play", "card": 7}) == "not_your_card"
-    assert refused_action(state, 0, {"type": "play"}) == "not_your_card"
+    assert refused_action(state, 0, {"type": "play", "card": 7}) == "bad_field"
+    assert refused_action(state, 0, {"type": "play"}) == "bad_field"
     assert refused_action(state, 0, {"type": "play", "card": "2c", "x": 1}) == "bad_field"
     assert refused_action(state, 0, {"type": "trump", "suit": "o"}) == "not_now"
     assert refused_action(state, 0, {"type": "dance"}) == "unknown_action"
@@ -634,7 +634,7 @@ def test_action_notation_round_trips():
     for bad in ("", "trump x", "9z", "13o", "play", "trump", None, "play 9o 1o"):
         with pytest.raises(IllegalAction) as caught:
             GAME.parse_action(bad)
-        assert caught.value.code == "bad_action"
+        assert caught.value.code == "botifarra.notation"
 
 
 def test_hand_record_replays_with_the_trick_rules():

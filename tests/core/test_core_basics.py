@@ -8,7 +8,7 @@ from pyengine.core.errors import BadSave, IllegalAction, InvalidOptions
 from pyengine.core.options import Option, resolve_options
 from pyengine.core.rng import Rng, derive_seed
 from pyengine.core.table import Table
-from pyengine.core.validate import copy_json, int_field, is_plain_json, only_fields
+from pyengine.core.validate import copy_json, is_plain_json
 
 
 def test_rng_is_a_pure_function_of_seed_and_counter():
@@ -55,12 +55,6 @@ def test_untrusted_data_checks():
     for _ in range(40):
         deep = [deep]
     assert not is_plain_json(deep)
-    with pytest.raises(IllegalAction):
-        int_field({"n": True}, "n", 0, 9)
-    with pytest.raises(IllegalAction):
-        int_field({"n": 10}, "n", 0, 9)
-    with pytest.raises(IllegalAction):
-        only_fields({"type": "x", "junk": 1}, "n")
     original = {"a": [{"b": 1}]}
     copied = copy_json(original)
     copied["a"][0]["b"] = 2

@@ -76,7 +76,7 @@ def _card(card, size=None) -> tuple:
 
 def _size(size) -> int:
     if isinstance(size, bool) or size not in (32, 52):
-        _fail(f"the deck has 32 or 52 cards, not {size!r}", "bad_option", option="size")
+        _fail(f"the deck has 32 or 52 cards, not {size!r}", "bog.bad_option", option="size")
     return size
 
 
@@ -94,7 +94,7 @@ def _hand(hand, what="hand", size=None) -> list:
 def _hands(hands, size=None, allow_absent=False) -> list:
     """Every seat's hand checked, and no card in two hands."""
     if not isinstance(hands, (list, tuple)) or not 3 <= len(hands) <= 10:
-        _fail("hands must be a list of 3 to 10 hands, one per seat", "bad_players")
+        _fail("hands must be a list of 3 to 10 hands, one per seat", "bog.bad_players")
     seen = {}
     for seat, hand in enumerate(hands):
         if hand is None and allow_absent:
@@ -109,7 +109,7 @@ def _hands(hands, size=None, allow_absent=False) -> list:
 
 def _seat(value, n, what) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        _fail(f"the {what} must be a seat 0-{n - 1}, not {value!r}", "bad_seat", seat=repr(value)[:20])
+        _fail(f"the {what} must be a seat 0-{n - 1}, not {value!r}", "bog.bad_seat", seat=repr(value)[:20])
     return value
 
 
@@ -117,9 +117,9 @@ def deal_plan(n_players, four_players=6) -> tuple:
     """``(deck size, cards each, stock)`` for ``n_players`` (3-10); with 4 players each gets
     ``four_players`` cards (6 by default, option 7 or 8)."""
     if isinstance(n_players, bool) or n_players not in range(3, 11):
-        _fail(f"Bog is played by 3 to 10 players, not {n_players!r}", "bad_players")
+        _fail(f"Bog is played by 3 to 10 players, not {n_players!r}", "bog.bad_players")
     if isinstance(four_players, bool) or four_players not in FOUR_PLAYER_HANDS:
-        _fail(f"with 4 players each gets 6, 7 or 8 cards, not {four_players!r}", "bad_option",
+        _fail(f"with 4 players each gets 6, 7 or 8 cards, not {four_players!r}", "bog.bad_option",
               option="four_players")
     size, each = (32, four_players) if n_players == 4 else DEALS[n_players]
     return size, each, size - each * n_players
@@ -181,10 +181,10 @@ def phase1_winner(hands, boggers, dealer):
     n = len(hands)
     _seat(dealer, n, "dealer")
     if isinstance(boggers, str) or not isinstance(boggers, (list, tuple, set, frozenset)):
-        _fail("the boggers must be a list of seats", "bad_seat", seat=repr(boggers)[:20])
+        _fail("the boggers must be a list of seats", "bog.bad_seat", seat=repr(boggers)[:20])
     boggers = [_seat(seat, n, "bogger") for seat in boggers]
     if len(set(boggers)) != len(boggers):
-        _fail("a seat is listed twice among the boggers", "bad_seat")
+        _fail("a seat is listed twice among the boggers", "bog.bad_seat")
     if len(boggers) <= 1:
         return boggers[0] if boggers else None
     in_order = sorted(boggers, key=lambda seat: (seat - dealer - 1) % n)
@@ -211,31 +211,31 @@ def phase2_turn(hands, last, leader, size=32, change_suit="leader_void") -> dict
     """
     _size(size)
     if change_suit not in CHANGE_SUIT:
-        _fail(f"change_suit must be {' or '.join(CHANGE_SUIT)}, not {change_suit!r}", "bad_option",
+        _fail(f"change_suit must be {' or '.join(CHANGE_SUIT)}, not {change_suit!r}", "bog.bad_option",
               option="change_suit")
     _hands(hands, size, allow_absent=True)
     n = len(hands)
     _seat(leader, n, "leader")
     if hands[leader] is None:
-        _fail(f"seat {leader} does not take part in phase 2 and cannot lead", "bad_seat", seat=leader)
+        _fail(f"seat {leader} does not take part in phase 2 and cannot lead", "bog.bad_seat", seat=leader)
     emptied = [s for s, hand in enumerate(hands) if hand == [] or hand == ()]
     if last is None:
         if emptied:
-            _fail(f"seat {emptied[0]} has no cards at the start of phase 2", "bad_seat", seat=emptied[0])
+            _fail(f"seat {emptied[0]} has no cards at the start of phase 2", "bog.bad_seat", seat=emptied[0])
         return {"player": leader, "legal": list(hands[leader]), "winner": None}
     if not isinstance(last, (list, tuple)) or len(last) != 2:
-        _fail("the last play must be (seat, card) or None", "bad_play")
+        _fail("the last play must be (seat, card) or None", "bog.bad_play")
     seat, card = last
     _seat(seat, n, "seat of the last play")
     rank, suit = _card(card, size)
     if hands[seat] is None:
-        _fail(f"seat {seat} does not take part in phase 2", "bad_seat", seat=seat)
+        _fail(f"seat {seat} does not take part in phase 2", "bog.bad_seat", seat=seat)
     holder = {c: s for s, hand in enumerate(hands) if hand for c in hand}
     if card in holder:
-        _fail(f"{card} was played but is still in the hand of seat {holder[card]}", "bad_play", card=card)
+        _fail(f"{card} was played but is still in the hand of seat {holder[card]}", "bog.bad_play", card=card)
     if emptied and emptied != [seat]:
         other = next(s for s in emptied if s != seat)
-        _fail(f"seat {other} had already emptied his hand: phase 2 was over", "bad_play", seat=other)
+        _fail(f"seat {other} had already emptied his hand: phase 2 was over", "bog.bad_play", seat=other)
     if not hands[seat]:
         return {"player": None, "legal": [], "winner": seat}
     if rank == "K":

@@ -54,11 +54,11 @@ deal's record is described in ``format_deal``.
 from ...kits.cards import FRENCH_32, FRENCH_52, deal, format_cards, shuffled, sort_cards
 from ...kits.chips import collect, new_pot, pay, share_out, stake
 from ...core.errors import IllegalAction, TabernaError
-from ...core.game import PLAYERS, Game
+from ...core.game import PLAYERS, Game, Move
 from ...core.options import Option, options_shape, resolve_options
 from ...core.rng import Rng
 from ...core.shape import Bool, Dict, Enum, Int, List, OneOf, Optional, PerSeat, Seat, Seats, Str, Tuple, Where
-from ...core.validate import copy_json, int_field, only_fields
+from ...core.validate import copy_json
 from .combos import (
     CHANGE_SUIT, KINDS, MITSI_CARD, RANKS, best_combination, deal_plan, next_in_suit, phase1_winner, phase2_turn,
 )
@@ -408,23 +408,17 @@ class Bog(Game):
 
     # --- moves ---------------------------------------------------------------------------------
     def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
-        handler = getattr(self, f"_act_{kind}", None) if kind in ACTION_PHASES else None
-        if handler is None:
-            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind)
-        if state["phase"] != ACTION_PHASES[kind]:
-            raise IllegalAction(f"You cannot {kind} now", "bog.phase", kind=kind)
+        """The move table's move, then the deal's log (unless it started the next deal)."""
         deal = state["deal"]
-        handler(state, seat, action, rng)
+        super().play(state, seat, kind, action, rng)
         if state["deal"] == deal:  # the deal's last card starts the next deal, with a new log
             state["log"].append([seat, self.action_text(action)])
 
     def _act_decline(self, state, seat, action, rng):
-        only_fields(action)
         state["events"].append({"event": "decline", "seat": seat, "card": state["turned"]})
         self.open_bogging(state)
 
     def _act_exchange(self, state, seat, action, rng):
-        only_fields(action, "card")
         card = _held_card(state, seat, action)
         hand = state["hands"][seat]
         hand.remove(card)
@@ -434,8 +428,7 @@ class Bog(Game):
         self.open_bogging(state)
 
     def _act_bog(self, state, seat, action, rng):
-        only_fields(action, "chips")
-        chips = int_field(action, "chips", 1, MAX_STAKE)
+        chips = action["chips"]
         low, have = self.min_stake(state), state["chips"][seat]
         if chips < low:
             raise IllegalAction(f"Bog with at least {low} chips", "bog.stake_low", count=low)
@@ -447,14 +440,12 @@ class Bog(Game):
         self._next_speaker(state, seat, rng)
 
     def _act_out(self, state, seat, action, rng):
-        only_fields(action)
         paid = stake(state["chips"], state["boxes"][BOG], seat, GOING_OUT)
         state["calls"][seat] = "out"
         state["events"].append({"event": "out", "seat": seat, "chips": paid})
         self._next_speaker(state, seat, rng)
 
     def _act_play(self, state, seat, action, rng):
-        only_fields(action, "card")
         card = _held_card(state, seat, action)
         legal = self.run_turn(state)["legal"]
         if card not in legal:
@@ -469,6 +460,14 @@ class Bog(Game):
         if winner is not None:
             self._settle_run(state, winner)
             self._end_deal(state, rng)
+
+    moves = {
+        "decline": Move(_act_decline, phases=("exchange",)),
+        "exchange": Move(_act_exchange, Dict({"card": CARD}), phases=("exchange",)),
+        "bog": Move(_act_bog, Dict({"chips": Int(1, MAX_STAKE)}), phases=("bog",)),
+        "out": Move(_act_out, phases=("bog",)),
+        "play": Move(_act_play, Dict({"card": CARD}), phases=("run",)),
+    }
 
     # --- phase 1 -------------------------------------------------------------------------------
     def _next_speaker(self, state: dict, seat: int, rng: Rng) -> None:
@@ -890,14 +889,8 @@ class Bog(Game):
         return state
 
 
-# Which phase each action belongs to; anything else is an unknown action.
-ACTION_PHASES = {"decline": "exchange", "exchange": "exchange", "bog": "bog", "out": "bog", "play": "run"}
-
-
 def _held_card(state: dict, seat: int, action: dict) -> str:
-    card = action.get("card")
-    if not isinstance(card, str):
-        raise IllegalAction("'card' must be a card like 9H", "bad_field", field="card")
+    card = action["card"]
     if card not in state["hands"][seat]:
         raise IllegalAction(f"You do not hold {card[:4]}", "bog.not_in_hand", card=printed_card(card))
     return card

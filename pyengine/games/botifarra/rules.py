@@ -54,8 +54,8 @@ Choices where the digest is silent (each documented here and tested):
   one side is strictly ahead (individual games: several may pass it; the highest wins);
   with fixed hands (8 or 12) it ends after that many hands if one side is ahead, else
   hands go on one at a time until someone is. Winners are the seats of that side.
-* A renege cannot happen: illegal cards are refused with the reason (``must_follow``,
-  ``must_beat``, ``must_trump``, ``must_play_lowest``, ``discard_order``).
+* A renege cannot happen: illegal cards are refused with the reason (``botifarra.`` and
+  ``must_follow``, ``must_beat``, ``must_trump``, ``must_play_lowest``, ``discard_order``).
 * ``discard_suit_order`` applies only to individual games; partnerships ignore it.
   ``individual`` applies only to four seats (3 and 2 players always play each for himself).
 * The view shows the trick in progress, each side's last trick, the latest trick (the
@@ -65,11 +65,11 @@ Choices where the digest is silent (each documented here and tested):
 
 from ...kits.cards import SPANISH_36, SPANISH_48, BadCard, deal, shuffled, sort_cards
 from ...core.errors import IllegalAction
-from ...core.game import PLAYERS
+from ...core.game import PLAYERS, Move
 from ...core.options import Option, options_shape
 from ...core.rng import Rng
 from ...core.shape import Bool, Dict, Enum, Int, List, OneOf, Optional, PerSeat, Seat, Seats, Str, Where
-from ...core.validate import copy_json, only_fields
+from ...core.validate import copy_json
 from ...kits.trick_taking import TrickTakingGame, seating, suit_of
 from .tricks import (
     RANK_ORDER,
@@ -378,41 +378,41 @@ class Botifarra(TrickTakingGame):
         return self.seating(state).partnerships and not state["delegated"]
 
     # --- moves --------------------------------------------------------------------------------
-    def play(self, state: dict, seat: int, kind: str, action: dict, rng: Rng) -> None:
-        moves = {"choose": ("trump", "botifarra", "delegate"), "double": ("double", "pass"), "play": ("play",)}
-        if kind not in ("trump", "botifarra", "delegate", "double", "pass", "play"):
-            raise IllegalAction(f"Unknown action {kind!r}", "unknown_action", kind=kind[:20])
-        if kind not in moves[state["phase"]]:
-            raise IllegalAction(f"{kind} is not a move for now", "not_now")
-        if kind == "play":
-            only_fields(action, "card")
-            self.play_card(state, seat, action.get("card"), rng)
-        elif kind == "trump":
-            only_fields(action, "suit")
-            if action.get("suit") not in SUITS:
-                raise IllegalAction("Trumps are o, c, e or b", "bad_suit")
-            state["trump"] = action["suit"]
-            self.begin_doubling(state)
-        elif kind == "botifarra":
-            only_fields(action)
-            state["botifarra"] = True
-            self.begin_doubling(state)
-        elif kind == "delegate":
-            only_fields(action)
-            if not self.may_delegate(state):
-                raise IllegalAction("Only the dealer may pass the choice to his partner", "cannot_delegate")
-            state["delegated"] = True
-            state["chooser"] = self.seating(state).partner(seat)
-        elif kind == "double":
-            only_fields(action)
-            state["doubling"] += 1
-            state["calls"].append({"seat": seat, "call": CALLS[state["doubling"] - 1]})
-            self.ask(state, after=seat)
-        else:
-            only_fields(action)
-            state["asking"].pop(0)
-            if not state["asking"]:
-                self.start_play(state)
+    def _act_play(self, state, seat, action, rng):
+        self.play_card(state, seat, action["card"], rng)
+
+    def _act_trump(self, state, seat, action, rng):
+        state["trump"] = action["suit"]
+        self.begin_doubling(state)
+
+    def _act_botifarra(self, state, seat, action, rng):
+        state["botifarra"] = True
+        self.begin_doubling(state)
+
+    def _act_delegate(self, state, seat, action, rng):
+        if not self.may_delegate(state):
+            raise IllegalAction("Only the dealer may pass the choice to his partner", "botifarra.cannot_delegate")
+        state["delegated"] = True
+        state["chooser"] = self.seating(state).partner(seat)
+
+    def _act_double(self, state, seat, action, rng):
+        state["doubling"] += 1
+        state["calls"].append({"seat": seat, "call": CALLS[state["doubling"] - 1]})
+        self.ask(state, after=seat)
+
+    def _act_pass(self, state, seat, action, rng):
+        state["asking"].pop(0)
+        if not state["asking"]:
+            self.start_play(state)
+
+    moves = {
+        "trump": Move(_act_trump, Dict({"suit": Enum(*SUITS)}), phases=("choose",)),
+        "botifarra": Move(_act_botifarra, phases=("choose",)),
+        "delegate": Move(_act_delegate, phases=("choose",)),
+        "double": Move(_act_double, phases=("double",)),
+        "pass": Move(_act_pass, phases=("double",)),
+        "play": Move(_act_play, Dict({"card": CARD}), phases=("play",)),
+    }
 
     def begin_doubling(self, state: dict) -> None:
         state["phase"] = "double"
@@ -448,15 +448,17 @@ class Botifarra(TrickTakingGame):
                 continue
             if suit_of(other) == suit_of(card):
                 higher = strength[other[:-1]] > strength[card[:-1]]
-                code = "must_play_lowest" if not higher else ("must_beat" if suit_of(card) == led else "must_trump")
+                code = ("botifarra.must_play_lowest" if not higher else
+                        "botifarra.must_beat" if suit_of(card) == led else "botifarra.must_trump")
             elif suit_of(other) == led:
-                code = "must_follow"
+                code = "botifarra.must_follow"
             elif suit_of(other) == trump:
-                code = "must_trump"
+                code = "botifarra.must_trump"
             else:
-                code = "discard_order"
-            return IllegalAction(f"{card} may not be played now ({code.replace('_', ' ')})", code, card=card)
-        return IllegalAction(f"{card} may not be played now", "illegal_card", card=card)
+                code = "botifarra.discard_order"
+            why = code.partition(".")[2].replace("_", " ")
+            return IllegalAction(f"{card} may not be played now ({why})", code, card=card)
+        return IllegalAction(f"{card} may not be played now", "botifarra.illegal_card", card=card)
 
     # --- scoring -----------------------------------------------------------------------------
     def hand_over(self, state: dict, rng: Rng) -> None:
@@ -562,7 +564,7 @@ class Botifarra(TrickTakingGame):
                 return {"type": "play", "card": SPANISH_48.parse(card)}
             except BadCard:
                 pass
-        raise IllegalAction(f"{str(text)[:30]!r} is not a Botifarra move", "bad_action")
+        raise IllegalAction(f"{str(text)[:30]!r} is not a Botifarra move", "botifarra.notation")
 
     def hand_record(self, state: dict) -> str:
         """The hand so far in ``tricks.py``'s notation (for bug reports): the deal as it was,

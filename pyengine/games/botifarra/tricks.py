@@ -133,15 +133,15 @@ def _cards(cards, what: str, n_players: int = 4) -> list:
 
 def _seat(value, n_players: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n_players:
-        _fail(f"the {what} must be a seat 0-{n_players - 1}, not {value!r}", "bad_seat", seat=repr(value)[:20])
+        _fail(f"the {what} must be a seat 0-{n_players - 1}, not {value!r}", "botifarra.bad_seat", seat=repr(value)[:20])
     return value
 
 
 def _check_table(n_players, trump) -> None:
     if isinstance(n_players, bool) or n_players not in (2, 3, 4):
-        _fail(f"Botifarra is played by 2, 3 or 4 players, not {n_players!r}", "bad_players")
+        _fail(f"Botifarra is played by 2, 3 or 4 players, not {n_players!r}", "botifarra.bad_players")
     if trump is not None and trump not in SUITS:
-        _fail(f"trump must be o, c, e, b or None (botifarra), not {trump!r}", "bad_trump")
+        _fail(f"trump must be o, c, e, b or None (botifarra), not {trump!r}", "botifarra.bad_trump")
 
 
 def _strength(three_second: bool) -> dict:
@@ -167,7 +167,7 @@ def _check_trick(trick, leader, n_players) -> list:
     _seat(leader, n_players, "leader")
     if len(trick) > n_players:
         _fail(f"a trick of {n_players} players has at most {n_players} cards, not {len(trick)}",
-              "bad_trick", cards=len(trick))
+              "botifarra.bad_trick", cards=len(trick))
     return parsed
 
 
@@ -177,7 +177,7 @@ def trick_winner(trick, leader, trump, n_players=4, three_second=False) -> int:
     _check_table(n_players, trump)
     parsed = _check_trick(trick, leader, n_players)
     if not parsed:
-        _fail("an empty trick has no winner", "bad_trick", cards=0)
+        _fail("an empty trick has no winner", "botifarra.bad_trick", cards=0)
     return (leader + _winning_index(parsed, trump, _strength(three_second))) % n_players
 
 
@@ -196,20 +196,20 @@ def legal_cards(hand, trick, leader, trump, variant, *, n_players=4, partnership
     """
     _check_table(n_players, trump)
     if variant not in VARIANTS:
-        _fail(f"the play rule must be one of {', '.join(VARIANTS)}, not {variant!r}", "bad_variant")
+        _fail(f"the play rule must be one of {', '.join(VARIANTS)}, not {variant!r}", "botifarra.bad_variant")
     if partnerships is None:
         partnerships = n_players == 4
     if not isinstance(partnerships, bool):
-        _fail(f"partnerships must be True, False or None, not {partnerships!r}", "bad_option",
+        _fail(f"partnerships must be True, False or None, not {partnerships!r}", "botifarra.bad_option",
               option="partnerships")
     if partnerships and n_players != 4:
-        _fail(f"partnerships need 4 players, not {n_players}", "bad_players")
+        _fail(f"partnerships need 4 players, not {n_players}", "botifarra.bad_players")
     if discard_suit_order and partnerships:
         _fail("discarding in suit order is a rule of the individual games, not of partnerships",
-              "bad_option", option="discard_suit_order")
+              "botifarra.bad_option", option="discard_suit_order")
     played = _check_trick(trick, leader, n_players)
     if len(trick) == n_players:
-        _fail(f"the trick already has its {n_players} cards", "bad_trick", cards=len(trick))
+        _fail(f"the trick already has its {n_players} cards", "botifarra.bad_trick", cards=len(trick))
     cards = _cards(hand, "hand", n_players)
     shared = set(hand) & set(trick)
     if shared:
@@ -287,19 +287,19 @@ def hand_result(points_a, points_b, botifarra=False, doubling=0, scale="2-4-8",
     """
     for name, value in (("points_a", points_a), ("points_b", points_b), ("total", total)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            _fail(f"{name} must be a whole number ≥ 0, not {value!r}", "bad_points")
+            _fail(f"{name} must be a whole number ≥ 0, not {value!r}", "botifarra.bad_points")
     if total % 2:
-        _fail(f"the total of a hand must be even, not {total}", "bad_points")
+        _fail(f"the total of a hand must be even, not {total}", "botifarra.bad_points")
     if points_a + points_b != total:
         _fail(f"the points {points_a} + {points_b} = {points_a + points_b} do not add up to {total}",
-              "bad_points", total=total)
+              "botifarra.bad_points", total=total)
     if scale not in SCALES:
-        _fail(f"the scale must be {' or '.join(SCALES)}, not {scale!r}", "bad_option", option="scale")
+        _fail(f"the scale must be {' or '.join(SCALES)}, not {scale!r}", "botifarra.bad_option", option="scale")
     if isinstance(doubling, bool) or doubling not in (0, 1, 2, 3):
         _fail(f"doubling must be 0 (none), 1 (contro), 2 (recontro) or 3 (Sant Vicenç), not {doubling!r}",
-              "bad_option", option="doubling")
+              "botifarra.bad_option", option="doubling")
     if doubling == 3 and botifarra and not sant_vicenc_on_botifarra:
-        _fail("Sant Vicenç is not allowed on botifarra at this table", "bad_option", option="doubling")
+        _fail("Sant Vicenç is not allowed on botifarra at this table", "botifarra.bad_option", option="doubling")
     multiplier = SCALES[scale][doubling] * (2 if botifarra else 1)
     half = total // 2
     if points_a == points_b:
@@ -320,10 +320,10 @@ def parse_trick(text) -> tuple:
     """``(leader, cards)`` from ``format_trick``'s notation; cards are checked, not the rules."""
     if not isinstance(text, str) or ":" not in text:
         _fail(f"a trick is written 'leader: cards', like '3: 9o 1o 12o 2c', not {str(text)[:40]!r}",
-              "bad_trick")
+              "botifarra.bad_trick")
     seat_text, cards_text = text.split(":", 1)
     if not seat_text.strip().isdigit():
-        _fail(f"a trick starts with its leader's seat number, not {seat_text.strip()[:10]!r}", "bad_trick")
+        _fail(f"a trick starts with its leader's seat number, not {seat_text.strip()[:10]!r}", "botifarra.bad_trick")
     leader = _seat(int(seat_text), 4, "leader")
     cards = cards_text.split()
     _cards(cards, "trick")
@@ -340,10 +340,10 @@ def _flags(record) -> dict:
     unknown = sorted(set(options) - set(RECORD_OPTIONS))
     if unknown:
         _fail(f"unknown hand option {unknown[0][:20]!r} (options: {', '.join(RECORD_OPTIONS)})",
-              "bad_option", option=unknown[0][:20])
+              "botifarra.bad_option", option=unknown[0][:20])
     if "individual" in options and record.get("players") != 4:
         _fail("'individual' is the 4-player game each for himself; 2 and 3 players always are",
-              "bad_option", option="individual")
+              "botifarra.bad_option", option="individual")
     return {"partnerships": record.get("players") == 4 and "individual" not in options,
             "three_second": "three_second" in options,
             "discard_suit_order": "discard_suit_order" in options}
@@ -355,7 +355,7 @@ def parse_hand(text) -> dict:
     except with 2 players; ``tricks`` is a list of ``[leader, cards]``). Cards and seats are
     checked here; the play itself is checked by ``replay_hand``."""
     if not isinstance(text, str):
-        _fail("a hand record is text", "bad_record")
+        _fail("a hand record is text", "botifarra.bad_record")
     record = {"players": None, "variant": None, "options": [], "dealer": None,
               "hands": {}, "piles": {}, "tricks": []}  # no "trump" until its line: None is botifarra
     seen = set()
@@ -367,15 +367,15 @@ def parse_hand(text) -> dict:
         rest = rest.strip()
         where = f"line {number}"
         if key in ("players", "variant", "options", "dealer", "trump") and key in seen:
-            _fail(f"{where}: {key} is given twice", "bad_record", line=number)
+            _fail(f"{where}: {key} is given twice", "botifarra.bad_record", line=number)
         seen.add(key)
         if key == "players":
             if rest not in ("2", "3", "4"):
-                _fail(f"{where}: players must be 2, 3 or 4, not {rest[:10]!r}", "bad_record", line=number)
+                _fail(f"{where}: players must be 2, 3 or 4, not {rest[:10]!r}", "botifarra.bad_record", line=number)
             record["players"] = int(rest)
         elif key == "variant":
             if rest not in VARIANTS:
-                _fail(f"{where}: the variant must be one of {', '.join(VARIANTS)}", "bad_record", line=number)
+                _fail(f"{where}: the variant must be one of {', '.join(VARIANTS)}", "botifarra.bad_record", line=number)
             record["variant"] = rest
         elif key == "options":
             record["options"] = rest.split()
@@ -384,23 +384,23 @@ def parse_hand(text) -> dict:
             record["dealer"] = rest
         elif key == "trump":
             if rest not in (*SUITS, "botifarra"):
-                _fail(f"{where}: trump must be o, c, e, b or botifarra, not {rest[:12]!r}", "bad_record", line=number)
+                _fail(f"{where}: trump must be o, c, e, b or botifarra, not {rest[:12]!r}", "botifarra.bad_record", line=number)
             record["trump"] = None if rest == "botifarra" else rest
         elif key in ("hand", "piles"):
             seat_text, colon, cards_text = rest.partition(":")
             if not colon or not seat_text.strip().isdigit():
-                _fail(f"{where}: write '{key} <seat>: <cards>'", "bad_record", line=number)
+                _fail(f"{where}: write '{key} <seat>: <cards>'", "botifarra.bad_record", line=number)
             seat = int(seat_text)
             by_seat = record["hands"] if key == "hand" else record["piles"]
             if seat in by_seat:
-                _fail(f"{where}: {key} {seat} is given twice", "bad_record", line=number)
+                _fail(f"{where}: {key} {seat} is given twice", "botifarra.bad_record", line=number)
             by_seat[seat] = (cards_text.split() if key == "hand"
                              else [pile.split() for pile in cards_text.split("/")])
         elif key == "trick":
             leader, cards = parse_trick(rest)
             record["tricks"].append([leader, cards])
         else:
-            _fail(f"{where}: unknown line {key[:20]!r}", "bad_record", line=number)
+            _fail(f"{where}: unknown line {key[:20]!r}", "botifarra.bad_record", line=number)
     return _checked_record(record)
 
 
@@ -408,23 +408,23 @@ def _checked_record(record) -> dict:
     """The record with seats and cards checked and ``hands``/``piles`` as lists by seat."""
     n = record["players"]
     if n is None or record["variant"] is None or record["dealer"] is None or "trump" not in record:
-        _fail("a hand record needs players, variant, dealer and trump lines", "bad_record")
+        _fail("a hand record needs players, variant, dealer and trump lines", "botifarra.bad_record")
     if isinstance(record["dealer"], str):
         if not record["dealer"].isdigit():
-            _fail(f"the dealer must be a seat number, not {record['dealer'][:10]!r}", "bad_record")
+            _fail(f"the dealer must be a seat number, not {record['dealer'][:10]!r}", "botifarra.bad_record")
         record["dealer"] = int(record["dealer"])
     _seat(record["dealer"], n, "dealer")
     _check_table(n, record["trump"])
     for key in ("hands", "piles"):
         extra = [seat for seat in record[key] if not 0 <= seat < n]
         if extra:
-            _fail(f"{key[:-1]} {extra[0]} is not a seat of a {n}-player hand", "bad_record")
+            _fail(f"{key[:-1]} {extra[0]} is not a seat of a {n}-player hand", "botifarra.bad_record")
     if len(record["hands"]) != n and not (n == 2 and record["piles"]):
-        _fail(f"a hand record needs one hand line per seat (0-{n - 1})", "bad_record")
+        _fail(f"a hand record needs one hand line per seat (0-{n - 1})", "botifarra.bad_record")
     if record["piles"] and n != 2:
-        _fail("only the 2-player game has piles", "bad_record")
+        _fail("only the 2-player game has piles", "botifarra.bad_record")
     if n == 2 and record["piles"] and len(record["piles"]) != 2:
-        _fail("both players need a piles line", "bad_record")
+        _fail("both players need a piles line", "botifarra.bad_record")
     hands = [record["hands"].get(seat, []) for seat in range(n)]
     piles = [record["piles"][seat] for seat in range(n)] if record["piles"] else None
     for seat, hand in enumerate(hands):
@@ -448,17 +448,17 @@ def _checked_record(record) -> dict:
 def _record_from_dict(record) -> dict:
     """A record given as ``parse_hand``'s dict, checked the same way as the text."""
     if not isinstance(record, dict):
-        _fail("a hand record is a dict or its text", "bad_record")
+        _fail("a hand record is a dict or its text", "botifarra.bad_record")
     keys = ("players", "variant", "options", "dealer", "trump", "hands", "piles", "tricks")
     missing = [key for key in keys if key not in record]
     if missing:
-        _fail(f"the hand record has no {missing[0]!r}", "bad_record")
+        _fail(f"the hand record has no {missing[0]!r}", "botifarra.bad_record")
     for key in ("hands", "piles", "options", "tricks"):
         if not isinstance(record[key] or [], list):
-            _fail(f"the record's {key} must be a list", "bad_record")
+            _fail(f"the record's {key} must be a list", "botifarra.bad_record")
     for item in record["tricks"]:
         if not isinstance(item, (list, tuple)) or len(item) != 2:
-            _fail("each trick of the record is [leader, cards]", "bad_record")
+            _fail("each trick of the record is [leader, cards]", "botifarra.bad_record")
     return _checked_record({**record, "hands": dict(enumerate(record["hands"])),
                             "piles": dict(enumerate(record["piles"] or []))})
 
@@ -497,19 +497,19 @@ def replay_hand(record) -> dict:
     next_leader = (record["dealer"] + 1) % n
     for number, (leader, trick) in enumerate(record["tricks"], 1):
         if leader != next_leader:
-            _fail(f"trick {number}: seat {next_leader} leads, not seat {leader}", "bad_record", trick=number)
+            _fail(f"trick {number}: seat {next_leader} leads, not seat {leader}", "botifarra.bad_record", trick=number)
         if len(trick) < n and number < len(record["tricks"]):
-            _fail(f"trick {number} is unfinished but is not the last", "bad_record", trick=number)
+            _fail(f"trick {number} is unfinished but is not the last", "botifarra.bad_record", trick=number)
         for i, card in enumerate(trick):
             seat = (leader + i) % n
             playable = hands[seat] + ([pile[0] for pile in piles[seat] if pile] if piles else [])
             if card not in playable:
                 _fail(f"trick {number}: seat {seat} cannot play {card}, it is not among its cards "
-                      f"({' '.join(playable) or 'none'})", "bad_record", trick=number)
+                      f"({' '.join(playable) or 'none'})", "botifarra.bad_record", trick=number)
             allowed = legal_cards(playable, trick[:i], leader, trump, record["variant"], n_players=n, **flags)
             if card not in allowed:
                 _fail(f"trick {number}: seat {seat} may not play {card} (legal: {' '.join(allowed)})",
-                      "illegal_card", trick=number, seat=seat, card=card)
+                      "botifarra.illegal_card", trick=number, seat=seat, card=card)
             if card in hands[seat]:
                 hands[seat].remove(card)
             else:

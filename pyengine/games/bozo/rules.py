@@ -274,7 +274,7 @@ class Bozo(BluffingGame):
 
     def play_doubt(self, state: dict, seat: int, action: dict, rng: Rng) -> None:
         if not state["bids"]:
-            raise IllegalAction("There is no bid to challenge yet", "nothing_to_call")
+            raise self.refuse(("nothing_to_call", {}))
         self.reveal(state, seat, rng)
 
     moves = {

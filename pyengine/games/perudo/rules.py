@@ -273,7 +273,7 @@ class Perudo(BluffingGame):
         """Dudo or Calza on the standing bid; a named Calza must name it."""
         kind = action["type"]
         if not state["bids"]:
-            raise IllegalAction("There is no bid to challenge yet", "nothing_to_call")
+            raise _refuse(("nothing_to_call", {}))
         if kind == "calza":
             named = len(action) > 1
             if not self.calza_allowed(state):
