@@ -167,7 +167,7 @@ def test_the_refusal_names_the_duty_to_follow_first():
         c[-1] == s["trick"]["cards"][0][-1] for c in s["hands"][0]))
     led = state["trick"]["cards"][0][-1]
     off_suit = next(c for c in state["hands"][0] if c[-1] != led)
-    assert EN("err.must_follow") in html(state, 0, {"select": off_suit})
+    assert EN("err.botifarra.must_follow") in html(state, 0, {"select": off_suit})
 
 
 def test_nothing_is_tappable_out_of_turn_and_a_stale_selection_is_ignored():
