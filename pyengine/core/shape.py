@@ -7,9 +7,10 @@ A shape is a small tree of combinators::
 
 ``shape.check(value, seats)`` returns nothing or raises ``ShapeError`` naming the path of
 the first misfit (``players[2].name: longer than 24 characters``); ``shape.fits`` says yes
-or no. Leaves: ``Int(lo, hi)``, ``Str(max_len, pattern)``, ``Bool()``, ``Enum(*values)``,
-``Seat()``. Containers: ``List(item, max_len)``, ``Tuple(*items)``, ``PerSeat(item)``,
-``Seats()``, ``Dict(fields, optional)`` (exact keys), ``Map(key, value, max_len)``.
+or no. Leaves: ``Int(lo, hi)``, ``Number(lo, hi)``, ``Str(max_len, pattern)``, ``Bool()``,
+``Enum(*values)``, ``Seat()``, ``Unchecked()``. Containers: ``List(item, max_len)``,
+``Tuple(*items)``, ``PerSeat(item)``, ``Seats()``, ``Dict(fields, optional, other)`` (exact
+keys, unless ``other`` is the shape of any other key's value), ``Map(key, value, max_len)``.
 Choices and checks across fields: ``Optional(shape)``, ``OneOf(*shapes)``,
 ``Where(shape, test, why)``.
 
@@ -94,6 +95,28 @@ class Int(Shape):
             raise ShapeError("not a whole number")
         if not self.lo <= value <= self.hi:
             raise ShapeError(f"not from {self.lo} to {self.hi}")
+
+
+class Number(Shape):
+    """A whole or decimal number from ``lo`` to ``hi`` (never ``True``; parsed JSON holds no
+    infinity or NaN)."""
+
+    def __init__(self, lo, hi):
+        self.lo, self.hi = lo, hi
+
+    def walk(self, value, seats):
+        if type(value) not in (int, float):
+            raise ShapeError("not a number")
+        if not self.lo <= value <= self.hi:
+            raise ShapeError(f"not from {self.lo} to {self.hi}")
+
+
+class Unchecked(Shape):
+    """Any value: one another layer checks (an action's fields, which its game's move table
+    checks; a view, which the guest checks against its game's ``view_shape``)."""
+
+    def walk(self, value, seats):
+        return None
 
 
 class Seat(Shape):
@@ -216,27 +239,29 @@ class Tuple(Shape):
 
 
 class Dict(Shape):
-    """An object with exactly the keys of ``fields``, plus any of ``optional``."""
+    """An object with exactly the keys of ``fields``, plus any of ``optional``; with ``other``,
+    any further key too, its value fitting ``other``."""
 
-    def __init__(self, fields: dict, optional: dict | None = None):
+    def __init__(self, fields: dict, optional: dict | None = None, other: Shape | None = None):
         self.fields = fields
         self.optional = optional or {}
+        self.other = other
 
     def walk(self, value, seats):
         if not isinstance(value, dict):
             raise ShapeError("not an object")
-        fields, optional = self.fields, self.optional
+        fields, optional, other = self.fields, self.optional, self.other
         for key in fields:
             if key not in value:
                 raise ShapeError(f"lacks {key!r}")
-        if len(value) > len(fields):
+        if len(value) > len(fields) and other is None:
             for key in value:
                 if key not in fields and key not in optional:
                     raise ShapeError(f"has an unexpected key {str(key)[:MAX_KEY_SHOWN]!r}")
         key = None
         try:
             for key, item in value.items():
-                (fields.get(key) or optional[key]).walk(item, seats)
+                (fields.get(key) or optional.get(key) or other).walk(item, seats)
         except ShapeError as error:
             error.path.insert(0, key)
             raise

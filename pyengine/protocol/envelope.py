@@ -9,11 +9,10 @@ a catalog code) and never anything else.
 
 import json
 import math
-import re
 
 from ..core.errors import TabernaError
 from ..core.game import LEVEL
-from ..core.shape import Bool, Dict, Enum, PerSeat, Str, Where
+from ..core.shape import Bool, Dict, Enum, Int, List, Number, Optional, PerSeat, Seat, ShapeError, Str, Unchecked, Where
 from ..core.table import MAX_NAME, SEAT_KINDS
 from ..core.validate import MAX_JSON_DEPTH
 
@@ -23,102 +22,53 @@ MAX_OUTBOUND = 256 * 1024  # bytes, host -> guest: views and seat lists
 MAX_SEATS = 64
 MAX_NUMBER = 1 << 53  # larger integers do not survive a trip through JavaScript
 MAX_ACTION_TYPE = 32
-_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 class ProtocolError(TabernaError):
     """A message (or a local call) that breaks the protocol; nothing was changed."""
 
 
-# --- field checks: each returns nothing or raises ProtocolError ----------------------------
-def _bad(field: str, why: str):
-    return ProtocolError(f"Field {field!r} {why}", "sync_bad_field", field=field)
+# --- fields: each a shape (``core.shape``), checked at the largest table ----------------
+ID = Str(64, r"[A-Za-z0-9_-]+")  # table ids, seat tokens, room codes: fit links and QR codes
+SEAT = Seat()  # below MAX_SEATS: fields are checked as at a table of MAX_SEATS seats
+COUNT = Int(0, MAX_NUMBER)
+TIME = Number(0, MAX_NUMBER)  # milliseconds
+# Printable and short; the host also strips what would disguise a name (``host.clean_name``:
+# bidi overrides, zero-width characters) before anyone sees it.
+NAME = Str(MAX_NAME, r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]*")
+TEXT = Str(MAX_OUTBOUND)
+OBJECT = Dict({}, other=Unchecked())
+# An action: a short ``type``; its other fields are its game's move table's to check.
+ACTION = Dict({"type": Str(MAX_ACTION_TYPE, "(?s).+")}, other=Unchecked())
+
+
+def check_field(field: str, shape, value) -> None:
+    """Nothing if ``value`` fits ``shape``, else ``ProtocolError`` naming ``field``."""
+    try:
+        shape.check(value, MAX_SEATS)
+    except ShapeError as error:
+        raise ProtocolError(f"Field {field!r}: {error}", "sync_bad_field", field=field) from None
 
 
 def check_id(field, value):
-    """Table ids and seat tokens: short, URL-safe, so they fit in links and QR codes."""
-    if not isinstance(value, str) or not _ID.fullmatch(value):
-        raise _bad(field, "must be 1 to 64 letters, digits, '-' or '_'")
-
-
-def _count(field, value):
-    if type(value) is not int or not 0 <= value <= MAX_NUMBER:
-        raise _bad(field, "must be a non-negative whole number")
+    check_field(field, ID, value)
 
 
 def check_seat(field, value):
-    if type(value) is not int or not 0 <= value < MAX_SEATS:
-        raise _bad(field, f"must be a seat number below {MAX_SEATS}")
-
-
-def _seat_or_none(field, value):
-    if value is not None:
-        check_seat(field, value)
-
-
-def _count_or_none(field, value):
-    if value is not None:
-        _count(field, value)
-
-
-def _id_or_none(field, value):
-    if value is not None:
-        check_id(field, value)
-
-
-def _time(field, value):
-    if type(value) not in (int, float) or not (0 <= value <= MAX_NUMBER):
-        raise _bad(field, "must be a time in milliseconds")
+    check_field(field, SEAT, value)
 
 
 def check_name(field, value):
-    """Printable, short; the host also strips what would disguise a name
-    (``host.clean_name``: bidi overrides, zero-width characters) before anyone sees it."""
-    if not isinstance(value, str) or len(value) > MAX_NAME or _CONTROL.search(value):
-        raise _bad(field, f"must be a name of at most {MAX_NAME} printable characters")
-
-
-def _text(field, value):
-    if not isinstance(value, str):
-        raise _bad(field, "must be text")
-
-
-def _action(field, value):
-    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
-        raise _bad(field, "must be an object with a 'type'")
-    if not 0 < len(value["type"]) <= MAX_ACTION_TYPE:
-        raise _bad(field, "has a bad 'type'")
-
-
-def _flag(field, value):
-    if not isinstance(value, bool):
-        raise _bad(field, "must be true or false")
-
-
-def _object(field, value):
-    if not isinstance(value, dict):
-        raise _bad(field, "must be an object")
-
-
-def _list(field, value):
-    if not isinstance(value, list):
-        raise _bad(field, "must be a list")
+    check_field(field, NAME, value)
 
 
 # What guests may send. Few kinds, each with every field required and none extra.
 INBOUND = {
-    "join": {"table": check_id, "seat": _seat_or_none, "name": check_name},
-    "rejoin": {"table": check_id, "seat": check_seat, "token": check_id},
-    "intent": {
-        "table": check_id,
-        "seat": check_seat,
-        "action": _action,
-        "version": _count,
-        "seq": _count,
-    },
-    "sync": {"table": check_id},
-    "ping": {"table": check_id, "t": _time},
+    "join": {"table": ID, "seat": Optional(SEAT), "name": NAME},
+    "rejoin": {"table": ID, "seat": SEAT, "token": ID},
+    "intent": {"table": ID, "seat": SEAT, "action": ACTION, "version": COUNT, "seq": COUNT},
+    "sync": {"table": ID},
+    "ping": {"table": ID, "t": TIME},
 }
 
 # A state's ``seats``, as ``Host.public_seats`` makes them: the guest checks them with the
@@ -135,29 +85,23 @@ PUBLIC_SEATS = PerSeat(Where(
 # What the host sends. Guests check it too: a broken or hostile host must not crash them.
 OUTBOUND = {
     "welcome": {
-        "table": check_id,
-        "game": check_id,
-        "seat": _seat_or_none,
-        "token": _id_or_none,
-        "room": _id_or_none,  # the room code, for a seated guest to find the host again
+        "table": ID,
+        "game": ID,
+        "seat": Optional(SEAT),
+        "token": Optional(ID),
+        "room": Optional(ID),  # the room code, for a seated guest to find the host again
     },
     "state": {
-        "table": check_id,
-        "version": _count,
-        "rev": _count,
-        "started": _flag,
-        "acted": _count_or_none,
-        "seats": _list,
-        "view": _object,
+        "table": ID,
+        "version": COUNT,
+        "rev": COUNT,
+        "started": Bool(),
+        "acted": Optional(COUNT),
+        "seats": List(Unchecked(), MAX_OUTBOUND),  # checked with the view: ``PUBLIC_SEATS``
+        "view": OBJECT,
     },
-    "error": {
-        "table": check_id,
-        "code": _text,
-        "reason": _text,
-        "params": _object,
-        "ref": _count_or_none,
-    },
-    "pong": {"table": check_id, "t": _time, "rev": _count},
+    "error": {"table": ID, "code": TEXT, "reason": TEXT, "params": OBJECT, "ref": Optional(COUNT)},
+    "pong": {"table": ID, "t": TIME, "rev": COUNT},
 }
 
 
@@ -226,8 +170,8 @@ def decode(text, schemas: dict, limit: int) -> dict:
     if extra:
         field = extra[0][:32]
         raise ProtocolError(f"Unexpected field {field!r}", "sync_extra_field", field=field)
-    for field, check in schema.items():
-        check(field, message[field])
+    for field, shape in schema.items():
+        check_field(field, shape, message[field])
     return message
 
 

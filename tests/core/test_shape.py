@@ -14,6 +14,7 @@ from pyengine.core.shape import (
     Int,
     List,
     Map,
+    Number,
     OneOf,
     Optional,
     PerSeat,
@@ -22,6 +23,7 @@ from pyengine.core.shape import (
     ShapeError,
     Str,
     Tuple,
+    Unchecked,
     Where,
 )
 
@@ -170,3 +172,14 @@ def test_a_view_of_a_table_of_the_wrong_size_does_not_fit():
     for seats in (1, 2, 7, "3", None):
         with pytest.raises(ShapeError):
             perudo.check_view(view, seats)
+
+
+def test_numbers_and_open_objects():
+    assert Number(0, 10).fits(2.5, 3) and Number(0, 10).fits(10, 3)
+    assert misfit(Number(0, 10), True) == "(top): not a number"
+    assert misfit(Number(0, 10), -0.5) == "(top): not from 0 to 10"
+    action = Dict({"type": Str(8)}, other=Unchecked())
+    assert action.fits({"type": "bid", "count": [1, {"x": None}], "face": "?"}, 3)
+    assert misfit(action, {"count": 1}) == "(top): lacks 'type'"
+    assert misfit(action, {"type": 5}) == "type: not text"
+    assert misfit(Dict({"type": Str(8)}), {"type": "bid", "count": 1}) == "(top): has an unexpected key 'count'"
