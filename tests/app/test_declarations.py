@@ -125,7 +125,8 @@ def test_no_shared_file_names_a_game():
     ids = [d.id for d in declarations()]
     pattern = re.compile(r"\b(" + "|".join(ids) + r")\b")
     python = [*(ROOT / "pyengine" / "core").rglob("*.py"), *(ROOT / "pyengine" / "shell").glob("*.py"),
-              *(ROOT / "pyengine" / "ui").glob("*.py"), ROOT / "build.py", ROOT / "site" / "worker.py"]
+              *(ROOT / "pyengine" / "ui").glob("*.py"), ROOT / "build.py", *(ROOT / "buildtools").glob("*.py"),
+              ROOT / "site" / "worker.py"]
     named = [str(p.relative_to(ROOT)) for p in python if any(pattern.search(text) for text in _code_strings(p))]
     quoted = re.compile(r"""["'`](""" + "|".join(ids) + r""")["'`]""")
     page = [*(ROOT / "site").rglob("*.js"), ROOT / "site" / "index.html"]
