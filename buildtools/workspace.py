@@ -7,7 +7,6 @@ import hashlib
 import importlib
 import os
 import shutil
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,9 +29,8 @@ def file_hash(path: Path) -> str:
 def engine(module: str):
     """A module of the engine package: the languages, catalogs, games and lobby markup are
     the engine's own, so the static page and the worker never disagree. Imported when first
-    asked for, after the build has compiled the catalogs the engine reads."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
+    asked for, after the build has compiled the catalogs the engine reads (the folder that
+    holds ``buildtools`` holds ``pyengine`` too)."""
     return importlib.import_module(module)
 
 
