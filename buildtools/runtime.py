@@ -122,7 +122,7 @@ def compiled_runtime(tarball: Path, wheels: list) -> Path:
     if shutil.which("node") is None:
         sys.exit("Node.js is needed to compile the worker's bytecode with Pyodide's own Python")
     runtime = node_runtime(tarball)
-    with built_beside(done) as fresh, tempfile.TemporaryDirectory(dir=done.parent) as scratch:
+    with built_beside(done) as fresh, tempfile.TemporaryDirectory(prefix=f".{key}-job-", dir=done.parent) as scratch:
         job = Path(scratch)
         shutil.copyfile(runtime / "python_stdlib.zip", job / "python_stdlib.zip")
         shutil.copyfile(worker, job / "worker.py")
