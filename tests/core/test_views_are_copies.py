@@ -2,11 +2,13 @@
 table (a shared dict would let a renderer change the game, or one seat's view another's)."""
 
 import json
+from itertools import islice
 
 import pytest
 
 from pyengine.core.registry import playable_games
 from pyengine.core.rng import Rng
+from pyengine.core.simulate import random_moves
 
 
 def scribble(value) -> None:
@@ -21,25 +23,11 @@ def scribble(value) -> None:
         value.append("scribbled")
 
 
-def positions(game, seed: int, plies: int):
-    """A start and positions along one random game, the finished one included when reached."""
-    state = game.new_state({}, game.min_seats, seed)
-    chooser = Rng(seed)
-    yield state
-    for _ in range(plies):
-        if game.is_over(state):
-            break
-        movers = game.to_act(state)
-        seat = movers[chooser.below(len(movers))]
-        actions = game.legal_actions(state, seat)
-        state = game.apply(state, seat, actions[chooser.below(len(actions))])
-        yield state
-
-
 @pytest.mark.parametrize("game_id", sorted(playable_games()))
 def test_editing_a_view_leaves_the_state_as_it_was(game_id):
     game = playable_games()[game_id]
-    for state in positions(game, seed=7, plies=400):
+    start = game.new_state({}, game.min_seats, 7)
+    for _, _, state in ((None, None, start), *islice(random_moves(game, start, Rng(7)), 400)):
         before = json.dumps(state, sort_keys=True)
         for seat in [None, *range(state["seats"])]:
             scribble(game.view(state, seat))
