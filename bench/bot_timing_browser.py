@@ -37,12 +37,12 @@ def sample_times(request: dict, clocks: dict) -> dict:
     readings, is taken off): games from seed ``request["seed"]`` on until every level has
     made ``request["decisions"]`` decisions with a choice. Runs in Pyodide (the worker) and
     in CPython alike."""
-    from pyengine.core.registry import declarations, get_game
+    from pyengine.core.registry import discover, get_game
     from pyengine.core.rng import Rng, derive_seed
 
     game_id, seats, wanted = request["game"], request["seats"], request["decisions"]
+    bots = next(declaration for declaration in discover("pyengine.games") if declaration.id == game_id).bots()
     game = get_game(game_id)
-    bots = next(declaration for declaration in declarations() if declaration.id == game_id).bots()
     levels = list(game.bot_levels)
     times = {name: {level: [] for level in levels} for name in clocks}
 

@@ -168,7 +168,7 @@ def write_howto_pages(dest: Path) -> None:
     i18n = engine("pyengine.i18n")
     howto.write_pages(
         dest,
-        [(d.id, d.folder) for d in engine("pyengine.core.registry").declarations()],
+        [(d.id, d.folder) for d in engine("pyengine.core.registry").discover("pyengine.games")],
         i18n.LANGUAGES,
         i18n.translate,
         csp_meta(),

@@ -39,5 +39,5 @@ def write_icons(dest: Path) -> None:
 
 def copy_game_icons(dest: Path) -> None:
     """Each declared game's ``icon.svg`` (in its package) as ``icons/game-<id>.svg``."""
-    for declaration in engine("pyengine.core.registry").declarations():
+    for declaration in engine("pyengine.core.registry").discover("pyengine.games"):
         shutil.copyfile(declaration.icon, dest / f"game-{declaration.id}.svg")

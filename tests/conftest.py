@@ -3,6 +3,8 @@
 import importlib.util
 from pathlib import Path
 
+from pyengine.core.registry import discover
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -13,3 +15,4 @@ def pytest_configure(config):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.compile_catalogs()
+    discover("pyengine.games")
