@@ -17,7 +17,7 @@ Choices where the digest leaves room, each a table option unless said otherwise:
   in except the last bidder, while the bid stands (those others are ``may_act``: optional
   actors, nobody waits for them). The setup form shows ``calza_by`` only with Calza on. A
   Calza names the bid it answers (``{"type": "calza", "round", "count", "face"}``, notation
-  ``calza r5 3x4``), so one that crossed a new raise is refused (``calza_stale``) instead of
+  ``calza r5 3x4``), so one that crossed a new raise is refused (``perudo.calza_stale``) instead of
   landing on the wrong bid; only the player on turn may leave the bid unnamed (as saves
   from before the option did).
 * Two players left: ``two_player_calza`` / ``two_player_palifico`` switch either rule off.
