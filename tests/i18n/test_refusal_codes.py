@@ -59,34 +59,55 @@ def _forwarders(tree, raisers: dict) -> dict:
     return found
 
 
-def codes_in(path: Path) -> set:
-    """The refusal codes ``path`` can raise (see the module docstring)."""
+def _own_nodes(scope):
+    """The nodes of a module or function, without those of the functions inside it."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def scan(path: Path) -> tuple:
+    """``(codes, unread)``: the refusal codes ``path`` can raise (see the module docstring),
+    and the lines giving a code the scan cannot read (which would hide it)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     raisers = dict.fromkeys(error_classes(), 1)
-    raisers.update(_forwarders(tree, raisers))
-    codes = set()
-    for function in [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))]:
-        for call in ast.walk(function):
+    forwarders = _forwarders(tree, raisers)
+    raisers.update(forwarders)
+    codes, unread = set(), []
+    scopes = [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))]
+    for scope in scopes:
+        nodes = list(_own_nodes(scope))
+        for call in nodes:
             if not (isinstance(call, ast.Call) and _name(call) in raisers):
                 continue
             argument = _code_argument(call, raisers[_name(call)])
+            if argument is None:
+                continue
             if isinstance(argument, ast.Constant):
                 codes.add(argument.value)
-            elif isinstance(argument, ast.Name) and function is not tree:
-                for node in ast.walk(function):  # a code chosen first, then raised
-                    if isinstance(node, ast.Assign) and any(
-                        isinstance(target, ast.Name) and target.id == argument.id for target in node.targets
-                    ):
-                        codes |= _strings(node.value)
+                continue
+            if isinstance(argument, ast.Name) and argument.id == "code" and getattr(scope, "name", None) in forwarders:
+                continue  # a forwarder's own parameter: its callers give the code
+            chosen = [node for node in nodes if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and isinstance(argument, ast.Name) and target.id == argument.id
+                for target in node.targets
+            )]
+            if chosen:  # a code chosen first, then raised
+                codes.update(*(_strings(node.value) for node in chosen))
+            else:
+                unread.append(f"{path.name}:{call.lineno}")
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
             if any(isinstance(target, ast.Name) and target.id.endswith("REASONS") for target in node.targets):
                 codes |= {key.value for key in node.value.keys if isinstance(key, ast.Constant)}
-    return codes
+    return codes, unread
 
 
 def codes_under(folder: Path) -> set:
-    return set().union(*(codes_in(path) for path in sorted(folder.glob("*.py"))))
+    return set().union(*(scan(path)[0] for path in sorted(folder.glob("*.py"))))
 
 
 SHARED_CODES = set().union(*(codes_under(PACKAGE / part) for part in ("core", "kits", "protocol", "shell")))
@@ -114,8 +135,8 @@ def test_shared_codes_are_plain_and_translated_in_the_shared_catalogs():
 @pytest.mark.parametrize("game", GAMES)
 def test_a_games_own_codes_are_named_after_it_and_translated_in_its_catalogs(game):
     folder = PACKAGE / "games" / game
-    codes = codes_under(folder)
-    own = codes - SHARED_CODES
+    assert [line for path in sorted(folder.glob("*.py")) for line in scan(path)[1]] == []
+    own = codes_under(folder) - SHARED_CODES
     assert own, "a game with no refusal of its own: is the scan blind?"
     assert sorted(code for code in own if not code.startswith(f"{game}.")) == []
     for lang in COMPLETE_LANGUAGES:
