@@ -255,7 +255,7 @@ def test_the_same_friends_play_again_without_a_new_invite():
         play_turn(tabs, rng)
 
 
-@pytest.mark.parametrize("game", ["bozo", "lasca", "crown_anchor"])
+@pytest.mark.parametrize("game", sorted(playable_games()))
 def test_every_game_travels_the_same_way(game):
     """Nothing in the shared table is Perudo's: each game is played by a host and guests,
     each guest deciding from the view it received (as its player would), every state it
