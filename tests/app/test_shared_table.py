@@ -289,7 +289,7 @@ def test_every_game_travels_the_same_way(game):
             reply = tabs.guest_call(peer, "net_guest_act", bots[level](guest.view, step))
         assert reply["ok"], reply["message"]
         tabs.settle()
-    assert tabs.table().version > 20
+    assert tabs.table().is_over() or tabs.table().version > 20  # a whole game, or a long while of one
     for peer, _, _ in guests:
         versions = {json.loads(t)["version"] for t in tabs.delivered[peer] if '"kind":"state"' in t}
         assert versions >= set(range(1, tabs.table().version + 1))
