@@ -42,7 +42,7 @@ def test_a_new_game_from_the_scaffold_passes_the_suite_and_edits_no_shared_file(
     added = sorted(set(after) - set(before))
     assert [path for path in before if after[path] != before[path]] == []  # no shared edit
     assert all(path.startswith(f"pyengine/games/{GAME_ID}/") for path in added)
-    assert len(added) == len(list(TEMPLATE.rglob("*.tmpl"))) == 16
+    assert len(added) == len(list(TEMPLATE.rglob("*.tmpl")))
     assert f"wrote {len(added)} files" in capsys.readouterr().out
 
     others = " or ".join(declaration.id for declaration in declarations())
