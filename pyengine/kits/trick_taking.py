@@ -27,15 +27,10 @@ from functools import lru_cache
 
 from ..core.errors import IllegalAction
 from ..core.game import Game
-from .redeal import redeal
 from ..core.rng import Rng
 from ..core.validate import copy_json
-
-MAX_SEED = (1 << 53) - 1
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
+from .cards import suit_of
+from .redeal import redeal
 
 
 class Seating:
@@ -321,7 +316,7 @@ class TrickTakingGame(Game):
         """A state ``seat`` cannot tell from ``state``: every card it cannot see redealt among
         the places it cannot see (other hands; face-down pile cards, its own included), each
         keeping its size, no hand getting a card it is known not to hold, pinned cards kept
-        by their holders. The RNG is replaced too, so later deals are unknown."""
+        by their holders; then ``Game.resample`` replaces the RNG, so later deals are unknown."""
         new = copy_json(state)
         places, cards, sizes, forbidden = [], [], [], []
         for kind, owner, held, excluded in self.hidden_places(state, seat):
@@ -336,5 +331,4 @@ class TrickTakingGame(Game):
             fresh = iter(held)
             for pile, taken in zip(new["piles"][owner], state["taken"][owner]):
                 pile[taken + 1:] = [next(fresh) for _ in pile[taken + 1:]]
-        new["rng"] = Rng(rng.below(MAX_SEED)).state()
-        return new
+        return super().resample(new, seat, rng)

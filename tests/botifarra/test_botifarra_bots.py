@@ -9,7 +9,7 @@ from pyengine.core.rng import Rng, derive_seed
 from pyengine.games.botifarra import bot
 from pyengine.games.botifarra.bot import BOTS, Deal, Table, heuristic, view_deal
 from pyengine.games.botifarra.rules import Botifarra
-from pyengine.games.botifarra.tricks import POINTS as RANK_POINTS
+from pyengine.games.botifarra.tricks import card_points as points
 
 GAME = Botifarra()
 
@@ -159,10 +159,6 @@ def test_the_heuristic_ducks_with_its_cheapest_card_and_loads_a_sure_trick():
             assert points(card) == min(points(c) for c in side_suits)
             ducked += 1
     assert ducked >= 10 and loaded >= 5
-
-
-def points(card):
-    return RANK_POINTS.get(int(card[:-1]), 0)
 
 
 def test_easy_plays_a_random_card_only_now_and_then():
