@@ -19,6 +19,7 @@ integer methods, so a seed deals the same cards in CPython and in Pyodide.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Iterable, Sequence
 
 from ..core.errors import TabernaError
@@ -65,11 +66,12 @@ class Deck:
         return len(self.ranks) * len(self.suits)
 
     def __contains__(self, card) -> bool:
-        try:
-            self.parse(card)
-        except BadCard:
-            return False
-        return True
+        return isinstance(card, str) and card in self._card_set
+
+    @cached_property
+    def _card_set(self) -> frozenset:
+        """The cards as a set: rules check membership in their inner loops."""
+        return frozenset(self.cards)
 
     def parse(self, text) -> str:
         """``text`` checked as one card of this deck; returns it (cards are their notation)."""
