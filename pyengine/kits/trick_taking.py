@@ -64,6 +64,16 @@ def seating(players: int, partnerships: bool) -> Seating:
     return Seating(players, partnerships)
 
 
+def played_in_view(view: dict) -> set:
+    """The cards of this hand a view shows as played: the trick in progress and the last
+    tricks (older tricks are not in a view)."""
+    played = set(view["trick"]["cards"])
+    for trick in [view["last_trick"], *view["last_tricks"]]:
+        if trick:
+            played.update(trick["cards"])
+    return played
+
+
 class TrickTakingGame(Game):
     """Hooks for a game to fill: ``partnerships``, ``deck``, ``sort_hand``, ``legal``,
     ``refusal``, ``trick_winner``, ``card_value``, ``hand_over``; optionally
@@ -282,10 +292,7 @@ class TrickTakingGame(Game):
         n, mine = len(view["hand_counts"]), view["you"]
         deck = self.deck(n).cards
         piles = view["piles"]
-        seen = set(view["hand"]) | set(view["trick"]["cards"])
-        for trick in [view["last_trick"], *view["last_tricks"]]:
-            if trick:
-                seen.update(trick["cards"])
+        seen = set(view["hand"]) | played_in_view(view)
         for seat_piles in piles or []:
             seen.update(pile["top"] for pile in seat_piles if pile["top"])
         unseen = [card for card in deck if card not in seen]

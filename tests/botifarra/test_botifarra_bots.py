@@ -10,6 +10,7 @@ from pyengine.games.botifarra import bot
 from pyengine.games.botifarra.bot import BOTS, Deal, Table, heuristic, view_deal
 from pyengine.games.botifarra.rules import Botifarra
 from pyengine.games.botifarra.tricks import card_points as points
+from pyengine.kits.trick_taking import played_in_view
 
 GAME = Botifarra()
 
@@ -197,7 +198,7 @@ def test_imagined_deals_fit_the_view(seats, options):
         me = view["you"]
         pinned = {"5e": view["dealer"]} if options.get("first_dealer") == "five_of_espases" else None
         dealt = GAME.imagined_deal(view, Rng(checked), pinned)
-        seen = bot.seen_cards(view) | set(view["hand"])
+        seen = played_in_view(view) | set(view["hand"])
         for seat, hand in enumerate(dealt["hands"]):
             assert len(hand) == view["hand_counts"][seat]
             if seat == me:

@@ -37,7 +37,7 @@ from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from ...kits.cards import split_card, suit_of
 from ...kits.pimc import Work, choose
-from ...kits.trick_taking import seating
+from ...kits.trick_taking import played_in_view
 from .rules import FIVE_OF_ESPASES, HAND_TOTAL, Botifarra
 from .tricks import RANKS, SCALES, SUITS, beats, legal_among
 
@@ -62,19 +62,21 @@ class Table:
     (``ranks``, the rules' table, with its ``strength``, ``points`` and ``suit`` by card kept
     at hand for the inner loops)."""
 
-    __slots__ = ("n", "me", "trump", "variant", "discard_order", "partnerships", "seating", "side_of", "ranks",
-                 "strength", "points", "suit", "trick_point")
+    __slots__ = ("n", "me", "trump", "variant", "discard_order", "partnerships", "individual", "seating", "side_of",
+                 "ranks", "strength", "points", "suit", "trick_point")
 
     def __init__(self, view: dict, trump):
         self.n = len(view["hand_counts"])
         self.me = view["you"]
         self.trump = trump
         options = view["options"]
-        rules = GAME.card_rules({"options": options, "seats": self.n})
+        table_state = {"options": options, "seats": self.n}
+        rules = GAME.card_rules(table_state)
         self.variant = rules["variant"]
         self.discard_order = rules["discard_suit_order"]
         self.partnerships = rules["partnerships"]
-        self.seating = seating(self.n, self.partnerships)
+        self.individual = GAME.is_individual(table_state)
+        self.seating = GAME.seating(table_state)
         self.side_of = self.seating.side_of
         self.ranks = RANKS[rules["three_second"]]
         self.strength, self.points, self.suit = self.ranks.strength, self.ranks.points, self.ranks.suit
@@ -82,8 +84,7 @@ class Table:
 
     def half(self) -> float:
         """The points a side needs for an even hand: 36, or each player's share alone."""
-        individual = not self.partnerships and self.n != 2
-        return HAND_TOTAL / self.n if individual else HAND_TOTAL / 2
+        return HAND_TOTAL / self.n if self.individual else HAND_TOTAL / 2
 
     def partners(self, a: int, b: int) -> bool:
         return self.side_of[a] == self.side_of[b]
@@ -392,15 +393,6 @@ def sampler(view: dict, table: Table):
     return sample
 
 
-def seen_cards(view: dict) -> set:
-    """The cards of this hand ``view`` shows as played: the trick and the last tricks."""
-    seen = set(view["trick"]["cards"])
-    for trick in [view["last_trick"], *view["last_tricks"]]:
-        if trick:
-            seen.update(trick["cards"])
-    return seen
-
-
 def view_deal(view: dict, table: Table) -> Deal:
     """What the view itself knows as a ``Deal``: the bot's own cards; every card it has not
     seen played counts as possibly out (the heuristic's masters)."""
@@ -410,7 +402,7 @@ def view_deal(view: dict, table: Table) -> Deal:
     if view["piles"]:
         piles = [[[pile["top"]] if pile["top"] and seat == me else [] for pile in seat_piles]
                  for seat, seat_piles in enumerate(view["piles"])]
-    played = seen_cards(view)
+    played = played_in_view(view)
     unplayed = [card for card in GAME.deck(n).cards if card not in played]
     return Deal(table, hands, piles, view["trick"]["leader"], list(view["trick"]["cards"]), unplayed)
 
@@ -479,7 +471,6 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             return {"type": "delegate"}
         return {"type": "botifarra"} if suit is None else {"type": "trump", "suit": suit}
     tables = {trump: Table(view, trump) for trump in (*SUITS, None)}
-    individual = not table.partnerships and table.n != 2
     half = table.half()
     work = Work(config["work"])
 
@@ -493,7 +484,7 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             world = deal.copy()
             world.table = tables[trump]
             points = roll_out(world, work).side_points(me)
-            scores.append((points - half) * (2 if trump is None and not individual else 1))
+            scores.append((points - half) * (2 if trump is None and not table.individual else 1))
         return scores
 
     return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"], work=work).action

@@ -78,6 +78,7 @@ one "who takes the trick" comparison.
 
 from pyengine.core.errors import TabernaError
 from pyengine.kits.cards import SPANISH_36, SPANISH_48, SPANISH_SUITS, RankTable
+from pyengine.kits.trick_taking import seating
 
 SUITS = SPANISH_SUITS
 VARIANTS = ("obligada", "lliure", "intermedia")
@@ -214,7 +215,7 @@ def legal_cards(hand, trick, leader, trump, variant, *, n_players=4, partnership
     ranks = RANKS[bool(three_second)]
     winning = winning_index(trick, trump, ranks)
     me = (leader + len(trick)) % n_players
-    partner_wins = partnerships and (leader + winning) % n_players == (me + 2) % 4
+    partner_wins = seating(n_players, partnerships).partner(me) == (leader + winning) % n_players
     return legal_among(hand, trick, trick[winning], partner_wins, trump, variant, discard_suit_order, ranks)
 
 
@@ -521,10 +522,8 @@ def replay_hand(record) -> dict:
 
 def hand_points(tricks_won, card_pts, n, partnerships) -> list:
     """Card points plus trick points, per side (4 players in partnership) or per seat."""
-    if partnerships:
-        return [card_pts[s] + tricks_won[s] + card_pts[s + 2] + tricks_won[s + 2] for s in (0, 1)]
-    if n != 2:
-        return [card_pts[s] + tricks_won[s] for s in range(n)]
+    if partnerships or n != 2:
+        return [sum(card_pts[s] + tricks_won[s] for s in side) for side in seating(n, partnerships).sides]
     points = [card_pts[s] + tricks_won[s] // 2 for s in range(2)]
     if tricks_won[0] % 2 and tricks_won[1] % 2:
         points[points.index(min(points))] += 1  # the odd point to the player with fewer points
