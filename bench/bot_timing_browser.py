@@ -162,13 +162,12 @@ def browser_times(requests: list, report) -> None:
     spec = importlib.util.spec_from_file_location("taberna_load_time", here.parent / "load_time.py")
     load_time = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(load_time)
-    build = load_time.load_build()
-    site = build.build(Path(tempfile.mkdtemp(prefix="taberna-bot-timing-")) / "dist")["path"]
+    site = load_time.build(Path(tempfile.mkdtemp(prefix="taberna-bot-timing-")) / "dist")["path"]
     Path(site, "bot-timing.html").write_text(PAGE, encoding="utf-8")
     Path(site, "bot-timing-worker.mjs").write_text(WORKER, encoding="utf-8")
     source = here.read_text(encoding="utf-8")
     profile = tempfile.mkdtemp(prefix="taberna-bot-timing-profile-")
-    server, url = load_time.serve(build, site)
+    server, url = load_time.serve(site)
     site_handler = server.RequestHandlerClass
 
     found = []

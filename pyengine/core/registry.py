@@ -65,6 +65,7 @@ class Declaration:
         self.bots_module = bots
         self.screen_module = screen
         self.tools_module = tools
+        self._screen = None  # the Screen, made on first use
 
     def __repr__(self) -> str:
         return f"Declaration({self.package!r})"
@@ -102,9 +103,12 @@ class Declaration:
         return self._module(self.bots_module).BOTS if self.bots_module else {}
 
     def screen(self) -> Screen:
+        """The game's screen, made once (every repaint of every table asks for it)."""
         if not self.screen_module:
             raise InvalidOptions(f"{self.id} cannot be shown yet", "unknown_game", game=self.id)
-        return Screen(self._module(self.screen_module))
+        if self._screen is None:
+            self._screen = Screen(self._module(self.screen_module))
+        return self._screen
 
     def tools(self) -> dict:
         return self._module(self.tools_module).TOOLS if self.tools_module else {}

@@ -18,7 +18,6 @@ The page's script (``site/app.js``, ``site/net/driver.js``) calls these through
 """
 
 import json
-import sys
 import time
 from functools import wraps
 
@@ -27,7 +26,7 @@ from ..core.registry import declarations, get_game
 from ..core.validate import is_plain_json
 from ..i18n import Translator
 from .local import LocalTable
-from .reply import as_refusal, envelope, parse_json, read_save, request_object
+from .reply import as_refusal, envelope, log_fault, parse_json, read_save, request_object
 from .setup import setup_form
 
 MAX_PEER = 128
@@ -59,10 +58,8 @@ def _translator(args) -> Translator:
 
 def _refused(error: Exception) -> TabernaError:
     refusal = as_refusal(error)
-    if refusal is not error:  # a fault of ours: keep the traceback for the console
-        import traceback
-
-        traceback.print_exception(error, file=sys.stderr)
+    if refusal is not error:
+        log_fault(error)
     return refusal
 
 

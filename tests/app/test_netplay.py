@@ -554,6 +554,25 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
     assert junk["ok"] and junk["html"] is None and junk["outbox"] == []
 
 
+def test_a_screen_that_fails_on_a_hosts_view_says_so_and_logs_why(monkeypatch, capsys):
+    """A view that fits its shape but trips the renderer is our fault, not the host's: the
+    guest's tab shows the notice and the console gets the traceback for the bug report."""
+    tabs = started()
+    screen = get_declaration("perudo").screen()
+    render = screen.render
+
+    def trips_on_seat_one(view, ui, t):
+        if view.get("you") == 1:
+            raise RuntimeError("the renderer tripped")
+        return render(view, ui, t)
+
+    monkeypatch.setattr(screen, "render", trips_on_seat_one)
+    capsys.readouterr()
+    play_turn(tabs, random.Random(1))
+    assert "The host sent a table this screen cannot show" in tabs.screens["pa"]
+    assert "RuntimeError: the renderer tripped" in capsys.readouterr().err
+
+
 def test_the_worker_exports_every_shared_table_call():
     from pathlib import Path
 
