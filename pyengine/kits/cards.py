@@ -14,8 +14,9 @@ is not in the 40-card deck). Every refusal is a ``BadCard`` with a reason and a 
 A hand or a trick as text is the cards separated by single spaces: ``"9o 1c 12e"``.
 
 Rank orders are the games' business (Botifarra: 9 > 1 > 12 ...; Bog: ace low); the helpers
-here take the order as a parameter, and a ``RankTable`` spreads one over a deck for lookups. Shuffling and dealing draw only from the table's ``Rng``
-integer methods, so a seed deals the same cards in CPython and in Pyodide.
+here take the order as a parameter, and a ``RankTable`` spreads one over a deck for lookups.
+Shuffling and dealing draw only from the table's ``Rng`` integer methods, so a seed deals the
+same cards in CPython and in Pyodide.
 """
 
 from dataclasses import dataclass

@@ -51,7 +51,9 @@ Choices where the digest is silent, and why (the table options are listed in ``O
 deal's record is described in ``format_deal``.
 """
 
-from ...kits.cards import FRENCH_52, FRENCH_DISPLAY_SUITS, deal, format_cards, rank_of, shuffled, sort_cards, split_card, suit_of
+from ...kits.cards import (
+    FRENCH_52, FRENCH_DISPLAY_SUITS, deal, format_cards, rank_of, shuffled, sort_cards, split_card, suit_of,
+)
 from ...kits.chips import collect, new_pot, pay, share_out, stake
 from ...core.errors import IllegalAction, TabernaError
 from ...core.game import PLAYERS, Game, fresh_rng_state
@@ -647,8 +649,8 @@ class Bog(Game):
 
     @staticmethod
     def _redraw_hidden(state: dict, seat, rng: Rng, player) -> None:
-        """``state``'s hands and stock, but what ``seat`` holds, drawn anew (``unseen.py``;
-        ``player`` is who plays next in the run), sorted as a deal is."""
+        """Redraws in ``state`` the hands and stock ``seat`` cannot see (``unseen.py``; ``player``
+        plays next in the run), sorted as a deal is: what ``resample`` and ``state_from_view`` share."""
         hands, stock = resample_hidden(state, seat, rng, player)
         state["hands"] = [sort_hand(hand) for hand in hands]
         state["stock"] = sort_hand(stock)

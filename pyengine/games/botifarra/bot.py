@@ -38,8 +38,8 @@ from ...core.rng import Rng
 from ...kits.cards import split_card, suit_of
 from ...kits.pimc import Work, choose
 from ...kits.trick_taking import played_in_view
-from .rules import FIVE_OF_ESPASES, HAND_TOTAL, Botifarra
-from .tricks import RANKS, SCALES, SUITS, beats, legal_among
+from .rules import FIVE_OF_ESPASES, Botifarra
+from .tricks import HAND_TOTAL, RANKS, SCALES, SUITS, beats, legal_among
 
 GAME = Botifarra()
 

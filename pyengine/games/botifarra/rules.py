@@ -63,7 +63,7 @@ Choices where the digest is silent (each documented here and tested):
   the running card points (a player only sees his side's last trick on the table).
 """
 
-from ...kits.cards import SPANISH_36, SPANISH_48, BadCard, deal, shuffled, sort_cards, suit_of
+from ...kits.cards import SPANISH_48, BadCard, deal, shuffled, sort_cards, suit_of
 from ...core.errors import IllegalAction
 from ...core.game import PLAYERS
 from ...core.options import Option, options_shape
@@ -72,10 +72,13 @@ from ...core.shape import Bool, Dict, Enum, Int, List, OneOf, Optional, PerSeat,
 from ...core.validate import copy_json, only_fields
 from ...kits.trick_taking import TrickTakingGame, seating
 from .tricks import (
+    CALLS,
+    HAND_TOTAL,
     RANKS,
     SCALES,
     SUITS,
     card_points,
+    deck_for,
     format_hand,
     hand_points,
     hand_result,
@@ -84,8 +87,6 @@ from .tricks import (
 )
 
 PACKET = 4
-HAND_TOTAL = 72
-CALLS = ("contro", "recontro", "sant_vicenc")
 FIVE_OF_ESPASES = "5e"
 
 
@@ -221,7 +222,7 @@ class Botifarra(TrickTakingGame):
         return partnerships_at(options, players)
 
     def deck(self, players: int):
-        return SPANISH_36 if players == 3 else SPANISH_48
+        return deck_for(players)
 
     def sort_hand(self, state: dict, cards) -> list:
         return sort_cards(cards, RANKS[state["options"]["three_second"]].ranks, SUITS)

@@ -91,11 +91,19 @@ RANKS = {three_second: RankTable(SPANISH_48, order, POINTS)
          for three_second, order in ((False, RANK_ORDER), (True, RANK_ORDER_THREE_SECOND))}
 #: Multiplier of contro (1), recontro (2), Sant Vicenç (3) on each scale; no doubling is 1.
 SCALES = {"2-4-8": (1, 2, 4, 8), "2-3-4": (1, 2, 3, 4)}
-DOUBLING_NAMES = ("none", "contro", "recontro", "sant_vicenc")
+#: The doubling calls: doubling ``d`` (1-3) is ``CALLS[d - 1]``.
+CALLS = ("contro", "recontro", "sant_vicenc")
+#: A hand's points: 60 in the cards and 1 for each of the 12 tricks.
+HAND_TOTAL = 72
 
 
 def _fail(reason: str, code: str, **params):
     raise TabernaError(reason, code, **params)
+
+
+def deck_for(n_players: int):
+    """The deck of a table of ``n_players``: 48 cards, or 36 for three (no 2, 3 or 4)."""
+    return SPANISH_36 if n_players == 3 else SPANISH_48
 
 
 def _card(card, n_players: int = 4) -> None:
@@ -104,7 +112,7 @@ def _card(card, n_players: int = 4) -> None:
         shown = card if isinstance(card, str) else repr(card)
         _fail(f"{shown[:40]!r} is not a Botifarra card: a card is a rank 1-12 then a suit "
               f"o, c, e or b (9o, 1c, 12e, 10b)", "bad_card", card=shown[:40])
-    if n_players == 3 and card not in SPANISH_36:
+    if card not in deck_for(n_players):
         _fail(f"{card} is not in the 36-card deck of the 3-player game (no 2, 3 or 4)",
               "card_not_in_deck", card=card)
 
@@ -274,7 +282,7 @@ def _lowest_or_counting(cards: list, with_counting: bool, ranks: RankTable) -> s
 
 
 def hand_result(points_a, points_b, botifarra=False, doubling=0, scale="2-4-8",
-                sant_vicenc_on_botifarra=False, total=72) -> tuple:
+                sant_vicenc_on_botifarra=False, total=HAND_TOTAL) -> tuple:
     """``(side, score)`` of a partnership hand: side 0 (``points_a``) or 1 (``points_b``)
     scores (its points - total/2) × multiplier; ``(None, 0)`` on an even split.
 
