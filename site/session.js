@@ -302,7 +302,7 @@ export class LocalSession extends TableSession {
 class SharedSession extends TableSession {
   constructor(page, clock) {
     super(page, clock);
-    this.ticker = clock.setInterval(() => this.tick(), TICK_MS);
+    this.ticker = this.clock.setInterval(() => this.tick(), TICK_MS);
   }
 
   timed() {

@@ -289,3 +289,9 @@ test("a session left behind stops: no ticks, no bots, and a late reply is not sh
   assert.equal(channel.open, false);
   assert.deepEqual(page.onScreen.marks.shared.onScreen, false); // resumable from the lobby, not on reload
 });
+
+test("a session made without a clock keeps the real time", () => {
+  const session = new HostSession(fakePage());
+  assert.ok(Math.abs(session.timed()[0] - Date.now()) < 1000);
+  session.close();
+});
