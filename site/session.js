@@ -68,6 +68,7 @@ class TableSession {
     this.tableId = null;
     this.status = null; // of the screen last painted
     this.setupGame = null; // the game whose setup form is on screen
+    this.saveId = null; // the table's record on the shelf, once it has one
     this.queue = Promise.resolve();
     this.queued = 0;
     this.busyCalls = 0;
@@ -251,11 +252,6 @@ class TableSession {
 export class LocalSession extends TableSession {
   calls = { setup: "setup", act: "act", ui: "ui", bot: "bot_step", render: ["render"] };
 
-  constructor(page, clock) {
-    super(page, clock);
-    this.saveId = null; // the table's record on the shelf, once it has one
-  }
-
   /** Whether another tab of this browser has the one-device table ``id`` open. */
   static openElsewhere(page, id) {
     return heldElsewhere(page.locks, `taberna.local.${id}`);
@@ -387,7 +383,8 @@ export class HostSession extends SharedSession {
 
   /** The table of ``marker`` from its save, after a reload or from the lobby. */
   resume(marker) {
-    return this.host("net_host_resume", this.page.shelf.get(`host:${marker.table}`)?.text ?? null);
+    this.saveId = `host:${marker.table}`;
+    return this.host("net_host_resume", this.page.shelf.get(this.saveId)?.text ?? null);
   }
 
   /** A new or saved table from the worker; once it is ours, friends can reach it. */
@@ -408,15 +405,14 @@ export class HostSession extends SharedSession {
   keep(reply) {
     const id = sharedId("host", reply.save);
     if (!id) return;
+    this.saveId = id;
     const record = { id, kind: "host", table: this.tableId, via: null, pin: null, text: reply.save };
     this.written = this.page.shelf.put({ ...record, ...recordSummary(reply.summary) });
   }
 
   forget() {
-    if (this.tableId) {
-      this.page.net.forgetIdentity(this.tableId);
-      this.page.shelf.remove(`host:${this.tableId}`);
-    }
+    if (this.tableId) this.page.net.forgetIdentity(this.tableId);
+    if (this.saveId) this.page.shelf.remove(this.saveId);
     super.forget();
   }
 
@@ -595,7 +591,6 @@ export class GuestSession extends SharedSession {
     this.channel = null; // to the host
     this.via = null; // {via: "invite"|"room"|"tab", table, seat, room, pin}
     this.room = null; // the table's room on the relays, once joined
-    this.saveId = null; // this seat's record on the shelf
   }
 
   /** This tab's saved seat at ``table``, else the newest saved there. */

@@ -295,3 +295,16 @@ test("a session made without a clock keeps the real time", () => {
   assert.ok(Math.abs(session.timed()[0] - Date.now()) < 1000);
   session.close();
 });
+
+test("a hosted table whose save does not restore is forgotten when the player starts afresh", async () => {
+  const page = fakePage();
+  page.shelf.put({ id: "host:T9", kind: "host", table: "T9", text: "{damaged" });
+  const session = new HostSession(page, new FakeClock());
+  const resumed = session.resume({ role: "host", table: "T9" });
+  const resume = await page.worker.last();
+  assert.deepEqual([resume.name, resume.args[0]], ["net_host_resume", "{damaged"]);
+  resume.answer(reply({ ok: false, role: "host", message: "The save is damaged" }));
+  assert.equal((await resumed).ok, false);
+  session.close(true);
+  assert.equal(page.shelf.get("host:T9"), null);
+});
