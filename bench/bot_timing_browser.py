@@ -37,12 +37,12 @@ def sample_times(request: dict, clocks: dict) -> dict:
     readings, is taken off): games from seed ``request["seed"]`` on until every level has
     made ``request["decisions"]`` decisions with a choice. Runs in Pyodide (the worker) and
     in CPython alike."""
-    from pyengine.core.registry import declarations, get_game
+    from pyengine.core.registry import discover, get_game
     from pyengine.core.rng import Rng, derive_seed
 
     game_id, seats, wanted = request["game"], request["seats"], request["decisions"]
+    bots = next(declaration for declaration in discover("pyengine.games") if declaration.id == game_id).bots()
     game = get_game(game_id)
-    bots = next(declaration for declaration in declarations() if declaration.id == game_id).bots()
     levels = list(game.bot_levels)
     times = {name: {level: [] for level in levels} for name in clocks}
 
@@ -162,13 +162,12 @@ def browser_times(requests: list, report) -> None:
     spec = importlib.util.spec_from_file_location("taberna_load_time", here.parent / "load_time.py")
     load_time = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(load_time)
-    build = load_time.load_build()
-    site = build.build(Path(tempfile.mkdtemp(prefix="taberna-bot-timing-")) / "dist")["path"]
+    site = load_time.build(Path(tempfile.mkdtemp(prefix="taberna-bot-timing-")) / "dist")["path"]
     Path(site, "bot-timing.html").write_text(PAGE, encoding="utf-8")
     Path(site, "bot-timing-worker.mjs").write_text(WORKER, encoding="utf-8")
     source = here.read_text(encoding="utf-8")
     profile = tempfile.mkdtemp(prefix="taberna-bot-timing-profile-")
-    server, url = load_time.serve(build, site)
+    server, url = load_time.serve(site)
     site_handler = server.RequestHandlerClass
 
     found = []

@@ -19,10 +19,12 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from pyengine.core.registry import get_declaration, get_game  # noqa: E402
+from pyengine.core.registry import discover, get_declaration, get_game  # noqa: E402
 from pyengine.core.rng import derive_seed  # noqa: E402
 from pyengine.core.simulate import random_playout  # noqa: E402
 from pyengine.games.bozo import bot as bozo_bot  # noqa: E402
+
+discover("pyengine.games")
 
 
 def random_speed(seeds: int, seats: int) -> None:

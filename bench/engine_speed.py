@@ -13,8 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyengine.core.registry import playable_games  # noqa: E402
+from pyengine.core.registry import discover, playable_games  # noqa: E402
 from pyengine.core.simulate import random_playout  # noqa: E402
+
+discover("pyengine.games")
 
 
 def measure(game_id: str, games: int, seats: int) -> dict:

@@ -31,7 +31,6 @@ unreachable with host resolver rules instead.
 import argparse
 import contextlib
 import gzip
-import importlib.util
 import json
 import os
 import re
@@ -45,7 +44,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from buildtools.assemble import build  # noqa: E402
 from buildtools.chromium import ARGS, EXECUTABLE  # noqa: E402
+from buildtools.runtime import PYODIDE, PYODIDE_FILES, fetch_runtime, node_runtime  # noqa: E402
+from buildtools.serve import make_server  # noqa: E402
 RESULTS = ROOT / "bench" / "results.md"
 HELLO = """<!doctype html><html><head><meta charset="utf-8"><title>hello</title></head><body>
 <script type="module">
@@ -83,25 +85,17 @@ LONGEST = f"Math.max(0, ...window.__longTasks.filter(([start]) => start < {MARK}
 PRECOMPRESSED = (".zip", ".png", ".whl")
 
 
-def load_build():
-    spec = importlib.util.spec_from_file_location("taberna_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def private_site(name: str):
     """Builds a private copy of the site (a rebuild of dist/ elsewhere must not change files
     mid-measurement) and serves it on loopback: ``(server, url)``."""
-    build = load_build()
-    site = build.build(Path(tempfile.mkdtemp(prefix=f"taberna-{name}-")) / "dist")["path"]
-    return serve(build, site)
+    site = build(Path(tempfile.mkdtemp(prefix=f"taberna-{name}-")) / "dist")["path"]
+    return serve(site)
 
 
-def serve(build, directory, prefix="/", sent=None):
+def serve(directory, prefix="/", sent=None):
     """Serves ``directory``; ``sent``, if given, is a list that receives ``(path, bytes)``
     for every file body the server sends (304 answers send none)."""
-    server = build.make_server("127.0.0.1", 0, directory, prefix)
+    server = make_server("127.0.0.1", 0, directory, prefix)
     if sent is not None:
         lock = threading.Lock()
 
@@ -339,13 +333,13 @@ def write_results(text: str, name: str = "load_time") -> None:
     RESULTS.write_text(current, encoding="utf-8")
 
 
-def hello_site(build) -> Path:
+def hello_site() -> Path:
     """The bare page beside Pyodide's stock files (as npm ships them, stdlib from source)."""
     folder = Path(tempfile.mkdtemp(prefix="taberna-hello-"))
     (folder / "index.html").write_text(HELLO, encoding="utf-8")
     (folder / "pyodide").mkdir()
-    stock = build.node_runtime(build.fetch_runtime()[build.PYODIDE[0]])
-    for name in (*build.PYODIDE_FILES, "python_stdlib.zip"):
+    stock = node_runtime(fetch_runtime()[PYODIDE[0]])
+    for name in (*PYODIDE_FILES, "python_stdlib.zip"):
         shutil.copyfile(stock / name, folder / "pyodide" / name)
     return folder
 
@@ -402,12 +396,11 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    build = load_build()
     # A private build: a rebuild of dist/ elsewhere must not change files mid-measurement.
-    site_dir = build.build(Path(tempfile.mkdtemp(prefix="taberna-bench-")) / "dist")["path"]
+    site_dir = build(Path(tempfile.mkdtemp(prefix="taberna-bench-")) / "dist")["path"]
     sent = []
-    site_server, site = serve(build, site_dir, sent=sent)
-    hello_server, hello = serve(build, hello_site(build))
+    site_server, site = serve(site_dir, sent=sent)
+    hello_server, hello = serve(hello_site())
 
     figures = {"cold": {"taberna": [], "hello": []}, "warm": {"taberna": [], "hello": []}}
     with sync_playwright() as driver:

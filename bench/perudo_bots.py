@@ -19,8 +19,10 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from pyengine.core.registry import get_declaration, get_game  # noqa: E402
+from pyengine.core.registry import discover, get_declaration, get_game  # noqa: E402
 from pyengine.core.rng import derive_seed  # noqa: E402
+
+discover("pyengine.games")
 
 SEATS = 4
 

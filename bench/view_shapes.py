@@ -13,8 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyengine.core.registry import playable_games  # noqa: E402
+from pyengine.core.registry import discover, playable_games  # noqa: E402
 from pyengine.core.rng import Rng  # noqa: E402
+
+discover("pyengine.games")
 
 
 def per_call_us(call, budget=0.3) -> float:

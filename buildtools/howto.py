@@ -11,8 +11,8 @@ import sys
 from html import escape
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pypi_tools import tool  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script, or loaded from its path
+from buildtools.pypi_tools import tool  # noqa: E402
 
 TEMPLATE = Path(__file__).with_name("howto.html")
 

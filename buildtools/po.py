@@ -12,12 +12,12 @@ is made, and ``tests/conftest.py`` before any test runs, so plain ``python -m py
 polib (from PyPI, installed by ``build.py`` into ``.cache/tools/``) parses and writes.
 """
 
-import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pypi_tools import tool  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script, or loaded from its path
+from buildtools.pypi_tools import tool  # noqa: E402
+from buildtools.workspace import built_beside  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "pyengine"
@@ -116,9 +116,8 @@ def compile_catalogs(languages=tuple(LOCALE_NAMES), out: Path = COMPILED) -> lis
                 merged.append(po.POEntry(msgid=key, msgid_plural=key, msgstr_plural=plural))
             else:
                 merged.append(po.POEntry(msgid=key, msgstr=template))
-        fresh = target.with_name(f".{target.name}.{os.getpid()}")
-        merged.save_as_mofile(str(fresh))
-        fresh.replace(target)
+        with built_beside(target) as fresh:
+            merged.save_as_mofile(str(fresh))
     return written
 
 

@@ -1,9 +1,9 @@
-"""Fixtures for every test folder."""
+"""Set-up for every test folder."""
 
 import importlib.util
 from pathlib import Path
 
-import pytest
+from pyengine.core.registry import discover
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -15,12 +15,4 @@ def pytest_configure(config):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.compile_catalogs()
-
-
-@pytest.fixture(scope="session")
-def build_module():
-    """build.py, loaded as a module (it is the project's script, not part of the package)."""
-    spec = importlib.util.spec_from_file_location("taberna_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    discover("pyengine.games")

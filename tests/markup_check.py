@@ -50,22 +50,15 @@ def random_play_views(game, options, seats: int, seed: int, every: int = 1):
     """Views for the spectator and every seat, every ``every`` actions of one random legal game
     (each with ``players`` added as the app does), so hostile-render tests see real screens."""
     from pyengine.core.rng import Rng
+    from pyengine.core.simulate import random_moves
 
     state = game.new_state(options, seats, seed)
-    chooser = Rng(seed + 1000)
     players = [{"kind": "human", "name": f"P{i}"} for i in range(seats)]
-    step = 0
-    while True:
+    moves = ((None, None, state), *random_moves(game, state, Rng(seed + 1000)))
+    for step, (_, _, state) in enumerate(moves):
         if step % every == 0 or game.is_over(state):
             for viewer in (None, *range(seats)):
                 yield {**game.view(state, viewer), "players": [dict(p) for p in players]}
-        if game.is_over(state):
-            return
-        movers = game.to_act(state)
-        seat = movers[chooser.below(len(movers))]
-        actions = game.legal_actions(state, seat)
-        state = game.apply(state, seat, actions[chooser.below(len(actions))])
-        step += 1
 
 
 def with_strings(value, payload):

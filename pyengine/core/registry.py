@@ -1,9 +1,10 @@
 """Which games exist, and what each game package declares about itself.
 
-A game is a package under ``pyengine/games/`` whose ``__init__.py`` calls ``declare``: its
-lobby metadata, its rules (a ``Game``), and the names of its bot and screen modules. The
-registry is filled as ``pyengine.games`` imports its sub-packages, so adding a game edits no
-shared file. A package that declares no rules yet shows in the lobby as "coming soon".
+A game is a package whose ``__init__.py`` calls ``declare``: its lobby metadata, its rules (a
+``Game``), and the names of its bot and screen modules. The registry is filled by
+``discover(package)``, which imports every sub-package of a games package (the shell asks for
+``pyengine.games``; nothing in ``core`` names a game), so adding a game edits no shared file.
+A package that declares no rules yet shows in the lobby as "coming soon".
 
 Bots, screens and tools are imported only when first used (``bots()``, ``screen()``,
 ``tools()``), so opening the lobby imports rules only, and rules never import their bots
@@ -32,6 +33,7 @@ from .errors import InvalidOptions
 KINDS = ("dice", "board", "cards", "betting")
 
 _DECLARED: dict = {}
+_IN_ORDER: list = []  # _DECLARED's values in lobby order, sorted once per change
 
 
 class Screen:
@@ -63,6 +65,7 @@ class Declaration:
         self.bots_module = bots
         self.screen_module = screen
         self.tools_module = tools
+        self._screen = None  # the Screen, made on first use
 
     def __repr__(self) -> str:
         return f"Declaration({self.package!r})"
@@ -100,9 +103,12 @@ class Declaration:
         return self._module(self.bots_module).BOTS if self.bots_module else {}
 
     def screen(self) -> Screen:
+        """The game's screen, made once (every repaint of every table asks for it)."""
         if not self.screen_module:
             raise InvalidOptions(f"{self.id} cannot be shown yet", "unknown_game", game=self.id)
-        return Screen(self._module(self.screen_module))
+        if self._screen is None:
+            self._screen = Screen(self._module(self.screen_module))
+        return self._screen
 
     def tools(self) -> dict:
         return self._module(self.tools_module).TOOLS if self.tools_module else {}
@@ -135,23 +141,37 @@ def declare(package: str, *, order: int, kind: str, rules=None, seats=(), bots="
         raise ValueError(f"two packages declare the game {game_id!r}")
     declaration = Declaration(package, order, kind, rules, seats, bots, screen, tools)
     _DECLARED[game_id] = declaration
+    _sort()
     return declaration
 
 
 def forget(game_id: str) -> None:
     """Removes a declaration (tests that declare a game of their own)."""
     _DECLARED.pop(game_id, None)
+    _sort()
+
+
+def _sort() -> None:
+    _IN_ORDER[:] = sorted(_DECLARED.values(), key=lambda d: (d.order, d.id))
+
+
+def discover(package: str) -> list:
+    """Imports every sub-package of the games package ``package`` (each declares its game) and
+    returns every declaration. A folder scan rather than ``pkgutil.iter_modules``, which
+    imports ``inspect`` at start-up; importing a package twice is free."""
+    folder = Path(importlib.import_module(package).__file__).parent
+    for sub in sorted(folder.iterdir()):
+        if (sub / "__init__.py").is_file():
+            importlib.import_module(f"{package}.{sub.name}")
+    return declarations()
 
 
 def declarations() -> list:
-    """Every declared game in lobby order (imports the game packages on first use)."""
-    import pyengine.games  # noqa: F401  (declares the built-in games)
-
-    return sorted(_DECLARED.values(), key=lambda d: (d.order, d.id))
+    """Every declared game in lobby order."""
+    return list(_IN_ORDER)
 
 
 def get_declaration(game_id) -> Declaration:
-    declarations()
     if not isinstance(game_id, str) or game_id not in _DECLARED:
         raise InvalidOptions(f"No game {game_id!r}", "unknown_game", game=str(game_id)[:32])
     return _DECLARED[game_id]

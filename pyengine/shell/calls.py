@@ -10,7 +10,7 @@ The page's script (``site/app.js``, ``site/net/driver.js``) calls these through
 * One device: ``setup``, ``start``, ``resume``, ``act``, ``ui``, ``bot_step``, ``render``.
 * A table this tab hosts: ``net_host_*``; a seat at another tab's table: ``net_guest_*``.
   The network and clock calls (``receive``, ``tick``, ``dropped``, ``connected``) take the
-  time in milliseconds before the language. Shared-table code (``core.sync``, ``hosted``,
+  time in milliseconds before the language. Shared-table code (``protocol``, ``hosted``,
   ``joined``) is imported when a shared table is first opened, and segno when a QR code is
   first drawn, so that a one-device game never pays for them.
 * Data calls: ``lobby``, ``selftest``, ``bench``, ``net_qr``, and each game's own tools
@@ -18,7 +18,6 @@ The page's script (``site/app.js``, ``site/net/driver.js``) calls these through
 """
 
 import json
-import sys
 import time
 from functools import wraps
 
@@ -27,7 +26,7 @@ from ..core.registry import declarations, get_game
 from ..core.validate import is_plain_json
 from ..i18n import Translator
 from .local import LocalTable
-from .reply import as_refusal, envelope, parse_json, read_save, request_object
+from .reply import as_refusal, envelope, log_fault, parse_json, read_save, request_object
 from .setup import setup_form
 
 MAX_PEER = 128
@@ -67,10 +66,8 @@ def _translator(args) -> Translator:
 
 def _refused(error: Exception) -> TabernaError:
     refusal = as_refusal(error)
-    if refusal is not error:  # a fault of ours: keep the traceback for the console
-        import traceback
-
-        traceback.print_exception(error, file=sys.stderr)
+    if refusal is not error:
+        log_fault(error)
     return refusal
 
 

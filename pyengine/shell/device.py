@@ -4,7 +4,7 @@ One class serves a table on one device and a table this device hosts for friends
 differ only in where moves go, which ``Device`` is given (composition, not inheritance):
 
 * ``LocalMoves`` — moves go straight to the ``Table``; nobody else needs telling.
-* ``core.sync.Host`` — moves go through the host, which tells the guests.
+* ``protocol.Host`` — moves go through the host, which tells the guests.
 
 Both offer ``table``, ``version``, ``started``, ``act(seat, action)`` and ``play_bot()``,
 the last two returning the texts to send (none on one device).

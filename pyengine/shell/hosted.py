@@ -1,4 +1,4 @@
-"""The shared table this tab hosts: ``core.sync.Host`` plus this device's seats and screen.
+"""The shared table this tab hosts: ``protocol.Host`` plus this device's seats and screen.
 
 The host's own players use the same ``Device`` as a one-device table (hand-off, persistent
 UI, bot pacing); their moves go through the ``Host``, which tells the guests. A new game
@@ -25,8 +25,8 @@ import secrets
 from ..core.errors import BadSave, InvalidOptions, TabernaError
 from ..core.registry import get_game
 from ..core.rng import new_key
-from ..core.sync import Host
-from ..core.sync.envelope import ProtocolError, check_id
+from ..protocol import Host
+from ..protocol.envelope import ProtocolError, check_id
 from ..ui.markup import fragment, h
 from .device import Device
 from .reply import Controller, summary_of

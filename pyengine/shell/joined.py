@@ -1,4 +1,4 @@
-"""This tab's seat (or place as a watcher) at someone else's table: ``core.sync.Guest``.
+"""This tab's seat (or place as a watcher) at someone else's table: ``protocol.Guest``.
 
 * The save (``Guest.snapshot()``) is handed over once the guest holds a seat, never for a
   watcher: reloading before the welcome repeats the page's join request instead.
@@ -8,10 +8,10 @@
 
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
-from ..core.sync import Guest
 from ..core.validate import is_plain_json
+from ..protocol import Guest
 from ..ui.markup import fragment, h
-from .reply import Controller, summary_of
+from .reply import Controller, log_fault, summary_of
 from .rooms import shown_room_code
 from .screens import (
     command_button,
@@ -188,7 +188,8 @@ class JoinedTable(Controller):
         else:
             try:
                 body = self._table_body(t, _declared(guest.game))
-            except Exception:  # the view came from a peer: a broken one must not stop this tab
+            except Exception as error:  # the view came from a peer: a broken one must not stop this tab
+                log_fault(error)
                 body = notice(t("sync.bad_view"))
         lost = t("sync.host_lost") if guest.status == "host_lost" else None
         return guest_frame(guest.status, guest.table_id, lost, body)

@@ -24,8 +24,15 @@ plus ``"error"`` (``{"reason", "code", "params"}``) when an input was refused:
 """
 
 import json
+import sys
+import traceback
 
 from ..core.errors import BadSave, TabernaError
+
+
+def log_fault(error: BaseException) -> None:
+    """A fault of ours, not a refusal: its traceback goes to the console for bug reports."""
+    traceback.print_exception(error, file=sys.stderr)
 
 
 def envelope(role: str, table=None, **fields) -> dict:

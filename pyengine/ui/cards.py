@@ -8,14 +8,14 @@ figure for the court cards) is there to be recognised at a glance.
 
 Card names and every label come from the caller in the player's language (``name(card)``);
 only the suit symbols and the ranks as printed on real cards (1..12, A 2..10 J Q K) are
-drawn. Cards are the notation strings of ``core.cards`` and are checked before drawing.
+drawn. Cards are the notation strings of ``kits.cards`` and are checked before drawing.
 """
 
 import math
 from functools import lru_cache
 from typing import Callable, Collection, Iterable, Sequence
 
-from ..core.cards import FRENCH, RED_SUITS, SPANISH, family_of_suit, split_card
+from ..kits.cards import FRENCH, RED_SUITS, SPANISH, family_of_suit, split_card
 from .html import act_button, ui_button
 from .markup import Markup, fmt, fragment, h
 
@@ -223,7 +223,7 @@ def hand_fan(cards: Iterable[str], *, name: Callable[[str], str], label: str, ke
              ui: Callable[[str], dict | None] | None = None, per_row: int | None = None) -> Markup:
     """The player's hand as an overlapping row (each card shows its left 60 %, the last whole).
 
-    ``key`` sorts the cards (``core.cards.sort_key`` with the game's order); ``legal`` raises
+    ``key`` sorts the cards (``kits.cards.sort_key`` with the game's order); ``legal`` raises
     those cards and dims the rest (``None``: all plain, e.g. not your turn). A card is a
     button when ``act(card)`` (a ``data-act`` move) or ``ui(card)`` (a ``data-ui`` change, for
     select-then-confirm) returns a dict; a dimmed button is ``aria-disabled`` but still

@@ -531,7 +531,7 @@ def test_a_table_on_one_device_never_waits_for_a_friend():
 
 
 def test_a_hostile_host_cannot_break_a_guest_tab():
-    from pyengine.core.sync.envelope import encode
+    from pyengine.protocol.envelope import encode
 
     tabs = Tabs()
     tabs.guests["pa"] = NetWorker()
@@ -552,6 +552,25 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
     assert refused["status"] == "refused" and "That seat is taken." in refused["html"]
     junk = tabs.guest_call("pa", "net_guest_receive", "}{")
     assert junk["ok"] and junk["html"] is None and junk["outbox"] == []
+
+
+def test_a_screen_that_fails_on_a_hosts_view_says_so_and_logs_why(monkeypatch, capsys):
+    """A view that fits its shape but trips the renderer is our fault, not the host's: the
+    guest's tab shows the notice and the console gets the traceback for the bug report."""
+    tabs = started()
+    screen = get_declaration("perudo").screen()
+    render = screen.render
+
+    def trips_on_seat_one(view, ui, t):
+        if view.get("you") == 1:
+            raise RuntimeError("the renderer tripped")
+        return render(view, ui, t)
+
+    monkeypatch.setattr(screen, "render", trips_on_seat_one)
+    capsys.readouterr()
+    play_turn(tabs, random.Random(1))
+    assert "The host sent a table this screen cannot show" in tabs.screens["pa"]
+    assert "RuntimeError: the renderer tripped" in capsys.readouterr().err
 
 
 def test_the_worker_exports_every_shared_table_call():

@@ -7,7 +7,7 @@ from buildtools.po import read_po
 from pyengine.i18n import COMPLETE_LANGUAGES, LANGUAGES, catalog
 
 PACKAGE = Path(__file__).resolve().parents[2] / "pyengine"
-SOURCES = [*sorted((PACKAGE / "core" / "sync").glob("*.py")), *sorted((PACKAGE / "shell").glob("*.py"))]
+SOURCES = [*sorted((PACKAGE / "protocol").glob("*.py")), *sorted((PACKAGE / "shell").glob("*.py"))]
 
 
 def raised_codes() -> set:

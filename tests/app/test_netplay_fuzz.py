@@ -4,7 +4,7 @@ refusal (``ok: false``) changed nothing (table, save, screen, outbox)."""
 import json
 import random
 
-from pyengine.core.sync.envelope import encode
+from pyengine.protocol.envelope import encode
 from pyengine.shell.calls import Worker as NetWorker
 
 FIELDS = {"seat0_kind": "human", "seat1_kind": "remote", "seat2_kind": "bot:easy", "seed": "3"}

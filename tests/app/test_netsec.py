@@ -7,8 +7,8 @@ import json
 import pytest
 
 from pyengine.core.rng import Rng, derive_key, is_key
-from pyengine.core.sync import Guest, Host, MemoryNetwork
-from pyengine.core.sync.host import clean_name, unique_name
+from pyengine.protocol import Guest, Host, MemoryNetwork
+from pyengine.protocol.host import clean_name, unique_name
 from pyengine.core.table import Table
 from pyengine.shell.calls import Worker
 from tests.app.test_netplay import FIELDS, ROOM, Tabs, new_table, play_turn

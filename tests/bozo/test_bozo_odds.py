@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pytest
 
-from pyengine.core.bluffing import ACES_IF_SHOWN, count_bid
+from pyengine.kits.bluffing import ACES_IF_SHOWN, count_bid
 from pyengine.games.bozo import GAME
 from pyengine.games.bozo.odds import bid_chance, chance, chance_from_cups, uniform_cups
 

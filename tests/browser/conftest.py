@@ -23,8 +23,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from buildtools.assemble import build
 from buildtools.chromium import ARGS as CHROMIUM_ARGS
 from buildtools.chromium import EXECUTABLE as CHROMIUM
+from buildtools.serve import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
 MOSQUITTO = "/usr/sbin/mosquitto"
@@ -32,17 +34,17 @@ ENGINE_TIMEOUT_MS = 120_000  # cold Pyodide start on a busy 2-core machine, with
 
 
 @pytest.fixture(scope="session")
-def dist(build_module, tmp_path_factory):
+def dist(tmp_path_factory):
     """The site built once per session into a private folder, so a build of dist/ running
     elsewhere at the same time cannot change files under a test."""
-    return build_module.build(tmp_path_factory.mktemp("taberna") / "dist")["path"]
+    return build(tmp_path_factory.mktemp("taberna") / "dist")["path"]
 
 
 class Site:
     """A running static server for dist/ at ``url`` (which ends with the sub-path)."""
 
-    def __init__(self, build_module, dist, prefix="/"):
-        self.server = build_module.make_server("127.0.0.1", 0, dist, prefix)
+    def __init__(self, dist, prefix="/"):
+        self.server = make_server("127.0.0.1", 0, dist, prefix)
         self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.url = self.origin + prefix
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -54,16 +56,16 @@ class Site:
 
 
 @pytest.fixture(scope="session")
-def site(build_module, dist):
-    server = Site(build_module, dist)
+def site(dist):
+    server = Site(dist)
     yield server
     server.close()
 
 
 @pytest.fixture(scope="session")
-def subpath_site(build_module, dist):
+def subpath_site(dist):
     """The same dist/ under /taberna/, as GitHub Pages serves a project site."""
-    server = Site(build_module, dist, "/taberna/")
+    server = Site(dist, "/taberna/")
     yield server
     server.close()
 

@@ -6,6 +6,8 @@ import random
 import shutil
 import threading
 
+from buildtools.assemble import write_service_worker
+from buildtools.serve import make_server
 from pyengine.core.registry import declarations, playable_games
 from pyengine.core.simulate import playout_digest
 from tests.browser.saves import saved_text
@@ -299,13 +301,13 @@ def test_installable_as_an_app(persistent_context, site):
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 
 
-def test_a_new_version_installs_cleanly(context, build_module, dist, tmp_path, wait_engine):
+def test_a_new_version_installs_cleanly(context, dist, tmp_path, wait_engine):
     """A rebuilt site: the page offers the update, reloads into it, keeps one cache, and the
     unchanged runtime comes from the old cache instead of the network."""
     copy = tmp_path / "site"
     shutil.copytree(dist, copy)
     served = []
-    server = build_module.make_server("127.0.0.1", 0, copy, served=served)
+    server = make_server("127.0.0.1", 0, copy, served=served)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
@@ -321,7 +323,7 @@ def test_a_new_version_installs_cleanly(context, build_module, dist, tmp_path, w
         old_caches = [name for name in page.evaluate("caches.keys()") if name.startswith("taberna-")]
         with open(copy / "app.js", "a", encoding="utf-8") as script:
             script.write("\n// version two\n")
-        version = build_module.write_service_worker(copy)
+        version = write_service_worker(copy)
         served.clear()
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         update = page.locator("#toast button")

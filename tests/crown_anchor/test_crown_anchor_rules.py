@@ -2,7 +2,7 @@
 
 import pytest
 
-from pyengine.core.chips import left_of, pay_claims
+from pyengine.kits.chips import left_of, pay_claims
 from pyengine.core.errors import IllegalAction, InvalidOptions
 from pyengine.core.simulate import random_playout
 from pyengine.games.crown_anchor import GAME

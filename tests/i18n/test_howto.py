@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from buildtools.assemble import csp_meta
 from buildtools.howto import render_markdown, source, write_pages
 from pyengine.core.registry import declarations
 from pyengine.i18n import LANGUAGES, language_tag, translate
@@ -51,9 +52,9 @@ class _Page(HTMLParser):
         assert not [name for name in attrs if name.startswith("on") or name == "style"], (tag, attrs)
 
 
-def test_pages_are_static_html_under_the_lobbys_policy_with_markdown_escaped(tmp_path, build_module):
+def test_pages_are_static_html_under_the_lobbys_policy_with_markdown_escaped(tmp_path):
     games = [(d.id, d.folder) for d in PLAYABLE]
-    written = write_pages(tmp_path, games, LANGUAGES, translate, build_module.csp_meta(), language_tag)
+    written = write_pages(tmp_path, games, LANGUAGES, translate, csp_meta(), language_tag)
     assert len(written) == len(PLAYABLE) * len(LANGUAGES)
     for path in written:
         page = _Page()

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from pyengine.core.errors import IllegalAction, TabernaError
-from pyengine.core.sync import Host
-from pyengine.core.sync.envelope import encode
+from pyengine.protocol import Host
+from pyengine.protocol.envelope import encode
 from pyengine.core.table import Table
 from pyengine.games.perudo import GAME
 from pyengine.games.perudo.bot import LEVELS, choose_action

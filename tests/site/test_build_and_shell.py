@@ -16,19 +16,18 @@ from pathlib import Path
 
 import pytest
 
+from buildtools import assemble, icons
+from buildtools.serve import make_server
+from buildtools.wheels import build_wheel
+from buildtools.workspace import engine
 from pyengine.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
 
 
-@pytest.fixture(scope="module")
-def build(build_module):
-    return build_module
-
-
-def test_wheel_is_built_by_the_backend_with_the_package_data_and_a_valid_record(build, tmp_path):
-    wheel = build.build_wheel(tmp_path)
+def test_wheel_is_built_by_the_backend_with_the_package_data_and_a_valid_record(tmp_path):
+    wheel = build_wheel(tmp_path)
     assert wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
@@ -56,22 +55,22 @@ def _project_copy(folder: Path) -> Path:
     return folder
 
 
-def test_unchanged_package_gives_a_byte_identical_wheel(build, tmp_path):
+def test_unchanged_package_gives_a_byte_identical_wheel(tmp_path):
     """Same bytes wherever and whenever it is built (other folder, file times, permissions),
     so the service worker's hash of it stays and browsers keep their copy; any change to the
     package, data included, gives a new wheel."""
-    first = build.build_wheel(tmp_path / "a")
+    first = build_wheel(tmp_path / "a")
     copy = _project_copy(tmp_path / "copy")
     for path in copy.rglob("*"):
         os.utime(path, (1_700_000_000, 1_700_000_000))
         if path.is_file():
             path.chmod(0o664)
-    assert build.build_wheel(tmp_path / "b", copy).read_bytes() == first.read_bytes()
+    assert build_wheel(tmp_path / "b", copy).read_bytes() == first.read_bytes()
 
     # A game's data in a folder of its own (no __init__.py) is package data too.
     (copy / "pyengine" / "games" / "perudo" / "icons").mkdir()
     (copy / "pyengine" / "games" / "perudo" / "icons" / "cup.svg").write_text("<svg/>")
-    changed = build.build_wheel(tmp_path / "c", copy)
+    changed = build_wheel(tmp_path / "c", copy)
     assert changed.read_bytes() != first.read_bytes()
     with zipfile.ZipFile(changed) as archive:
         assert "pyengine/games/perudo/icons/cup.svg" in archive.namelist()
@@ -83,24 +82,24 @@ def _png_header(data: bytes):
     return struct.unpack(">IIBB", data[16:26])
 
 
-def test_icons_are_rendered_from_the_svg_art_at_the_declared_sizes(build, tmp_path):
-    build.write_icons(tmp_path)
+def test_icons_are_rendered_from_the_svg_art_at_the_declared_sizes(tmp_path):
+    icons.write_icons(tmp_path)
     manifest = json.loads((SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
     for icon in manifest["icons"]:
         data = (tmp_path / Path(icon["src"]).name).read_bytes()
         if icon["type"] == "image/png":
             width, height, depth, colour = _png_header(data)
             assert f"{width}x{height}" == icon["sizes"] and (depth, colour) == (8, 6)  # 8-bit RGBA
-    for name, source, size in build.PNG_ICONS:
+    for name, source, size in icons.PNG_ICONS:
         assert (ROOT / "assets" / source).exists()
-        assert build.render_png(ROOT / "assets" / source, size) == (tmp_path / name).read_bytes()  # deterministic
+        assert icons.render_png(ROOT / "assets" / source, size) == (tmp_path / name).read_bytes()  # deterministic
     # Pixels (transparent corners, full-bleed maskable, the pips) are checked in the browser:
     # tests/browser/test_build_browser.py.
 
 
-def test_lobby_lists_every_game_with_its_playable_state(build):
-    games = build.engine_games()
-    html = build.lobby_html(games)
+def test_lobby_lists_every_game_with_its_playable_state():
+    games = assemble.engine_games()
+    html = assemble.lobby_html(games)
     ids = re.findall(r'data-game="([a-z_]+)"', html)
     assert ids == ["perudo", "bozo", "lasca", "crown_anchor", "bog", "botifarra"]
     for game in games:
@@ -108,30 +107,30 @@ def test_lobby_lists_every_game_with_its_playable_state(build):
     assert next(g for g in games if g["id"] == "perudo")["playable"]
 
 
-def test_every_declared_game_brings_its_icon_and_the_languages_come_from_the_engine(build, tmp_path):
+def test_every_declared_game_brings_its_icon_and_the_languages_come_from_the_engine(tmp_path):
     from pyengine.core.registry import declarations
     from pyengine.i18n import LANGUAGES, language_tag
 
-    build.copy_game_icons(tmp_path)
+    icons.copy_game_icons(tmp_path)
     ids = [declaration.id for declaration in declarations()]
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(f"game-{gid}.svg" for gid in ids)
     for gid in ids:
         assert (tmp_path / f"game-{gid}.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
-    options = str(build.engine("pyengine.shell.lobby").language_options())
+    options = str(engine("pyengine.shell.lobby").language_options())
     options_found = re.findall(r'<option value="([a-z]+)" lang="([a-zA-Z-]+)">[^<]+</option>', options)
     assert options_found == [(lang, language_tag(lang)) for lang in LANGUAGES]
     assert 'lang="pt-BR"' in options  # our Portuguese is Brazilian
     assert ">Português<" in options
 
 
-def test_template_fills_english_and_escapes(build):
-    text = build.fill_template('<p title="{{ a }}">{{b}}</p>', {"a": 'x"y', "b": "<b>"})
+def test_template_fills_english_and_escapes():
+    text = assemble.fill_template('<p title="{{ a }}">{{b}}</p>', {"a": 'x"y', "b": "<b>"})
     assert text == '<p title="x&quot;y">&lt;b&gt;</p>'
 
 
-def test_merged_catalogs_carry_every_key_and_plurals_as_cldr_categories(build):
+def test_merged_catalogs_carry_every_key_and_plurals_as_cldr_categories():
     """The page's catalogs (completeness itself: tests/i18n/test_catalogs.py)."""
-    merged = build.merged_catalogs()
+    merged = assemble.merged_catalogs()
     assert all(set(merged[lang]) == set(merged["en"]) for lang in merged)
     assert merged["pt"]["lobby.play"] == "Jogar"
     assert merged["pt"]["perudo.dice_count"] == {"one": "{count} dado", "other": "{count} dados"}
@@ -140,12 +139,12 @@ def test_merged_catalogs_carry_every_key_and_plurals_as_cldr_categories(build):
             assert merged[lang][f"lobby.{game}.name"]
 
 
-def test_server_types_and_sub_path(build, tmp_path):
+def test_server_types_and_sub_path(tmp_path):
     (tmp_path / "a.mjs").write_text("export {}")
     (tmp_path / "b.wasm").write_bytes(b"\0asm")
     (tmp_path / "index.html").write_text("hi")
     served = []
-    server = build.make_server("127.0.0.1", 0, tmp_path, "/sub/", served=served)
+    server = make_server("127.0.0.1", 0, tmp_path, "/sub/", served=served)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     try:
@@ -164,11 +163,11 @@ def test_server_types_and_sub_path(build, tmp_path):
         server.server_close()
 
 
-def test_service_worker_lists_every_file_with_its_hash(build, tmp_path):
+def test_service_worker_lists_every_file_with_its_hash(tmp_path):
     (tmp_path / "index.html").write_text("<p>one</p>")
     (tmp_path / "deep").mkdir()
     (tmp_path / "deep" / "x.js").write_text("1")
-    version = build.write_service_worker(tmp_path)
+    version = assemble.write_service_worker(tmp_path)
     text = (tmp_path / "sw.js").read_text()
     precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
     assert precache == {
@@ -177,7 +176,7 @@ def test_service_worker_lists_every_file_with_its_hash(build, tmp_path):
     }
     assert f'const VERSION = "{version}"' in text
     (tmp_path / "deep" / "x.js").write_text("2")
-    assert build.write_service_worker(tmp_path) != version  # any change makes a new cache
+    assert assemble.write_service_worker(tmp_path) != version  # any change makes a new cache
 
 
 def test_every_key_the_page_uses_has_an_english_text():
@@ -194,8 +193,8 @@ def test_every_key_the_page_uses_has_an_english_text():
     assert sorted(used - set(english)) == []
 
 
-def test_site_css_carries_the_shared_screens_and_every_game(build):
-    css = build.site_css()
+def test_site_css_carries_the_shared_screens_and_every_game():
+    css = assemble.site_css()
     for part in [*ROOT.glob("pyengine/ui/*.css"), *ROOT.glob("pyengine/games/*/view.css")]:
         assert part.read_text(encoding="utf-8") in css, part
     assert ".tb-net" in css

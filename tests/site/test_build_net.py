@@ -9,20 +9,20 @@ from pathlib import Path
 
 import pytest
 
+from buildtools.assemble import build
+from buildtools.relay import RELAY_TOOLS, relay_bundle
+from buildtools.wheels import WORKER_WHEELS, worker_wheels
+from buildtools.workspace import CACHE
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def build(build_module):
-    return build_module
+def site(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("net") / "dist")["path"]
 
 
-@pytest.fixture(scope="module")
-def site(build, tmp_path_factory):
-    return build.build(tmp_path_factory.mktemp("net") / "dist")["path"]
-
-
-def test_networking_modules_and_the_relay_bundle_are_staged(build, site):
+def test_networking_modules_and_the_relay_bundle_are_staged(site):
     sources = {p.name for p in (ROOT / "site" / "net").glob("*.js")} - {"relay-entry.js"}
     staged = {p.name for p in (site / "net").iterdir()}
     assert staged == sources | {"relay-bundle.js"}
@@ -30,7 +30,7 @@ def test_networking_modules_and_the_relay_bundle_are_staged(build, site):
         assert (site / "net" / name).read_bytes() == (ROOT / "site" / "net" / name).read_bytes()
 
 
-def test_relay_bundle_is_one_self_contained_module_with_what_relay_js_imports(build, site):
+def test_relay_bundle_is_one_self_contained_module_with_what_relay_js_imports(site):
     bundle = (site / "net" / "relay-bundle.js").read_text(encoding="utf-8")
     assert not re.search(r"""\bimport\s*\(?\s*["']""", bundle)  # nothing left to fetch
     assert not re.search(r"""\brequire\(\s*["']""", bundle)
@@ -43,20 +43,20 @@ def test_relay_bundle_is_one_self_contained_module_with_what_relay_js_imports(bu
     assert used == set(names)
 
 
-def test_bundle_is_cached_by_pins_and_entry(build):
-    first = build.relay_bundle()
-    assert build.relay_bundle() == first  # no second npm or esbuild run
-    assert first.parent == build.CACHE / "relay"
+def test_bundle_is_cached_by_pins_and_entry():
+    first = relay_bundle()
+    assert relay_bundle() == first  # no second npm or esbuild run
+    assert first.parent == CACHE / "relay"
     key = hashlib.sha256(
-        (json.dumps(build.RELAY_TOOLS, sort_keys=True) + (ROOT / "site/net/relay-entry.js").read_text()).encode()
+        (json.dumps(RELAY_TOOLS, sort_keys=True) + (ROOT / "site/net/relay-entry.js").read_text()).encode()
     ).hexdigest()[:16]
     assert first.name == f"bundle-{key}.js"
 
 
-def test_segno_wheel_is_pinned_and_unpacked_in_the_worker(build, site):
+def test_segno_wheel_is_pinned_and_unpacked_in_the_worker(site):
     """The worker's packages archive carries the pinned segno wheel's files unchanged."""
-    (wheel,) = [p for p in build.worker_wheels() if p.name == "segno-1.6.6-py3-none-any.whl"]
-    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == build.WORKER_WHEELS[wheel.name]
+    (wheel,) = [p for p in worker_wheels() if p.name == "segno-1.6.6-py3-none-any.whl"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == WORKER_WHEELS[wheel.name]
     with tarfile.open(site / "runtime" / "packages.tar.gz") as packages, zipfile.ZipFile(wheel) as archive:
         shipped = {m.name: packages.extractfile(m).read() for m in packages if m.isfile()}
         assert "segno/__init__.py" in archive.namelist()

@@ -10,15 +10,13 @@ import zipfile
 
 import pytest
 
-
-@pytest.fixture(scope="module")
-def build(build_module):
-    return build_module
+from buildtools import runtime
+from buildtools.assemble import build
 
 
 @pytest.fixture(scope="module")
-def built(build, tmp_path_factory):
-    return build.build(tmp_path_factory.mktemp("runtime") / "dist")
+def built(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("runtime") / "dist")
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +30,8 @@ def compiled(built):
     return built["bytecode"]
 
 
-def test_the_worker_gets_bytecode_for_the_runtime_it_runs_on(build, site, compiled):
-    report = build.check_bytecode(compiled, site / "pyodide")
+def test_the_worker_gets_bytecode_for_the_runtime_it_runs_on(site, compiled):
+    report = runtime.check_bytecode(compiled, site / "pyodide")
     lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert report["python"] == lock["info"]["python"]
     with zipfile.ZipFile(site / "runtime" / "stdlib.zip") as stdlib:
@@ -55,7 +53,7 @@ def test_the_worker_gets_bytecode_for_the_runtime_it_runs_on(build, site, compil
     assert f'const SITE_PACKAGES = "{report["site_packages"]}";' in engine
 
 
-def test_a_wrong_magic_number_fails_the_build(build, site, compiled, tmp_path):
+def test_a_wrong_magic_number_fails_the_build(site, compiled, tmp_path):
     report = json.loads((compiled / "report.json").read_text(encoding="utf-8"))
     folder = tmp_path / "compiled"
     folder.mkdir()
@@ -68,18 +66,18 @@ def test_a_wrong_magic_number_fails_the_build(build, site, compiled, tmp_path):
         data[0] ^= 0xFF  # another Python's magic number
         target.writestr(name, bytes(data))
     with pytest.raises(SystemExit, match="magic"):
-        build.check_bytecode(folder, site / "pyodide")
+        runtime.check_bytecode(folder, site / "pyodide")
     report["python"] = "3.13.0"
     (folder / "report.json").write_text(json.dumps(report), encoding="utf-8")
     with pytest.raises(SystemExit, match="3.13.0"):
-        build.check_bytecode(folder, site / "pyodide")
+        runtime.check_bytecode(folder, site / "pyodide")
 
 
-def test_only_the_pyscript_chunks_the_page_loads_are_served(build, site, tmp_path):
+def test_only_the_pyscript_chunks_the_page_loads_are_served(site, tmp_path):
     served = sorted(p.name for p in (site / "pyscript").iterdir())
     assert "core.js" in served
     stems = {n[: -len(".js")] if n == "core.js" else n.rpartition("-")[0] for n in served}
-    assert stems == set(build.PYSCRIPT_CHUNKS)
+    assert stems == set(runtime.PYSCRIPT_CHUNKS)
     # The editor's, terminal's, TOML's and packages' own chunks are left out.
     assert not [n for n in served if n.startswith(("codemirror", "xterm", "toml", "zip", "pyodide_graph", "mpy"))]
     assert not [n for n in served if n.endswith(".css")]
@@ -90,9 +88,9 @@ def test_only_the_pyscript_chunks_the_page_loads_are_served(build, site, tmp_pat
     # A served chunk that imports one the build left out fails the build.
     (tmp_path / "a.js").write_text('import{x}from"./b-123.js";export{x};', encoding="utf-8")
     with pytest.raises(SystemExit, match="b-123.js"):
-        build.check_pyscript_chunks(tmp_path)
+        runtime.check_pyscript_chunks(tmp_path)
     (tmp_path / "b-123.js").write_text("export const x=1;", encoding="utf-8")
-    build.check_pyscript_chunks(tmp_path)
+    runtime.check_pyscript_chunks(tmp_path)
 
 
 def test_the_page_switches_off_every_plugin_whose_chunk_is_not_served(site):
@@ -145,13 +143,13 @@ PYTHON_CHECK = textwrap.dedent(
 
 
 @pytest.mark.parametrize("unpacker", ["browser", "python"])
-def test_the_bytecode_loads_in_pyodide_and_tracebacks_show_our_lines(build, site, compiled, tmp_path, unpacker):
-    runtime = build.node_runtime(build.fetch_runtime()[build.PYODIDE[0]])
+def test_the_bytecode_loads_in_pyodide_and_tracebacks_show_our_lines(site, compiled, tmp_path, unpacker):
+    node_pyodide = runtime.node_runtime(runtime.fetch_runtime()[runtime.PYODIDE[0]])
     report = json.loads((compiled / "report.json").read_text(encoding="utf-8"))
     script = tmp_path / "check.mjs"
     script.write_text(IMPORT_CHECK, encoding="utf-8")
     run = subprocess.run(
-        ["node", str(script), str(runtime), str(site), unpacker],
+        ["node", str(script), str(node_pyodide), str(site), unpacker],
         input=PYTHON_CHECK, capture_output=True, text=True, timeout=300,
     )
     assert run.returncode == 0, run.stderr[-3000:]

@@ -8,7 +8,7 @@ test ``tests/browser/test_cards_browser.py`` loads the same page.
 import sys
 from pathlib import Path
 
-from pyengine.core.cards import FRENCH_52, SPANISH_48, rank_of, sort_key, suit_of
+from pyengine.kits.cards import FRENCH_52, SPANISH_48, rank_of, sort_key, suit_of
 from pyengine.ui.cards import card_back, card_face, card_pile, face_down_hand, hand_fan, trick_area
 from pyengine.ui.markup import h
 

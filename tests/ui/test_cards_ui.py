@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from pyengine.core.cards import DECKS, FRENCH_32, SPANISH_48, BadCard, sort_key
+from pyengine.kits.cards import DECKS, FRENCH_32, SPANISH_48, BadCard, sort_key
 from pyengine.ui import cards as ui
 from pyengine.ui.cards import card_back, card_face, card_pile, face_down_hand, hand_fan, trick_area
 from tests.markup_check import HOSTILE, live_markup

@@ -3,7 +3,7 @@
 Every decision with a choice is taken on *worlds*: full states rebuilt from the view
 (``Bog.state_from_view``) and redrawn by ``Bog.resample`` (the unseen cards dealt again,
 consistently with every card shown, played or known dead), each candidate scored in the
-same worlds and the best mean taken (``core.pimc.choose``). Scores are chips won or lost in
+same worlds and the best mean taken (``kits.pimc.choose``). Scores are chips won or lost in
 this deal. The levels differ in how many worlds they look at, whether they read the calls
 already made, and how often they bluff (``LEVELS``).
 
@@ -32,7 +32,7 @@ already made, and how often they bluff (``LEVELS``).
 
 from dataclasses import dataclass
 
-from ...core.pimc import choose, world_sampler
+from ...kits.pimc import choose, world_sampler
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .combos import RANKS, SHORT_RANKS, SUITS, best_combination, deal_plan, next_in_suit, phase1_winner, phase2_turn

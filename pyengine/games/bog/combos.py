@@ -36,7 +36,7 @@ Choices where the digest is silent, and why:
   although it leaves no stock (so no turned-up card): the seed's "at least 2 in the stock"
   is then not met, and the engine must skip the turn-up.
 
-The private card helper ``_card`` should later call ``pyengine.core.cards`` (its
+The private card helper ``_card`` should later call ``pyengine.kits.cards`` (its
 ``split_card`` / ``BadCard`` use the same notation and error codes).
 """
 

@@ -7,7 +7,7 @@ like Newmarket: board cards collect their box, the first out collects a chip per
 an unplayed board card doubles its box). The combination and run rules are the pure
 functions of ``combos.py``; this module keeps the chips, the turns and the record.
 
-**Chips identify their owner**: every box and the boggers' stakes are pots (``core.chips``),
+**Chips identify their owner**: every box and the boggers' stakes are pots (``kits.chips``),
 ``boxes[box][s]`` the chips seat ``s`` put on ``box``; the views show them by owner.
 
 Choices where the digest is silent, and why (the table options are listed in ``OPTIONS``):
@@ -51,8 +51,8 @@ Choices where the digest is silent, and why (the table options are listed in ``O
 deal's record is described in ``format_deal``.
 """
 
-from ...core.cards import FRENCH_32, FRENCH_52, deal, format_cards, shuffled, sort_cards
-from ...core.chips import collect, new_pot, pay, share_out, stake
+from ...kits.cards import FRENCH_32, FRENCH_52, deal, format_cards, shuffled, sort_cards
+from ...kits.chips import collect, new_pot, pay, share_out, stake
 from ...core.errors import IllegalAction, TabernaError
 from ...core.game import PLAYERS, Game
 from ...core.options import Option, options_shape, resolve_options

@@ -16,13 +16,13 @@ has seen and every redraw keeps:
   card, or it is dead (and, with ``all_void``, he or nobody holds its suit). The redraw
   tries these explanations in a random order and keeps the first that fits.
 
-Every fact is true of the real deal, so some redraw always fits; ``core.redeal`` finds one
+Every fact is true of the real deal, so some redraw always fits; ``kits.redeal`` finds one
 exactly (a small maximum flow), with no rejection loop.
 """
 
 import random
 
-from ...core.redeal import NoConsistentDeal, redeal
+from ...kits.redeal import NoConsistentDeal, redeal
 from ...core.rng import Rng
 from .combos import MITSI_CARD, RANKS, SHORT_RANKS, SUITS, next_in_suit
 

@@ -20,7 +20,7 @@ Test hooks (``data-testid``): ``bog-status``, ``bog-seats``, ``bog-seat-<n>``, `
 import math
 import re
 
-from ...core.cards import RED_SUITS
+from ...kits.cards import RED_SUITS
 from ...ui.cards import card_face, card_pile, hand_fan, suit_symbol
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fmt, h

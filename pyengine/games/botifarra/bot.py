@@ -2,7 +2,7 @@
 
 Each bot sees one seat's view. Search draws *worlds* (``TrickTakingGame.imagined_deal``:
 the unseen cards dealt consistently with the view, the obligada inferences included) and
-plays each candidate out in every world with ``core.pimc.choose``:
+plays each candidate out in every world with ``kits.pimc.choose``:
 
 * easy: the heuristic below (never over-trump a winning partner, load points on a
   partner's sure trick, win as cheaply as possible, duck with the lowest card), with a
@@ -12,7 +12,7 @@ plays each candidate out in every world with ``core.pimc.choose``:
 * hard: 40 worlds; once 4 tricks or fewer remain, an exact alpha-beta search of each world.
 
 Each decision that samples has an allowance of work counted in cards played inside its
-worlds (``core.pimc.Work``); once it is spent no further world is drawn. Roll-outs stay
+worlds (``kits.pimc.Work``); once it is spent no further world is drawn. Roll-outs stay
 under it (40 worlds of 12 candidates play fewer than 24,000 cards), but hard's exact
 searches of four tricks could play 60,000 (0.8 s in CPython): those stop after fewer
 worlds, so the worst decision costs about what an opening roll-out does.
@@ -33,12 +33,12 @@ treat them as one more hidden place (``imagined_deal``). Worlds and work are cou
 timed, so a decision is the same for a given view and seed in CPython and Pyodide alike.
 """
 
-from ...core.cards import SPANISH_48
-from ...core.pimc import Work, choose
+from ...kits.cards import SPANISH_48
+from ...kits.pimc import Work, choose
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .rules import FIVE_OF_ESPASES, HAND_TOTAL, Botifarra
-from .trickgame import seating
+from ...kits.trick_taking import seating
 from .tricks import RANK_ORDER, RANK_ORDER_THREE_SECOND, SCALES, SUITS
 
 GAME = Botifarra()
@@ -427,7 +427,7 @@ def strongest_choice(hand: list):
 
 # --- the decisions ------------------------------------------------------------------------------
 def sampler(view: dict, table: Table):
-    """``sample(rng) -> Deal``: worlds consistent with ``view`` (``core.pimc``)."""
+    """``sample(rng) -> Deal``: worlds consistent with ``view`` (``kits.pimc``)."""
     options = view["options"]
     pinned = {}
     if options["first_dealer"] == "five_of_espases" and view["hand_number"] == 1:

@@ -63,14 +63,14 @@ Choices where the digest is silent (each documented here and tested):
   the running card points (a player only sees his side's last trick on the table).
 """
 
-from ...core.cards import SPANISH_36, SPANISH_48, BadCard, deal, shuffled, sort_cards
+from ...kits.cards import SPANISH_36, SPANISH_48, BadCard, deal, shuffled, sort_cards
 from ...core.errors import IllegalAction
 from ...core.game import PLAYERS
 from ...core.options import Option, options_shape
 from ...core.rng import Rng
 from ...core.shape import Bool, Dict, Enum, Int, List, OneOf, Optional, PerSeat, Seat, Seats, Str, Where
 from ...core.validate import copy_json, only_fields
-from .trickgame import TrickTakingGame, seating, suit_of
+from ...kits.trick_taking import TrickTakingGame, seating, suit_of
 from .tricks import (
     RANK_ORDER,
     RANK_ORDER_THREE_SECOND,

@@ -69,7 +69,7 @@ Choices where the digest is silent, and why:
   number of tricks the odd point goes to the player with fewer points (the two halves
   always add up to 71 then, so there is never a tie to break).
 
-The private card helper ``_card`` should later call ``pyengine.core.cards`` (its
+The private card helper ``_card`` should later call ``pyengine.kits.cards`` (its
 ``split_card`` / ``BadCard`` use the same notation and error codes).
 """
 

@@ -25,7 +25,7 @@ Test hooks (``data-testid``): ``bt-hand``, ``bt-card-<card>`` (your pile tops),
 ``bt-trick``, ``bt-status``.
 """
 
-from ...core.cards import sort_key
+from ...kits.cards import sort_key
 from ...core.shape import ShapeError
 from ...ui.cards import card_back, card_face, hand_fan, suit_symbol, trick_area
 from ...ui.html import act_button, ui_button

@@ -28,7 +28,7 @@ Each decision is a pure function of (view, level, seed).
 
 import math
 
-from ...core.bluffing import ACE, LEFT, RIGHT, next_in_play
+from ...kits.bluffing import ACE, LEFT, RIGHT, next_in_play
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .odds import chance, tail_from_cups, uniform_cups

@@ -22,8 +22,8 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
 
-from ...core.bluffing import ACE
-from ...core.dice import FACES, binomial_at_least
+from ...kits.bluffing import ACE
+from ...kits.dice import FACES, binomial_at_least
 
 
 def chance(count: int, face: int, own, unseen: int) -> float:

@@ -44,11 +44,11 @@ alternatives as table options:
 The other etiquette rules need no engine: the hand's bids are always on screen (nobody has
 to ask for them again), rolled dice never land stacked, and players who are out see only
 what spectators see. Cups, counting, losing dice and turn order are the shared mechanism in
-``core.bluffing``; this module holds only Bozó's own rules.
+``kits.bluffing``; this module holds only Bozó's own rules.
 """
 
-from ...core import bluffing
-from ...core.bluffing import (
+from ...kits import bluffing
+from ...kits.bluffing import (
     ACE,
     ACES_IF_SHOWN,
     LEFT,
@@ -70,7 +70,7 @@ from ...core.bluffing import (
     roll_cups,
     sole_survivor,
 )
-from ...core.dice import parse_bid
+from ...kits.dice import parse_bid
 from ...core.errors import IllegalAction
 from ...core.options import Option
 from ...core.rng import Rng

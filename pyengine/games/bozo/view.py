@@ -16,7 +16,7 @@ bid to beat, the picker and the calls) sits in one ``tb-dock``, kept by the styl
 the thumb zone of a phone and beside the table on a wide screen.
 """
 
-from ...core.bluffing import ACE, LEFT, next_in_play
+from ...kits.bluffing import ACE, LEFT, next_in_play
 from ...ui.bid_picker import bid_picker
 from ...ui.dice import cup_players, die_svg
 from ...ui.html import act_button, ui_button

@@ -38,7 +38,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from ...core.chips import left_of, pay_claims
+from ...kits.chips import left_of, pay_claims
 from ...core.errors import IllegalAction, InvalidOptions
 from ...core.game import PLAYERS, Game
 from ...core.options import Option, options_shape, resolve_options

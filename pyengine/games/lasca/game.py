@@ -22,7 +22,7 @@ from pyengine.core.errors import IllegalAction
 from pyengine.core.game import PLAYERS, Game
 from pyengine.core.options import Option, options_shape
 from pyengine.core.shape import Bool, Dict, Enum, List, Map, OneOf, Optional, Seat, Seats, Str, Where
-from pyengine.core.validate import only_fields
+from pyengine.core.validate import copy_json, only_fields
 
 from . import rules
 
@@ -153,7 +153,7 @@ class Lasca(Game):
             "game": self.id,
             "you": seat,
             "to_act": self.to_act(state),
-            "result": state["result"],
+            "result": copy_json(state["result"]),  # the view is the seat's own copy
             "turn": state["turn"],
             "lfen": rules.board_lfen(board, state["turn"]),
             "columns": {rules.NAMES[i]: col for i, col in enumerate(board) if col},

@@ -26,7 +26,7 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from ...core.dice import FACES
+from ...kits.dice import FACES
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .odds import face_chance

@@ -1,6 +1,6 @@
 """How likely a bid is, seen from one seat: the odds helper and the bots share this."""
 
-from ...core.dice import binomial_at_least
+from ...kits.dice import binomial_at_least
 
 
 def face_chance(face: int, aces_wild: bool) -> float:

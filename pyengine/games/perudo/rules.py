@@ -30,12 +30,12 @@ Choices where the digest leaves room, each a table option unless said otherwise:
   the dice that counted, who lost or gained a die), without the dice themselves: only the
   last round's cups (``last_round``) are shown. A state without it (older code) has none.
 
-Cups, counting, losing dice and turn order are the shared mechanism in ``core.bluffing``;
+Cups, counting, losing dice and turn order are the shared mechanism in ``kits.bluffing``;
 this module holds only Perudo's own rules.
 """
 
-from ...core import bluffing
-from ...core.bluffing import (
+from ...kits import bluffing
+from ...kits.bluffing import (
     ACE,
     ACES_PLAIN,
     ACES_WILD,
@@ -59,7 +59,7 @@ from ...core.bluffing import (
     roll_cups,
     sole_survivor,
 )
-from ...core.dice import bid_text, parse_bid
+from ...kits.dice import bid_text, parse_bid
 from ...core.errors import IllegalAction
 from ...core.options import Option
 from ...core.rng import Rng

@@ -3,9 +3,9 @@ while a duplicate or an intent from a closed round is still refused."""
 
 import json
 
-from pyengine.core.sync import Guest, Host, MemoryNetwork
-from pyengine.core.sync.envelope import encode
-from pyengine.core.sync.guest import RESEND_AFTER
+from pyengine.protocol import Guest, Host, MemoryNetwork
+from pyengine.protocol.envelope import encode
+from pyengine.protocol.guest import RESEND_AFTER
 
 
 def crown_anchor_table():

@@ -1,8 +1,8 @@
-"""core.redeal: unseen cards dealt again under sizes, forbidden cards and group caps."""
+"""kits.redeal: unseen cards dealt again under sizes, forbidden cards and group caps."""
 
 import pytest
 
-from pyengine.core.redeal import NoConsistentDeal, redeal
+from pyengine.kits.redeal import NoConsistentDeal, redeal
 from pyengine.core.rng import Rng
 
 CARDS = [rank + suit for suit in "HDCS" for rank in ("A", "7", "8", "9", "10", "J", "Q", "K")]

@@ -34,9 +34,9 @@ import hmac
 import secrets
 import unicodedata
 
-from ..errors import BadSave, TabernaError
-from ..rng import derive_key, derive_seed, is_key
-from ..table import MAX_NAME, MAX_SEED, Table
+from ..core.errors import BadSave, TabernaError
+from ..core.rng import derive_key, derive_seed, is_key
+from ..core.table import MAX_NAME, MAX_SEED, Table
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
 
 SNAPSHOT_FORMAT = 1

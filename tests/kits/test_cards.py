@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from pyengine.core.cards import (
+from pyengine.kits.cards import (
     DECKS, FRENCH_32, FRENCH_52, SPANISH_36, SPANISH_40, SPANISH_48, BadCard, deal, deck_named, format_cards,
     highest, make_card, parse_card, rank_of, shuffle_and_deal, shuffled, sort_cards, split_card, suit_of,
 )

@@ -16,12 +16,12 @@ State keys the shared code relies on: ``counts`` (dice per seat), ``dice`` (the 
 """
 
 from .dice import FACES, bid_text, parse_bid
-from .errors import IllegalAction
-from .game import PLAYERS, Game
-from .options import options_shape
-from .rng import Rng
-from .shape import Dict, Enum, Int, List, Optional, PerSeat, Seat, Seats, Where
-from .validate import copy_json, int_field, only_fields
+from ..core.errors import IllegalAction
+from ..core.game import PLAYERS, Game
+from ..core.options import options_shape
+from ..core.rng import Rng
+from ..core.shape import Dict, Enum, Int, List, Optional, PerSeat, Seat, Seats, Where
+from ..core.validate import copy_json, int_field, only_fields
 
 ACE = 1
 MAX_BID_COUNT = 999

@@ -2,13 +2,13 @@
 
 A bid "q x f" claims that at least q dice on the whole table show face f; both games write
 it ``"<count>x<face>"`` with face 1 for aces/pacos. The mechanism that plays with these
-(cups, counting at the reveal, turn order, losing dice) is ``core.bluffing``.
+(cups, counting at the reveal, turn order, losing dice) is ``kits.bluffing``.
 """
 
 import math
 import re
 
-from .errors import IllegalAction
+from ..core.errors import IllegalAction
 
 FACES = (1, 2, 3, 4, 5, 6)
 _BID_TEXT = re.compile(r"^\s*([0-9]{1,3})\s*[xX]\s*([1-6])\s*$")

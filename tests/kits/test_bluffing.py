@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from pyengine.core.bluffing import (
+from pyengine.kits.bluffing import (
     ACES_IF_SHOWN,
     ACES_PLAIN,
     ACES_WILD,

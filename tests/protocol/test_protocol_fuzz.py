@@ -3,7 +3,7 @@
 import json
 import random
 
-from pyengine.core.sync.envelope import MAX_INBOUND, PROTOCOL
+from pyengine.protocol.envelope import MAX_INBOUND, PROTOCOL
 from pyengine.games.perudo import GAME as PERUDO
 
 SEEDED_MESSAGES = 10_000

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from pyengine.core.sync import Guest, ProtocolError
-from pyengine.core.sync.envelope import encode
-from pyengine.core.sync.guest import HOST_LOST_AFTER, PING_EVERY, RESEND_AFTER, RETRY_MAX
+from pyengine.protocol import Guest, ProtocolError
+from pyengine.protocol.envelope import encode
+from pyengine.protocol.guest import HOST_LOST_AFTER, PING_EVERY, RESEND_AFTER, RETRY_MAX
 
 
 def kinds(texts):

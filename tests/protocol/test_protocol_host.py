@@ -6,9 +6,9 @@ import pytest
 
 from pyengine.core.errors import InvalidOptions
 from pyengine.core.rng import Rng
-from pyengine.core.sync import Guest, Host, MemoryNetwork, ProtocolError
-from pyengine.core.sync.envelope import encode
-from pyengine.core.sync.host import MAX_PEERS
+from pyengine.protocol import Guest, Host, MemoryNetwork, ProtocolError
+from pyengine.protocol.envelope import encode
+from pyengine.protocol.host import MAX_PEERS
 from pyengine.games.perudo import GAME as PERUDO
 
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from pyengine.core.sync import Guest, ProtocolError
-from pyengine.core.sync.guest import HOST_LOST_AFTER, RETRY_FIRST
-from pyengine.core.sync.host import ABSENT_AFTER
+from pyengine.protocol import Guest, ProtocolError
+from pyengine.protocol.guest import HOST_LOST_AFTER, RETRY_FIRST
+from pyengine.protocol.host import ABSENT_AFTER
 
 
 def kinds(texts):

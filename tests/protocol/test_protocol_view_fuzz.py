@@ -17,8 +17,8 @@ import pytest
 from pyengine.core.registry import get_game, playable_games
 from pyengine.core.rng import Rng
 from pyengine.core.shape import ShapeError
-from pyengine.core.sync import Guest, Host, MemoryNetwork
-from pyengine.core.sync.envelope import PUBLIC_SEATS
+from pyengine.protocol import Guest, Host, MemoryNetwork
+from pyengine.protocol.envelope import PUBLIC_SEATS
 
 TABLE_ID = "room-1"
 GAMES = sorted(playable_games())

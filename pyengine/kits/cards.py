@@ -21,8 +21,8 @@ integer methods, so a seed deals the same cards in CPython and in Pyodide.
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from .errors import TabernaError
-from .rng import Rng
+from ..core.errors import TabernaError
+from ..core.rng import Rng
 
 SPANISH = "spanish"
 FRENCH = "french"

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from pyengine.core.sync import Guest, Host, MemoryNetwork, ProtocolError
-from pyengine.core.sync.envelope import encode
+from pyengine.protocol import Guest, Host, MemoryNetwork, ProtocolError
+from pyengine.protocol.envelope import encode
 
 
 def finish(kit, host, net):

@@ -1,6 +1,6 @@
-"""Owner-tagged pots in core.chips (Bog's coloured chips): exact, capped by the stack."""
+"""Owner-tagged pots in kits.chips (Bog's coloured chips): exact, capped by the stack."""
 
-from pyengine.core.chips import collect, new_pot, pay, share_out, stake
+from pyengine.kits.chips import collect, new_pot, pay, share_out, stake
 
 
 def test_stake_records_the_owner_and_pays_what_the_stack_has():

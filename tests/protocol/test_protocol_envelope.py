@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from pyengine.core.sync.envelope import (
+from pyengine.protocol.envelope import (
     INBOUND,
     MAX_INBOUND,
     OUTBOUND,

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from pyengine.core.errors import BadSave
-from pyengine.core.sync import Guest, Host
-from pyengine.core.sync.guest import RESEND_AFTER
+from pyengine.protocol import Guest, Host
+from pyengine.protocol.guest import RESEND_AFTER
 
 
 def canonical(value) -> str:

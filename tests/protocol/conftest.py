@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from pyengine.core.rng import Rng
-from pyengine.core.sync import Guest, Host, MemoryNetwork
+from pyengine.protocol import Guest, Host, MemoryNetwork
 from pyengine.games.perudo import GAME as PERUDO
 
 TABLE_ID = "room-1"

@@ -21,7 +21,7 @@ any state, so the result still depends only on the caller's ``Rng``.
 
 import random
 
-from .rng import Rng
+from ..core.rng import Rng
 
 _UNLIMITED = 1 << 30
 

@@ -11,11 +11,11 @@ import json
 import math
 import re
 
-from ..errors import TabernaError
-from ..game import LEVEL
-from ..shape import Bool, Dict, Enum, PerSeat, Str, Where
-from ..table import MAX_NAME, SEAT_KINDS
-from ..validate import MAX_JSON_DEPTH
+from ..core.errors import TabernaError
+from ..core.game import LEVEL
+from ..core.shape import Bool, Dict, Enum, PerSeat, Str, Where
+from ..core.table import MAX_NAME, SEAT_KINDS
+from ..core.validate import MAX_JSON_DEPTH
 
 PROTOCOL = 1
 MAX_INBOUND = 8 * 1024  # bytes, guest -> host: intents, joins, pings

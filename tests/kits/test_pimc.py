@@ -1,8 +1,8 @@
-"""core.pimc: determinised choice by world counts (never by time)."""
+"""kits.pimc: determinised choice by world counts (never by time)."""
 
 import pytest
 
-from pyengine.core.pimc import Work, choose, world_sampler
+from pyengine.kits.pimc import Work, choose, world_sampler
 from pyengine.core.rng import Rng
 
 

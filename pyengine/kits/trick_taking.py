@@ -1,9 +1,9 @@
-"""The trick-taking mechanism under Botifarra: seats and sides, the cards a player may play
-(hand plus face-up pile tops), the trick in progress, collecting it, what play reveals, the
-per-seat view of all that, and ``resample``.
+"""The trick-taking mechanism: seats and sides, the cards a player may play (hand plus
+face-up pile tops), the trick in progress, collecting it, what play reveals, the per-seat
+view of all that, and ``resample``.
 
-It sits in the game folder because Botifarra is its only user today (Bog takes no tricks);
-it names no Botifarra rule, so a second trick game can move it to ``core`` unchanged.
+Botifarra is its only user today (Bog takes no tricks); it names no game's rule: a game
+supplies its deck, legality, trick winner and card values through the hooks below.
 
 **Seats** are numbered in playing order: the player after ``s`` is ``s + 1`` (on his right,
 play going anticlockwise). ``Seating`` derives sides, partners and the order of speaking
@@ -25,11 +25,11 @@ it: voids, "could not beat" and "played the lowest" all at once.
 
 from functools import lru_cache
 
-from ...core.errors import IllegalAction
-from ...core.game import Game
-from ...core.redeal import redeal
-from ...core.rng import Rng
-from ...core.validate import copy_json
+from ..core.errors import IllegalAction
+from ..core.game import Game
+from .redeal import redeal
+from ..core.rng import Rng
+from ..core.validate import copy_json
 
 MAX_SEED = (1 << 53) - 1
 

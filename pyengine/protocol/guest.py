@@ -20,9 +20,9 @@ before anything is kept, so the screen only ever draws a view that fits. A state
 not fit changes nothing; ``error`` says why (``sync_bad_view`` and the path of the misfit).
 """
 
-from ..errors import BadSave, InvalidOptions
-from ..registry import get_game
-from ..shape import ShapeError
+from ..core.errors import BadSave, InvalidOptions
+from ..core.registry import get_game
+from ..core.shape import ShapeError
 from .envelope import (
     INBOUND,
     MAX_INBOUND,

@@ -1,0 +1,185 @@
+"""The static site assembled into ``dist/``: the page's files from ``site/`` with the lobby,
+languages and Content-Security-Policy filled in, one stylesheet, the catalogs, the
+how-to-play pages, the runtime and the worker's packages, the icons, and the service
+worker's precache list of it all."""
+
+import hashlib
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from buildtools import howto, po
+from buildtools.icons import copy_game_icons, write_icons
+from buildtools.relay import relay_bundle
+from buildtools.runtime import PYODIDE, add_bytecode, copy_runtime, fetch_runtime
+from buildtools.wheels import build_wheel, worker_wheels
+from buildtools.workspace import DIST, PACKAGE, SITE, built_beside, engine, file_hash, log
+
+# The page's Content-Security-Policy, written into index.html as a meta tag (GitHub Pages
+# sends no headers of ours). Why each source is there: README, "Threat model".
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'none'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'"],
+    "connect-src": ["'self'", "wss:", "ws://127.0.0.1:*", "ws://localhost:*"],
+    "worker-src": ["'self'", "blob:"],
+    "manifest-src": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+    "form-action": ["'none'"],
+}
+
+
+def merged_catalogs() -> dict:
+    """``{lang: {key: text}}`` from every ``.po`` catalog (``pyengine/i18n/`` and each game
+    package's ``i18n/``), English filling gaps; a plural message is an object of CLDR
+    categories (the page picks one with ``Intl.PluralRules``)."""
+    english = po.read_messages("en")
+    return {lang: {**english, **po.read_messages(lang)} for lang in engine("pyengine.i18n").LANGUAGES}
+
+
+def engine_games() -> list:
+    """Lobby entries from the engine's own ``lobby`` call (one answer for the page and the worker)."""
+    return json.loads(engine("pyengine.shell.calls").lobby("en"))["games"]
+
+
+def lobby_html(games: list) -> str:
+    """The static game cards, built by the engine in English: the lobby's first paint needs no Python."""
+    cards = engine("pyengine.shell.lobby").lobby_cards(games, engine("pyengine.i18n").Translator("en"))
+    return str(cards)
+
+
+def preload_links(out: Path) -> str:
+    """``modulepreload`` for PyScript's entry and core chunk (hashed names differ by version),
+    so they download beside app.js instead of after it: the worker starts sooner."""
+    chunks = ["core.js", *sorted(p.name for p in (out / "pyscript").glob("core-*.js"))]
+    return "\n".join(f'<link rel="modulepreload" href="pyscript/{name}">' for name in chunks)
+
+
+def csp_meta() -> str:
+    """The ``<meta>`` that carries CONTENT_SECURITY_POLICY (it must precede every resource)."""
+    policy = "; ".join(f"{name} {' '.join(sources)}" for name, sources in CONTENT_SECURITY_POLICY.items())
+    return f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+
+
+def fill_template(text: str, t: dict) -> str:
+    """Replaces ``{{key}}`` with the English message (the static page's first paint)."""
+    from html import escape
+
+    out, rest = [], text
+    while "{{" in rest:
+        before, _, after = rest.partition("{{")
+        key, _, rest = after.partition("}}")
+        out.append(before)
+        out.append(escape(t[key.strip()]))
+    out.append(rest)
+    return "".join(out)
+
+
+def site_css() -> str:
+    """The site's CSS, then the engine's shared pieces' ``pyengine/ui/*.css`` and shell screens'
+    ``pyengine/shell/*.css``, then each game's own ``pyengine/games/<id>/view.css`` (so a
+    game's owner styles it beside its view, without editing the shell).
+    One file keeps the first paint to a single stylesheet request."""
+    parts = [
+        SITE / "style.css",
+        *sorted(PACKAGE.glob("ui/*.css")),
+        *sorted(PACKAGE.glob("shell/*.css")),
+        *sorted(PACKAGE.glob("games/*/view.css")),
+    ]
+    return "\n".join(p.read_text(encoding="utf-8") for p in parts)
+
+
+def write_service_worker(site: Path = DIST) -> str:
+    """Writes sw.js with the precache list (every file but itself) and returns the version."""
+    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
+    precache = {p.relative_to(site).as_posix(): file_hash(p) for p in files}
+    version = hashlib.sha256(json.dumps(precache, sort_keys=True).encode()).hexdigest()[:16]
+    template = (SITE / "sw.js").read_text(encoding="utf-8")
+    text = template.replace("__VERSION__", version).replace(
+        "__PRECACHE__", json.dumps(precache, indent=1, sort_keys=True)
+    )
+    (site / "sw.js").write_text(text, encoding="utf-8")
+    return version
+
+
+def build(out: Path = DIST) -> dict:
+    """Assembles the site into ``out`` and returns a summary (used by tests and benchmarks).
+
+    The site is put together beside ``out`` and swapped in at the end, so a server already
+    serving ``out`` never sees a half-built site.
+    """
+    tarballs = fetch_runtime()
+    po.compile_catalogs()  # before the wheel and before the engine is asked anything
+    out = Path(out)
+    with built_beside(out, replace=True) as stage, tempfile.TemporaryDirectory(prefix="pyengine-wheel-") as wheels:
+        stage.mkdir()
+        wheel = build_wheel(Path(wheels))
+        copy_runtime(tarballs, stage)
+        catalogs = merged_catalogs()
+        write_catalogs(stage / "i18n", catalogs)
+        games = engine_games()
+        copy_page(stage, catalogs["en"], games)
+        write_howto_pages(stage / "howto")
+        copy_net(stage / "net")
+        bytecode = add_bytecode(tarballs[PYODIDE[0]], [wheel, *worker_wheels()], stage)
+        write_icons(stage / "icons")
+        copy_game_icons(stage / "icons")
+        version = write_service_worker(stage)
+        total = sum(p.stat().st_size for p in stage.rglob("*") if p.is_file())
+    log(f"{out.name}/ ready: version {version}, {total / 1e6:.1f} MB, wheel {wheel.name}")
+    return {"version": version, "wheel": wheel.name, "games": games, "path": out, "bytecode": bytecode}
+
+
+def write_catalogs(dest: Path, catalogs: dict) -> None:
+    """``i18n/<lang>.json``, the page's catalogs."""
+    dest.mkdir()
+    for lang, catalog in catalogs.items():
+        (dest / f"{lang}.json").write_text(
+            json.dumps(catalog, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8"
+        )
+
+
+def copy_page(stage: Path, english: dict, games: list) -> None:
+    """The files of ``site/``: index.html filled in, style.css made whole, the rest as they are
+    (sw.js is written last, over everything else)."""
+    for path in sorted(SITE.iterdir()):
+        if path.name == "sw.js" or not path.is_file():
+            continue
+        if path.name == "index.html":
+            text = (
+                path.read_text(encoding="utf-8")
+                .replace("<!--LOBBY-->", lobby_html(games))
+                .replace("<!--LANGUAGES-->", str(engine("pyengine.shell.lobby").language_options()))
+                .replace("<!--PRELOAD-->", preload_links(stage))
+                .replace("<!--CSP-->", csp_meta())
+            )
+            (stage / path.name).write_text(fill_template(text, english), encoding="utf-8")
+        elif path.name == "style.css":
+            (stage / path.name).write_text(site_css(), encoding="utf-8")
+        else:
+            shutil.copyfile(path, stage / path.name)
+
+
+def write_howto_pages(dest: Path) -> None:
+    """The how-to-play pages, one per game and language (from each package's howto/*.md)."""
+    i18n = engine("pyengine.i18n")
+    howto.write_pages(
+        dest,
+        [(d.id, d.folder) for d in engine("pyengine.core.registry").discover("pyengine.games")],
+        i18n.LANGUAGES,
+        i18n.translate,
+        csp_meta(),
+        i18n.language_tag,
+    )
+
+
+def copy_net(dest: Path) -> None:
+    """The page's networking modules; the relay entry is not served, its bundle is."""
+    dest.mkdir()
+    for path in sorted((SITE / "net").glob("*.js")):
+        if path.name != "relay-entry.js":
+            shutil.copyfile(path, dest / path.name)
+    shutil.copyfile(relay_bundle(), dest / "relay-bundle.js")
