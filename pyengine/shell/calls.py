@@ -1,6 +1,6 @@
 """Every call the browser worker exports: JSON text (or numbers) in, JSON text out.
 
-The page's script (``site/app.js``, ``site/net/driver.js``) calls these through
+The page's table sessions (``site/session.js``) call these through
 ``xworker.sync``; ``site/worker.py`` exports ``exports()`` as they are.
 
 * Table calls take the player's language last and answer with the one reply envelope
