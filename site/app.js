@@ -224,6 +224,7 @@ function startSession(session) {
 /** Leaves the table on screen; ``forget`` also drops what would bring it back. */
 function closeSession(forget) {
   screen.dropPending();
+  screen.busy(false);
   app.session?.close(forget);
   app.session = null;
   $("save-go-on").hidden = true;

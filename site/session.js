@@ -334,6 +334,7 @@ class SharedSession extends TableSession {
   }
 
   forget() {
+    if (this.saveId) this.page.shelf.remove(this.saveId);
     this.page.onScreen.clearShared();
   }
 }
@@ -412,7 +413,6 @@ export class HostSession extends SharedSession {
 
   forget() {
     if (this.tableId) this.page.net.forgetIdentity(this.tableId);
-    if (this.saveId) this.page.shelf.remove(this.saveId);
     super.forget();
   }
 
@@ -650,11 +650,6 @@ export class GuestSession extends SharedSession {
     const record = { id, kind: "guest", table: this.tableId, via: this.via?.via ?? null, pin: this.via?.pin ?? null };
     this.page.shelf.put({ ...record, text: reply.save, ...recordSummary(reply.summary) });
     this.hold(lockName("guest", this.tableId, saveField(reply.save, "seat")));
-  }
-
-  forget() {
-    if (this.saveId && this.page.shelf.get(this.saveId)?.table === this.tableId) this.page.shelf.remove(this.saveId);
-    super.forget();
   }
 
   /** The guest's marker: how to find the host again after a reload (room code, pinned key). */

@@ -308,3 +308,16 @@ test("a hosted table whose save does not restore is forgotten when the player st
   session.close(true);
   assert.equal(page.shelf.get("host:T9"), null);
 });
+
+test("a guest who cannot sit down again forgets the saved seat it tried", async () => {
+  const page = fakePage();
+  page.shelf.put({ id: "guest:T1:2", kind: "guest", table: "T1", text: '{"table":"T1","seat":2}' });
+  const session = new GuestSession(page, new FakeClock());
+  const joined = session.join({ via: "tab", table: "T1", seat: null, name: "" });
+  (await page.worker.last()).answer(reply({ ok: false, role: "guest", message: "damaged" }));
+  (await page.worker.last()).answer(reply({ ok: false, role: "guest", message: "table full" }));
+  assert.equal((await joined).message, "table full");
+  assert.deepEqual(page.worker.names(), ["net_guest_resume", "net_guest_join"]);
+  session.close(true);
+  assert.equal(page.shelf.get("guest:T1:2"), null);
+});
