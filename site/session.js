@@ -36,7 +36,7 @@ const INBOUND_QUEUE = 64;
 // Host calls that can move its table on: they wait for the host's latest save (saveHeld).
 const HOST_MOVES = new Set(["net_host_receive", "net_host_act", "net_host_bot_step", "net_host_command"]);
 
-export const REAL_CLOCK = Object.freeze({
+const REAL_CLOCK = Object.freeze({
   now: () => Date.now(),
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (timer) => clearTimeout(timer),
