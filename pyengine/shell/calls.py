@@ -221,7 +221,7 @@ class Worker:
         """The page cuts ``peer`` off for ``reason`` (``"flooded"``); the outbox tells it
         why (the protocol's ``error``, made here and never on the page), then the page
         closes its channel."""
-        if reason not in KICKS:
+        if not isinstance(reason, str) or reason not in KICKS:
             raise TabernaError("That command is not understood", "net_bad_command")
         host.send(host.host.kick(_peer(peer), TabernaError(*KICKS[reason]), _time(now)))
 
