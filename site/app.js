@@ -32,13 +32,11 @@ const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2 };
 const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
 const NAME_MAX = 24; // the engine's limit for a seat name (pyengine/core/table.py MAX_NAME)
 
-const i18n = new PageLanguage($("lang"));
-const screen = new PageScreen($, i18n);
-const t = (key, params) => i18n.t(key, params);
-const toast = (text, action) => screen.toast(text, action);
-
-// What the page holds between tables; a table's own state lives in its session.
+// The page's one object that changes: its language and what it shows, and what it holds
+// between tables. A table's own state lives in its session.
 const app = {
+  i18n: new PageLanguage($("lang")),
+  screen: null, // set below: it writes in the page's language
   bridge: null, // the worker's exported functions, once Python is up (and the saves read)
   shelf: null, // the saved tables (saves.js), once read
   session: null, // the table on screen (session.js), if any
@@ -48,16 +46,19 @@ const app = {
   net: null, // the networking modules, once a table is shared
   panel: null, // the share panel (net/panel.js), once a table is shared
 };
+app.screen = new PageScreen($, app.i18n);
+const t = (key, params) => app.i18n.t(key, params);
+const toast = (text, action) => app.screen.toast(text, action);
 
 // What a session may use of the page (session.js lists it).
 const page = {
   call: async (name, ...args) => JSON.parse(await app.bridge[name](...args)),
-  lang: () => i18n.lang,
+  lang: () => app.i18n.lang,
   t,
   toast: (text) => toast(text),
-  paint: (reply) => screen.paint(reply),
-  paintSoon: (reply) => screen.paintSoon(reply),
-  busy: (on) => screen.busy(on),
+  paint: (reply) => app.screen.paint(reply),
+  paintSoon: (reply) => app.screen.paintSoon(reply),
+  busy: (on) => app.screen.busy(on),
   botSpeed: () => SPEEDS[settings.get(KEYS.speed)] ?? 1,
   get shelf() { return app.shelf; },
   onScreen,
@@ -93,7 +94,7 @@ function onSaveWrite(ok, error) {
 
 // --- the language ----------------------------------------------------------------------------
 async function loadStrings(code) {
-  if (!(await i18n.load(code))) return; // another language was chosen meanwhile
+  if (!(await app.i18n.load(code))) return; // another language was chosen meanwhile
   $("lang").value = code;
   document.title = t("app.title");
   await nextTask();
@@ -141,8 +142,8 @@ function savedItem(record) {
   item.className = "saved-game";
   item.dataset.save = record.id;
   item.dataset.kind = record.kind;
-  const game = record.game && i18n.has(`lobby.${record.game}.name`) ? t(`lobby.${record.game}.name`) : t("saves.unknown_game");
-  const when = t("saves.when", { when: i18n.when(record.updated) });
+  const game = record.game && app.i18n.has(`lobby.${record.game}.name`) ? t(`lobby.${record.game}.name`) : t("saves.unknown_game");
+  const when = t("saves.when", { when: app.i18n.when(record.updated) });
   const title = document.createElement("p");
   title.className = "saved-title";
   const name = document.createElement("strong");
@@ -223,8 +224,8 @@ function startSession(session) {
 
 /** Leaves the table on screen; ``forget`` also drops what would bring it back. */
 function closeSession(forget) {
-  screen.dropPending();
-  screen.busy(false);
+  app.screen.dropPending();
+  app.screen.busy(false);
   app.session?.close(forget);
   app.session = null;
   $("save-go-on").hidden = true;
@@ -330,7 +331,7 @@ async function openShared(role) {
   app.panel ??= new SharePanel($("net-panel"), {
     t,
     toast: (text) => toast(text),
-    qr: async (text) => (await page.call("net_qr", text, i18n.lang)).svg,
+    qr: async (text) => (await page.call("net_qr", text, app.i18n.lang)).svg,
   });
   onScreen.clearLocal();
   return startSession(new SHARED_SESSIONS[role](page));
@@ -476,7 +477,7 @@ async function startEngine() {
   try {
     const worker = await engineWorker;
     // The worker resolves even when its Python failed: a first call proves the bridge is there.
-    JSON.parse(await worker.sync.lobby(i18n.lang));
+    JSON.parse(await worker.sync.lobby(app.i18n.lang));
     bridge = worker.sync;
   } catch (error) {
     console.error(error);
@@ -513,7 +514,7 @@ async function startEngine() {
 }
 
 // --- wiring ----------------------------------------------------------------------------------------
-// The game screen's buttons: what each asks of the table on screen.
+// The game screen's buttons: what each asks of the table on app.screen.
 const BUTTONS = [["data-act", "act"], ["data-ui", "ui"], ["data-host", "command"], ["data-invite", "invite"]];
 
 function wire() {
@@ -554,7 +555,7 @@ function wire() {
     event.preventDefault();
     if (!app.session) return;
     if (form.dataset.shared === "1") showNetBar(app.session);
-    app.session.submit({ game: form.dataset.game, lang: i18n.lang, fields: Object.fromEntries(new FormData(form)) });
+    app.session.submit({ game: form.dataset.game, lang: app.i18n.lang, fields: Object.fromEntries(new FormData(form)) });
   });
 }
 
@@ -572,5 +573,5 @@ const shelfReady = SaveShelf.open(onSaveWrite).then(async (shelf) => {
 await nextTask();
 wire();
 app.pendingRoute = takeRoute();
-loadStrings(i18n.pick(settings.get(KEYS.lang))).then(wireFriends).catch((error) => console.warn(error));
+loadStrings(app.i18n.pick(settings.get(KEYS.lang))).then(wireFriends).catch((error) => console.warn(error));
 startEngine();
