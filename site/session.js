@@ -257,6 +257,7 @@ export class LocalSession extends TableSession {
     return heldElsewhere(page.locks, `taberna.local.${id}`);
   }
 
+  /** The arguments a call adds for the time: none on one device (no clock in its rules). */
   timed() {
     return [];
   }
@@ -290,7 +291,6 @@ export class LocalSession extends TableSession {
     this.page.onScreen.setLocal(this.saveId);
     this.page.shelf.put({ id: this.saveId, kind: "local", table: null, text: reply.save, ...recordSummary(reply.summary) });
   }
-
 }
 
 /** What both kinds of shared table have: the clock's ticks, time-stamped calls, a marker
@@ -301,6 +301,8 @@ class SharedSession extends TableSession {
     this.ticker = this.clock.setInterval(() => this.tick(), TICK_MS);
   }
 
+  /** Shared tables' calls take the time in ms (before the language): the protocol's
+   * absences, resends and retries run on it. */
   timed() {
     return [this.clock.now()];
   }
