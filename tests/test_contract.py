@@ -119,53 +119,61 @@ def check_illegal_actions_rejected(game, state):
         assert canonical(state) == before
 
 
-@pytest.mark.parametrize("game_id, options", PLAYS, ids=lambda p: "-".join(f"{k}_{v}" for k, v in p.items()) if isinstance(p, dict) else p)
-def test_random_play_honours_the_contract(game_id, options):
+def play_id(game_id: str, options: dict, seed: int) -> str:
+    """``perudo-3``, ``perudo-calza_True-calza_by_anyone-3``: the game, its options, the seed."""
+    return "-".join([game_id, *(f"{k}_{v}" for k, v in options.items()), str(seed)])
+
+
+@pytest.mark.parametrize(
+    "game_id, options, seed",
+    [pytest.param(*play, seed, id=play_id(*play, seed)) for play in PLAYS for seed in SEEDS],
+)
+def test_random_play_honours_the_contract(game_id, options, seed):
+    """One game per test, so that the test processes share out the longest games."""
     game = playable_games()[game_id]
     assert isinstance(game.view_shape, Shape), f"{game_id} declares no view_shape"
-    for seed in SEEDS:
-        seats = seat_counts(game)[seed % len(seat_counts(game))]
-        kinds = [{"kind": "human", "name": f"P{i}"} for i in range(seats - 1)]
-        kinds.append({"kind": "bot", "name": "Bot", "level": game.bot_levels[0]})
-        table = Table(game_id, options, kinds, table_seed(seed))
-        players = players_for(table)
-        state = table.state
-        chooser = Rng(seed + 1000)
-        resampler = Rng(seed + 2000)
-        log = []
-        while not game.is_over(state):
-            assert len(log) < 20_000, "game did not end"  # Bozó at 20 seats: ~6,000 random plies
-            movers = game.to_act(state)
-            assert movers, "a running game must have someone to act"
-            optional = game.may_act(state)
-            assert not set(optional) & set(movers), "may_act lists seats besides to_act"
-            movers = movers + optional
-            seat = movers[chooser.below(len(movers))]
-            actions = game.legal_actions(state, seat)
-            assert actions, f"seat {seat} may act but has no legal action"
-            action = actions[chooser.below(len(actions))]
-            assert canonical(json.loads(canonical(action))) == canonical(action)
-            if (seed < FULLY_CHECKED_SEEDS and len(log) < FULLY_CHECKED_PLIES) or len(log) % 7 == 0:
-                check_resample(game, state, resampler)
-                check_illegal_actions_rejected(game, state)
-                check_views_fit(game, state, players)
-            before = canonical(state)
-            new_state = game.apply(state, seat, action)
-            assert canonical(state) == before, "apply mutated its input"
-            assert json.loads(canonical(new_state)) == new_state
-            state = new_state
-            log.append({"seat": seat, "action": action})
-        result = game.result(state)
-        assert result and isinstance(result.get("winners"), list)
-        check_resample(game, state, resampler)
-        check_views_fit(game, state, players)
-        finished = canonical(state)
-        for seat in range(seats):
-            with pytest.raises(IllegalAction):
-                game.apply(state, seat, log[-1]["action"])
-        assert canonical(state) == finished
+    seats = seat_counts(game)[seed % len(seat_counts(game))]
+    kinds = [{"kind": "human", "name": f"P{i}"} for i in range(seats - 1)]
+    kinds.append({"kind": "bot", "name": "Bot", "level": game.bot_levels[0]})
+    table = Table(game_id, options, kinds, table_seed(seed))
+    players = players_for(table)
+    state = table.state
+    chooser = Rng(seed + 1000)
+    resampler = Rng(seed + 2000)
+    log = []
+    while not game.is_over(state):
+        assert len(log) < 20_000, "game did not end"  # Bozó at 20 seats: ~6,000 random plies
+        movers = game.to_act(state)
+        assert movers, "a running game must have someone to act"
+        optional = game.may_act(state)
+        assert not set(optional) & set(movers), "may_act lists seats besides to_act"
+        movers = movers + optional
+        seat = movers[chooser.below(len(movers))]
+        actions = game.legal_actions(state, seat)
+        assert actions, f"seat {seat} may act but has no legal action"
+        action = actions[chooser.below(len(actions))]
+        assert canonical(json.loads(canonical(action))) == canonical(action)
+        if (seed < FULLY_CHECKED_SEEDS and len(log) < FULLY_CHECKED_PLIES) or len(log) % 7 == 0:
+            check_resample(game, state, resampler)
+            check_illegal_actions_rejected(game, state)
+            check_views_fit(game, state, players)
+        before = canonical(state)
+        new_state = game.apply(state, seat, action)
+        assert canonical(state) == before, "apply mutated its input"
+        assert json.loads(canonical(new_state)) == new_state
+        state = new_state
+        log.append({"seat": seat, "action": action})
+    result = game.result(state)
+    assert result and isinstance(result.get("winners"), list)
+    check_resample(game, state, resampler)
+    check_views_fit(game, state, players)
+    finished = canonical(state)
+    for seat in range(seats):
+        with pytest.raises(IllegalAction):
+            game.apply(state, seat, log[-1]["action"])
+    assert canonical(state) == finished
 
-        saved = table.to_dict()
-        saved["log"] = log
-        replayed = Table.from_dict(json.loads(json.dumps(saved)))
-        assert canonical(replayed.state) == canonical(state), "replay diverged"
+    saved = table.to_dict()
+    saved["log"] = log
+    replayed = Table.from_dict(json.loads(json.dumps(saved)))
+    assert canonical(replayed.state) == canonical(state), "replay diverged"

@@ -14,11 +14,13 @@ is not in the 40-card deck). Every refusal is a ``BadCard`` with a reason and a 
 A hand or a trick as text is the cards separated by single spaces: ``"9o 1c 12e"``.
 
 Rank orders are the games' business (Botifarra: 9 > 1 > 12 ...; Bog: ace low); the helpers
-here take the order as a parameter. Shuffling and dealing draw only from the table's ``Rng``
-integer methods, so a seed deals the same cards in CPython and in Pyodide.
+here take the order as a parameter, and a ``RankTable`` spreads one over a deck for lookups.
+Shuffling and dealing draw only from the table's ``Rng`` integer methods, so a seed deals the
+same cards in CPython and in Pyodide.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Iterable, Sequence
 
 from ..core.errors import TabernaError
@@ -32,6 +34,11 @@ SPANISH_RANKS = tuple(str(n) for n in range(1, 13))
 FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FRENCH_DISPLAY_SUITS = ("S", "H", "C", "D")  # colours alternate in a sorted hand
 RED_SUITS = frozenset({"H", "D"})
+# Every card of both families' full decks with its parts: ``split_card`` answers these by a
+# lookup, since rules and bots split cards in their inner loops.
+_PARTS = {rank + suit: (rank, suit)
+          for ranks, suits in ((SPANISH_RANKS, SPANISH_SUITS), (FRENCH_RANKS, FRENCH_SUITS))
+          for suit in suits for rank in ranks}
 
 
 class BadCard(TabernaError):
@@ -60,11 +67,12 @@ class Deck:
         return len(self.ranks) * len(self.suits)
 
     def __contains__(self, card) -> bool:
-        try:
-            self.parse(card)
-        except BadCard:
-            return False
-        return True
+        return isinstance(card, str) and card in self._card_set
+
+    @cached_property
+    def _card_set(self) -> frozenset:
+        """The cards as a set: rules check membership in their inner loops."""
+        return frozenset(self.cards)
 
     def parse(self, text) -> str:
         """``text`` checked as one card of this deck; returns it (cards are their notation)."""
@@ -134,6 +142,10 @@ def split_card(text) -> tuple:
     Checks the notation only (any rank of the family's full deck); ``Deck.parse`` also checks
     that the card is in a given deck.
     """
+    parts = _PARTS.get(text) if isinstance(text, str) else None
+    if parts is not None:
+        return parts
+    # Not a card: the most precise reason why.
     if not isinstance(text, str):
         raise BadCard(f"a card is text like 9o or AH, not {type(text).__name__}", "bad_card", card=repr(text)[:40])
     if not 2 <= len(text) <= 3:
@@ -146,9 +158,7 @@ def split_card(text) -> tuple:
                       "bad_card", card=text)
     family = family_of_suit(suit)
     ranks = SPANISH_RANKS if family == SPANISH else FRENCH_RANKS
-    if rank not in ranks:
-        raise BadCard(f"{text!r}: {rank!r} is not a {family} rank ({' '.join(ranks)})", "bad_card", card=text)
-    return rank, suit
+    raise BadCard(f"{text!r}: {rank!r} is not a {family} rank ({' '.join(ranks)})", "bad_card", card=text)
 
 
 def parse_card(text) -> str:
@@ -182,6 +192,26 @@ def rank_strength(ranks_high_to_low: Sequence[str]) -> dict:
     if len(set(ranks)) != len(ranks):
         raise ValueError("a rank order lists each rank once")
     return {rank: len(ranks) - i for i, rank in enumerate(ranks)}
+
+
+class RankTable:
+    """A game's rank order and card points over a deck, looked up by card: ``strength[card]``
+    (``rank_strength``: a bigger strength wins), ``points[card]`` (0 for a rank the game does
+    not count) and ``suit[card]``. Rules and bots ask these in their inner loops, so each is a
+    plain dict filled once through ``split_card``; ``ranks`` (highest first) is what
+    ``sort_key`` takes."""
+
+    __slots__ = ("ranks", "strength", "points", "suit")
+
+    def __init__(self, deck: Deck, ranks_high_to_low: Sequence[str], points: dict | None = None):
+        by_rank = rank_strength(ranks_high_to_low)
+        self.ranks = tuple(ranks_high_to_low)
+        self.strength, self.points, self.suit = {}, {}, {}
+        for card in deck.cards:
+            rank, suit = split_card(card)
+            self.strength[card] = by_rank[rank]
+            self.points[card] = (points or {}).get(rank, 0)
+            self.suit[card] = suit
 
 
 def sort_key(ranks_high_to_low: Sequence[str], suits: Sequence[str] | None = None, *,

@@ -27,15 +27,10 @@ from functools import lru_cache
 
 from ..core.errors import IllegalAction
 from ..core.game import Game
-from .redeal import redeal
 from ..core.rng import Rng
 from ..core.validate import copy_json
-
-MAX_SEED = (1 << 53) - 1
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
+from .cards import suit_of
+from .redeal import redeal
 
 
 class Seating:
@@ -67,6 +62,16 @@ class Seating:
 @lru_cache(maxsize=None)
 def seating(players: int, partnerships: bool) -> Seating:
     return Seating(players, partnerships)
+
+
+def played_in_view(view: dict) -> set:
+    """The cards of this hand a view shows as played: the trick in progress and the last
+    tricks (older tricks are not in a view)."""
+    played = set(view["trick"]["cards"])
+    for trick in [view["last_trick"], *view["last_tricks"]]:
+        if trick:
+            played.update(trick["cards"])
+    return played
 
 
 class TrickTakingGame(Game):
@@ -287,10 +292,7 @@ class TrickTakingGame(Game):
         n, mine = len(view["hand_counts"]), view["you"]
         deck = self.deck(n).cards
         piles = view["piles"]
-        seen = set(view["hand"]) | set(view["trick"]["cards"])
-        for trick in [view["last_trick"], *view["last_tricks"]]:
-            if trick:
-                seen.update(trick["cards"])
+        seen = set(view["hand"]) | played_in_view(view)
         for seat_piles in piles or []:
             seen.update(pile["top"] for pile in seat_piles if pile["top"])
         unseen = [card for card in deck if card not in seen]
@@ -321,7 +323,7 @@ class TrickTakingGame(Game):
         """A state ``seat`` cannot tell from ``state``: every card it cannot see redealt among
         the places it cannot see (other hands; face-down pile cards, its own included), each
         keeping its size, no hand getting a card it is known not to hold, pinned cards kept
-        by their holders. The RNG is replaced too, so later deals are unknown."""
+        by their holders; then ``Game.resample`` replaces the RNG, so later deals are unknown."""
         new = copy_json(state)
         places, cards, sizes, forbidden = [], [], [], []
         for kind, owner, held, excluded in self.hidden_places(state, seat):
@@ -336,5 +338,4 @@ class TrickTakingGame(Game):
             fresh = iter(held)
             for pile, taken in zip(new["piles"][owner], state["taken"][owner]):
                 pile[taken + 1:] = [next(fresh) for _ in pile[taken + 1:]]
-        new["rng"] = Rng(rng.below(MAX_SEED)).state()
-        return new
+        return super().resample(new, seat, rng)

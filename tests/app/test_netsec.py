@@ -11,7 +11,7 @@ from pyengine.protocol import Guest, Host, MemoryNetwork
 from pyengine.protocol.host import clean_name, unique_name
 from pyengine.core.table import Table
 from pyengine.shell.calls import Worker
-from tests.app.test_netplay import FIELDS, ROOM, Tabs, new_table, play_turn
+from tests.app.test_shared_table import FIELDS, ROOM, Tabs, new_table, play_turn
 
 NO_SEED = {k: v for k, v in FIELDS.items() if k != "seed"}
 

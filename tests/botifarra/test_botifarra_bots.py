@@ -9,7 +9,8 @@ from pyengine.core.rng import Rng, derive_seed
 from pyengine.games.botifarra import bot
 from pyengine.games.botifarra.bot import BOTS, Deal, Table, heuristic, view_deal
 from pyengine.games.botifarra.rules import Botifarra
-from pyengine.games.botifarra.tricks import POINTS as RANK_POINTS
+from pyengine.games.botifarra.tricks import card_points as points
+from pyengine.kits.trick_taking import played_in_view
 
 GAME = Botifarra()
 
@@ -161,10 +162,6 @@ def test_the_heuristic_ducks_with_its_cheapest_card_and_loads_a_sure_trick():
     assert ducked >= 10 and loaded >= 5
 
 
-def points(card):
-    return RANK_POINTS.get(int(card[:-1]), 0)
-
-
 def test_easy_plays_a_random_card_only_now_and_then():
     views = [view for view in _positions(seeds=range(1, 4)) if len(view["legal_cards"]) >= 3]
     differs = 0
@@ -201,7 +198,7 @@ def test_imagined_deals_fit_the_view(seats, options):
         me = view["you"]
         pinned = {"5e": view["dealer"]} if options.get("first_dealer") == "five_of_espases" else None
         dealt = GAME.imagined_deal(view, Rng(checked), pinned)
-        seen = bot.seen_cards(view) | set(view["hand"])
+        seen = played_in_view(view) | set(view["hand"])
         for seat, hand in enumerate(dealt["hands"]):
             assert len(hand) == view["hand_counts"][seat]
             if seat == me:

@@ -198,7 +198,7 @@ def test_lobby_and_every_setup(screens):
     screens.lobby()
     screens.axe("the lobby")
     screens.fits("lobby", controls=False)
-    for game in ("perudo", "bozo", "lasca", "crown_anchor"):
+    for game in playable_games():
         form = screens.open_setup(game)
         screens.axe(f"{game}'s setup")
         screens.fits(f"{game}-setup", controls=False)

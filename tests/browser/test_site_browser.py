@@ -50,7 +50,7 @@ def version(page):
 
 
 def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
-    """All six games are on screen from static HTML while Python is still on its way."""
+    """Every game is on screen from static HTML while Python is still on its way."""
     held = []
     context.route("**/pyscript/core.js", lambda route: held.append(route))
     page = context.new_page()
@@ -60,8 +60,7 @@ def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
     assert page.locator("#engine progress").is_visible()
     cards = page.locator("[data-game]")
     game_ids = [declaration.id for declaration in declarations()]
-    assert cards.evaluate_all("els => els.map(e => e.dataset.game)") == game_ids  # in lobby order
-    assert len(game_ids) == 6
+    assert game_ids and cards.evaluate_all("els => els.map(e => e.dataset.game)") == game_ids  # in lobby order
     for game_id in game_ids:
         card = page.locator(f'[data-game="{game_id}"]')
         assert card.is_visible()

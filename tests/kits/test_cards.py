@@ -7,8 +7,9 @@ from collections import Counter
 import pytest
 
 from pyengine.kits.cards import (
-    DECKS, FRENCH_32, FRENCH_52, SPANISH_36, SPANISH_40, SPANISH_48, BadCard, deal, deck_named, format_cards,
-    highest, make_card, parse_card, rank_of, shuffle_and_deal, shuffled, sort_cards, split_card, suit_of,
+    DECKS, FRENCH_32, FRENCH_52, SPANISH_36, SPANISH_40, SPANISH_48, BadCard, RankTable, deal, deck_named,
+    format_cards, highest, make_card, parse_card, rank_of, shuffle_and_deal, shuffled, sort_cards, split_card,
+    suit_of,
 )
 from pyengine.core.errors import TabernaError
 from pyengine.core.rng import Rng
@@ -127,6 +128,18 @@ def test_sorting_by_a_games_order():
         sort_cards(["8o"], ("1", "12"))
     with pytest.raises(ValueError):
         sort_cards(["1o"], ("1", "1"))
+
+
+def test_a_rank_table_looks_a_games_order_and_points_up_by_card():
+    table = RankTable(SPANISH_36, BOTIFARRA_ORDER, {"9": 5, "1": 4, "12": 3})
+    assert set(table.strength) == set(table.points) == set(table.suit) == set(SPANISH_36.cards)
+    assert table.ranks == BOTIFARRA_ORDER
+    assert table.strength["9b"] > table.strength["1b"] > table.strength["12o"] > table.strength["5c"]
+    assert table.strength["9b"] == table.strength["9o"]  # rank alone; suits are the game's business
+    assert [table.points[card] for card in ("9e", "1c", "12b", "11o", "5e")] == [5, 4, 3, 0, 0]
+    assert all(table.suit[card] == suit_of(card) for card in SPANISH_36.cards)
+    with pytest.raises(KeyError):
+        RankTable(SPANISH_48, ("1", "12"))  # an order that leaves ranks of the deck out
 
 
 def test_dealing_is_a_partition_in_packets():

@@ -7,14 +7,13 @@ through the worker layer, ``netplay``) never draws one. And the shapes are tight
 that what does fit, however odd, draws without error.
 """
 
-import importlib
 import json
 import random
 from html import unescape
 
 import pytest
 
-from pyengine.core.registry import get_game, playable_games
+from pyengine.core.registry import get_declaration, get_game, playable_games
 from pyengine.core.rng import Rng
 from pyengine.core.shape import ShapeError
 from pyengine.protocol import Guest, Host, MemoryNetwork
@@ -166,10 +165,6 @@ class Mutator:
         ]
 
 
-def view_module(game_id: str):
-    return importlib.import_module(f"pyengine.games.{game_id}.view")
-
-
 def fits(guest) -> bool:
     game = get_game(guest.game)
     seats = len(guest.seats)
@@ -250,8 +245,8 @@ def test_the_guest_screen_never_draws_a_view_that_does_not_fit(game_id, monkeypa
 
     welcome, states = genuine_messages(game_id)
     game = get_game(game_id)
-    module = view_module(game_id)
-    original = module.render
+    screen = get_declaration(game_id).screen()  # the one the shell draws with
+    original = screen.render
     drawn = {"fit": 0, "misfit": 0, "failed": 0}
 
     def watched(view, ui, t):
@@ -267,7 +262,7 @@ def test_the_guest_screen_never_draws_a_view_that_does_not_fit(game_id, monkeypa
             drawn["failed"] += 1
             raise
 
-    monkeypatch.setattr(module, "render", watched)
+    monkeypatch.setattr(screen, "render", watched)
     worker = Worker()
     worker.net_guest_join(json.dumps({"table": TABLE_ID, "seat": 1, "name": "Bea"}), 1_000, "en")
     worker.net_guest_receive(welcome, 1_000, "pt")
@@ -323,7 +318,7 @@ def test_whatever_fits_draws_without_error(game_id):
 
     welcome, states = genuine_messages(game_id)
     game = get_game(game_id)
-    render = view_module(game_id).render
+    render = get_declaration(game_id).screen().render
     rng = random.Random(f"{game_id}-fitting")
     drawn = 0
     for index in range(3_000):

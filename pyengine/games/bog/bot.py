@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ...kits.pimc import choose, world_sampler
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
-from .combos import RANKS, SHORT_RANKS, SUITS, best_combination, deal_plan, next_in_suit, phase1_winner, phase2_turn
+from .combos import DECKS, RANKS, best_combination, deal_plan, next_in_suit, phase1_winner, phase2_turn
 from .rules import BOG, GOING_OUT, MIN_STAKE, Bog
 from .unseen import play_step
 
@@ -236,8 +236,7 @@ _SUCCESSORS = {}
 def _successor_table(size: int) -> dict:
     """card -> the next card of its run (``None`` after a king), for a deck of ``size``."""
     if size not in _SUCCESSORS:
-        ranks = RANKS if size == 52 else SHORT_RANKS
-        _SUCCESSORS[size] = {rank + suit: next_in_suit(rank + suit, size) for suit in SUITS for rank in ranks}
+        _SUCCESSORS[size] = {card: next_in_suit(card, size) for card in DECKS[size].cards}
     return _SUCCESSORS[size]
 
 

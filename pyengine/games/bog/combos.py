@@ -36,15 +36,18 @@ Choices where the digest is silent, and why:
   although it leaves no stock (so no turned-up card): the seed's "at least 2 in the stock"
   is then not met, and the engine must skip the turn-up.
 
-The private card helper ``_card`` should later call ``pyengine.kits.cards`` (its
-``split_card`` / ``BadCard`` use the same notation and error codes).
+The decks, their ranks and suits are ``kits.cards``' French decks, and cards are split by
+its ``split_card``; ``RANK_STRENGTH`` is Bog's one rank order (the ace lowest).
 """
 
 from pyengine.core.errors import TabernaError
+from pyengine.kits.cards import FRENCH_32, FRENCH_52, FRENCH_RANKS, FRENCH_SUITS, rank_strength, split_card, suit_of
 
-SUITS = ("H", "D", "C", "S")
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # low to high
-SHORT_RANKS = ("A", "7", "8", "9", "10", "J", "Q", "K")  # the 32-card deck, low to high
+SUITS = FRENCH_SUITS
+RANKS = FRENCH_RANKS  # low to high
+SHORT_RANKS = FRENCH_32.ranks  # the 32-card deck, low to high
+DECKS = {32: FRENCH_32, 52: FRENCH_52}
+RANK_STRENGTH = rank_strength(RANKS[::-1])  # a bigger strength is a higher rank
 KINDS = ("nothing", "bog", "double_bog", "mitsi", "trio", "poker")  # low to high
 MITSI_CARD = "JC"
 CHANGE_SUIT = ("leader_void", "all_void")
@@ -52,8 +55,6 @@ CHANGE_SUIT = ("leader_void", "all_void")
 DEALS = {3: (32, 8), 5: (32, 6), 6: (32, 5), 7: (52, 7), 8: (52, 6), 9: (52, 5), 10: (52, 5)}
 FOUR_PLAYER_HANDS = (6, 7, 8)
 
-_STRENGTH = {rank: i for i, rank in enumerate(RANKS)}
-_CARDS = {rank + suit: (rank, suit) for suit in SUITS for rank in RANKS}
 _NEXT = {size: {ranks[i]: ranks[i + 1] for i in range(len(ranks) - 1)}
          for size, ranks in ((32, SHORT_RANKS), (52, RANKS))}
 
@@ -64,14 +65,13 @@ def _fail(reason: str, code: str, **params):
 
 def _card(card, size=None) -> tuple:
     """``(rank, suit)`` of a card in notation (of the ``size``-card deck if given)."""
-    parsed = _CARDS.get(card) if isinstance(card, str) else None
-    if parsed is None:
+    if card not in FRENCH_52:
         shown = card if isinstance(card, str) else repr(card)
         _fail(f"{shown[:40]!r} is not a Bog card: a card is a rank A, 2-10, J, Q or K then a suit "
               f"H, D, C or S (AH, 10H, JC, QS, KD)", "bad_card", card=shown[:40])
-    if size == 32 and parsed[0] not in SHORT_RANKS:
+    if size == 32 and card not in FRENCH_32:
         _fail(f"{card} is not in the 32-card deck (A 7 8 9 10 J Q K)", "card_not_in_deck", card=card)
-    return parsed
+    return split_card(card)
 
 
 def _size(size) -> int:
@@ -134,7 +134,7 @@ def best_combination(hand) -> dict:
         counts[rank] = counts.get(rank, 0) + 1
 
     def highest(ranks):
-        return sorted(ranks, key=_STRENGTH.__getitem__, reverse=True)
+        return sorted(ranks, key=RANK_STRENGTH.__getitem__, reverse=True)
 
     by_count = {k: highest(rank for rank, c in counts.items() if c == k) for k in (2, 3, 4)}
     if by_count[4]:
@@ -154,7 +154,7 @@ def best_combination(hand) -> dict:
 
 def _combination_key(hand) -> tuple:
     combination = best_combination(hand)
-    return KINDS.index(combination["kind"]), [_STRENGTH[rank] for rank in combination["ranks"]]
+    return KINDS.index(combination["kind"]), [RANK_STRENGTH[rank] for rank in combination["ranks"]]
 
 
 def compare(hand_a, hand_b) -> int:
@@ -246,7 +246,7 @@ def phase2_turn(hands, last, leader, size=32, change_suit="leader_void") -> dict
     # The next card is dead: the same player goes on with any card of the suit ...
     for offset in range(n if change_suit == "all_void" else 1):
         player = (seat + offset) % n
-        of_suit = [c for c in hands[player] or () if c[-1] == suit]
+        of_suit = [c for c in hands[player] or () if suit_of(c) == suit]
         if of_suit:
             return {"player": player, "legal": of_suit, "winner": None}
     # ... and when he (or, with "all_void", everybody) has none of it, he changes suit.

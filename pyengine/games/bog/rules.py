@@ -51,16 +51,18 @@ Choices where the digest is silent, and why (the table options are listed in ``O
 deal's record is described in ``format_deal``.
 """
 
-from ...kits.cards import FRENCH_32, FRENCH_52, deal, format_cards, shuffled, sort_cards
+from ...kits.cards import (
+    FRENCH_52, FRENCH_DISPLAY_SUITS, deal, format_cards, rank_of, shuffled, sort_cards, split_card, suit_of,
+)
 from ...kits.chips import collect, new_pot, pay, share_out, stake
 from ...core.errors import IllegalAction, TabernaError
-from ...core.game import PLAYERS, Game
+from ...core.game import PLAYERS, Game, fresh_rng_state
 from ...core.options import Option, options_shape, resolve_options
 from ...core.rng import Rng
 from ...core.shape import Bool, Dict, Enum, Int, List, OneOf, Optional, PerSeat, Seat, Seats, Str, Tuple, Where
 from ...core.validate import copy_json, int_field, only_fields
 from .combos import (
-    CHANGE_SUIT, KINDS, MITSI_CARD, RANKS, best_combination, deal_plan, next_in_suit, phase1_winner, phase2_turn,
+    CHANGE_SUIT, DECKS, KINDS, MITSI_CARD, RANKS, best_combination, deal_plan, next_in_suit, phase1_winner, phase2_turn,
 )
 from .unseen import has_unseen, play_step, resample_hidden
 
@@ -71,8 +73,7 @@ DEALER_ANTE = 2
 GOING_OUT = 2
 MIN_STAKE = ANTE + 1
 MAX_STAKE = 10**9
-DISPLAY_RANKS = ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A")
-DECKS = {32: FRENCH_32, 52: FRENCH_52}
+DISPLAY_RANKS = RANKS[::-1]  # high to low, the ace lowest
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 OPTIONS = {
@@ -188,7 +189,10 @@ VIEW_SHAPE = Where(
 def printed_card(card: str) -> str:
     """``10♥``: a card as its corner prints it, for the messages players read (anything that
     is not a card is cut short and left as it is)."""
-    return card[:-1] + SUIT_SYMBOLS[card[-1]] if card in FRENCH_52 else card[:4]
+    if card not in FRENCH_52:
+        return card[:4]
+    rank, suit = split_card(card)
+    return rank + SUIT_SYMBOLS[suit]
 
 
 def sort_hand(cards) -> list:
@@ -200,8 +204,8 @@ def combination_cards(hand: list, combination: dict) -> list:
     """The cards a player shows for his best combination (none for "nothing")."""
     if combination["kind"] == "mitsi":
         pair = combination["ranks"][1]
-        return sort_hand([MITSI_CARD] + [c for c in hand if c[:-1] == pair])
-    return sort_hand([c for c in hand if c[:-1] in combination["ranks"]])
+        return sort_hand([MITSI_CARD] + [c for c in hand if rank_of(c) == pair])
+    return sort_hand([c for c in hand if rank_of(c) in combination["ranks"]])
 
 
 # --- board notation -----------------------------------------------------------------------------
@@ -619,9 +623,9 @@ class Bog(Game):
 
     def _run_view(self, state: dict) -> dict:
         run = state["run"]
-        suits = {suit: [] for suit in ("S", "H", "C", "D")}
+        suits = {suit: [] for suit in FRENCH_DISPLAY_SUITS}
         for _, card in run["played"]:
-            suits[card[-1]].append(card)
+            suits[suit_of(card)].append(card)
         last = run["played"][-1] if run["played"] else None
         expected = next_in_suit(last[1], state["size"]) if last else None
         return {
@@ -640,11 +644,16 @@ class Bog(Game):
         result = copy_json(state)
         if state["phase"] in ("exchange", "bog", "run"):
             player = self.run_turn(state)["player"] if state["phase"] == "run" else None
-            hands, stock = resample_hidden(state, seat, rng, player)
-            result["hands"] = [sort_hand(hand) for hand in hands]
-            result["stock"] = sort_hand(stock)
-        result["rng"] = {"seed": rng.below(1 << 53), "counter": 0}
-        return result
+            self._redraw_hidden(result, seat, rng, player)
+        return super().resample(result, seat, rng)
+
+    @staticmethod
+    def _redraw_hidden(state: dict, seat, rng: Rng, player) -> None:
+        """Redraws in ``state`` the hands and stock ``seat`` cannot see (``unseen.py``; ``player``
+        plays next in the run), sorted as a deal is: what ``resample`` and ``state_from_view`` share."""
+        hands, stock = resample_hidden(state, seat, rng, player)
+        state["hands"] = [sort_hand(hand) for hand in hands]
+        state["stock"] = sort_hand(stock)
 
     def has_secrets(self, state: dict, seat) -> bool:
         player = self.run_turn(state)["player"] if state["phase"] == "run" else None
@@ -687,11 +696,8 @@ class Bog(Game):
         )
         state["hands"] = [list(view["hand"]) if s == seat else [None] * view["counts"][s] for s in range(n)]
         state["stock"] = [None] * view["stock"]
-        player = view["to_act"][0] if view["phase"] == "run" else None
-        hands, stock = resample_hidden(state, seat, rng, player)
-        state["hands"] = [sort_hand(hand) for hand in hands]
-        state["stock"] = sort_hand(stock)
-        state["rng"] = {"seed": rng.below(1 << 53), "counter": 0}
+        self._redraw_hidden(state, seat, rng, view["to_act"][0] if view["phase"] == "run" else None)
+        state["rng"] = fresh_rng_state(rng)
         return state
 
     def _antes_fitting(self, state: dict, chips: list, players: list, boxes: dict, events: list) -> tuple:

@@ -22,11 +22,10 @@ exactly (a small maximum flow), with no rejection loop.
 
 import random
 
-from ...kits.redeal import NoConsistentDeal, redeal
 from ...core.rng import Rng
-from .combos import MITSI_CARD, RANKS, SHORT_RANKS, SUITS, next_in_suit
-
-_STRENGTH = {rank: i for i, rank in enumerate(RANKS)}
+from ...kits.cards import rank_of, suit_of
+from ...kits.redeal import NoConsistentDeal, redeal
+from .combos import DECKS, MITSI_CARD, RANK_STRENGTH, RANKS, next_in_suit
 
 
 def play_step(options: dict) -> int:
@@ -40,7 +39,7 @@ def rank_caps(kind: str, ranks: list) -> tuple:
     top = ranks[-1] if ranks else None  # the rank other pairs/trios must stay below
 
     def above(rank):
-        return top is not None and _STRENGTH[rank] > _STRENGTH[top]
+        return top is not None and RANK_STRENGTH[rank] > RANK_STRENGTH[top]
 
     if kind == "nothing":
         return (lambda rank: 1), False
@@ -64,8 +63,7 @@ class _Picture:
         run = state["run"]
         self.players = list(run["players"]) if run else list(state["active"])
         self.played = [tuple(play) for play in run["played"]] if run else []
-        ranks = SHORT_RANKS if state["size"] == 32 else RANKS
-        deck = [rank + suit for suit in SUITS for rank in ranks]
+        deck = DECKS[state["size"]].cards
         played_cards = {card for _, card in self.played}
         known = [set() for _ in range(n)]
         if seat is not None:
@@ -96,7 +94,7 @@ class _Picture:
             if taken and s == state["dealer"]:
                 held_then.add(state["turned"])
             cap, jc_barred = rank_caps(shown["kind"], shown["ranks"])
-            self.caps[s] = {rank: cap(rank) - sum(c[:-1] == rank for c in held_then) for rank in RANKS}
+            self.caps[s] = {rank: cap(rank) - sum(rank_of(c) == rank for c in held_then) for rank in RANKS}
             if jc_barred:
                 self.forbidden[s].add(MITSI_CARD)
 
@@ -118,11 +116,11 @@ class _Picture:
             following = next_in_suit(x, size)
             if following is None or card == following:
                 continue  # after a king the lead is free; a next card played says nothing new
-            suit = x[-1]
+            suit = suit_of(x)
             facts.append(("dead", following))
             if p != q:
                 facts += [("void", r, suit) for r in self.between(q, p)]
-            elif card[-1] != suit:
+            elif suit_of(card) != suit:
                 facts += [("void", r, suit) for r in (self.all_players() if all_void else [q])]
         return facts
 
@@ -137,7 +135,7 @@ class _Picture:
         following = next_in_suit(x, self.state["size"])
         if following is None:
             return [[]]
-        suit, dead = x[-1], ("dead", following)
+        suit, dead = suit_of(x), ("dead", following)
         ways = [[("holds", player, following)]]
         if self.state["options"]["change_suit"] == "leader_void":
             if player == q:
@@ -167,20 +165,20 @@ class _Picture:
                     forbidden[s].add(fact[1])
             elif fact[0] == "void":
                 _, s, suit = fact
-                if any(c[-1] == suit for c in self.known[s]):
+                if any(suit_of(c) == suit for c in self.known[s]):
                     return None
-                forbidden[s].update(c for c in unknown if c[-1] == suit)
+                forbidden[s].update(c for c in unknown if suit_of(c) == suit)
         some = None
         for fact in facts:
             if fact[0] == "holds" and fact[2] not in self.known[fact[1]]:
                 if not _force(fact[1], fact[2], unknown, sizes, caps, forbidden, forced):
                     return None
-            elif fact[0] == "some" and not any(c[-1] == fact[2] for c in self.known[fact[1]]):
+            elif fact[0] == "some" and not any(suit_of(c) == fact[2] for c in self.known[fact[1]]):
                 some = fact[1:]
         if some is None:
             return self._deal(unknown, sizes, caps, forbidden, forced, rng)
         seat, suit = some
-        for card in rng.shuffle([c for c in unknown if c[-1] == suit]):
+        for card in rng.shuffle([c for c in unknown if suit_of(c) == suit]):
             trial = (list(unknown), list(sizes), {s: dict(c) for s, c in caps.items()}, [list(f) for f in forced])
             if _force(seat, card, trial[0], trial[1], trial[2], forbidden, trial[3]):
                 dealt = self._deal(trial[0], trial[1], trial[2], forbidden, trial[3], rng)
@@ -195,7 +193,7 @@ class _Picture:
             dealt = _plain_deal(unknown, sizes, rng)
         else:
             try:
-                dealt = redeal(unknown, sizes, rng, forbidden=forbidden, caps=caps, group=lambda card: card[:-1])
+                dealt = redeal(unknown, sizes, rng, forbidden=forbidden, caps=caps, group=rank_of)
             except NoConsistentDeal:  # this explanation of the run is false: the caller tries another
                 return None
         hands = [sorted(self.known[s]) + forced[s] + dealt[s] for s in range(self.n)]
@@ -219,9 +217,9 @@ def _force(seat, card, unknown, sizes, caps, forbidden, forced) -> bool:
     if card not in unknown or card in forbidden[seat] or sizes[seat] == 0:
         return False
     if seat in caps:
-        if caps[seat].get(card[:-1], 1) <= 0:
+        if caps[seat].get(rank_of(card), 1) <= 0:
             return False
-        caps[seat][card[:-1]] -= 1
+        caps[seat][rank_of(card)] -= 1
     unknown.remove(card)
     sizes[seat] -= 1
     forced[seat].append(card)

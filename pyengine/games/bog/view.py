@@ -18,14 +18,13 @@ Test hooks (``data-testid``): ``bog-status``, ``bog-seats``, ``bog-seat-<n>``, `
 """
 
 import math
-import re
 
-from ...kits.cards import RED_SUITS
+from ...kits.cards import FRENCH_52, RED_SUITS, split_card
 from ...ui.cards import card_face, card_pile, hand_fan, suit_symbol
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fmt, h
-from .combos import RANKS, best_combination
-from .rules import BOG, GOING_OUT, SUIT_SYMBOLS, combination_cards
+from .combos import RANK_STRENGTH, best_combination
+from .rules import BOG, GOING_OUT, SUIT_SYMBOLS, combination_cards, printed_card
 
 PERSISTENT_UI = ()
 SEAT_COLOURS = 10  # view.css colours seats bog-c0 .. bog-c9 (the table's maximum)
@@ -60,14 +59,11 @@ def _names(view: dict, t) -> list:
     return names
 
 
-_CARD = re.compile(r"(?:[A2-9JQK]|10)[HDCS]")
-
-
 def _parts(card) -> tuple:
     """``(rank, suit)`` of a card in notation; ``(text, "")`` for anything else a host sends
     (the view's shape refuses such views, but the screen never fails on one)."""
-    if isinstance(card, str) and _CARD.fullmatch(card):
-        return card[:-1], card[-1]
+    if card in FRENCH_52:
+        return split_card(card)
     return str(card), ""
 
 
@@ -77,9 +73,8 @@ def _cards(cards) -> list:
 
 
 def card_text(card: str) -> str:
-    """``10♥``: the card as printed in its corner."""
-    rank, suit = _parts(card)
-    return rank + SUIT_SYMBOLS.get(suit, "")
+    """``10♥``: the card as printed in its corner (anything else as its text)."""
+    return printed_card(card) if card in FRENCH_52 else str(card)
 
 
 def card_name(t, card: str) -> str:
@@ -307,8 +302,7 @@ def _table_cards(view: dict, t) -> Markup:
 # --- phase 2: the run ----------------------------------------------------------------------------------
 def _run_rank(card: str) -> int:
     """A card's place in its suit's run (the ace lowest), so a suit reads as a sequence."""
-    rank = _parts(card)[0]
-    return RANKS.index(rank) if rank in RANKS else -1
+    return RANK_STRENGTH.get(_parts(card)[0], 0)
 
 
 def _run(view: dict, names: list, t) -> Markup:

@@ -33,13 +33,13 @@ treat them as one more hidden place (``imagined_deal``). Worlds and work are cou
 timed, so a decision is the same for a given view and seed in CPython and Pyodide alike.
 """
 
-from ...kits.cards import SPANISH_48
-from ...kits.pimc import Work, choose
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
-from .rules import FIVE_OF_ESPASES, HAND_TOTAL, Botifarra
-from ...kits.trick_taking import seating
-from .tricks import RANK_ORDER, RANK_ORDER_THREE_SECOND, SCALES, SUITS
+from ...kits.cards import split_card, suit_of
+from ...kits.pimc import Work, choose
+from ...kits.trick_taking import played_in_view
+from .rules import FIVE_OF_ESPASES, Botifarra
+from .tricks import HAND_TOTAL, RANKS, SCALES, SUITS, beats, legal_among
 
 GAME = Botifarra()
 
@@ -56,35 +56,35 @@ LEVELS = {
 #: the other side spoke first (it chose, or it doubled), so uniform worlds flatter us.
 CALL_MARGINS = (5.0, 8.0, 10.0)
 
-POINTS = {card: {9: 5, 1: 4, 12: 3, 11: 2, 10: 1}.get(int(card[:-1]), 0) for card in SPANISH_48.cards}
-_STRENGTHS = {flag: {f"{rank}{suit}": len(order) - i for i, rank in enumerate(order) for suit in SUITS}
-              for flag, order in ((False, RANK_ORDER), (True, RANK_ORDER_THREE_SECOND))}
-
 
 class Table:
-    """What every decision at one table shares: seats, sides, trumps and the card rules."""
+    """What every decision at one table shares: seats, sides, trumps and the card rules
+    (``ranks``, the rules' table, with its ``strength``, ``points`` and ``suit`` by card kept
+    at hand for the inner loops)."""
 
-    __slots__ = ("n", "me", "trump", "variant", "discard_order", "partnerships", "seating", "side_of", "strength",
-                 "trick_point")
+    __slots__ = ("n", "me", "trump", "variant", "discard_order", "partnerships", "individual", "seating", "side_of",
+                 "ranks", "strength", "points", "suit", "trick_point")
 
     def __init__(self, view: dict, trump):
         self.n = len(view["hand_counts"])
         self.me = view["you"]
         self.trump = trump
         options = view["options"]
-        rules = GAME.card_rules({"options": options, "seats": self.n})
+        table_state = {"options": options, "seats": self.n}
+        rules = GAME.card_rules(table_state)
         self.variant = rules["variant"]
         self.discard_order = rules["discard_suit_order"]
         self.partnerships = rules["partnerships"]
-        self.seating = seating(self.n, self.partnerships)
+        self.individual = GAME.is_individual(table_state)
+        self.seating = GAME.seating(table_state)
         self.side_of = self.seating.side_of
-        self.strength = _STRENGTHS[rules["three_second"]]
+        self.ranks = RANKS[rules["three_second"]]
+        self.strength, self.points, self.suit = self.ranks.strength, self.ranks.points, self.ranks.suit
         self.trick_point = 0.5 if self.n == 2 else 1.0  # two players: 1 point per two tricks
 
     def half(self) -> float:
         """The points a side needs for an even hand: 36, or each player's share alone."""
-        individual = not self.partnerships and self.n != 2
-        return HAND_TOTAL / self.n if individual else HAND_TOTAL / 2
+        return HAND_TOTAL / self.n if self.individual else HAND_TOTAL / 2
 
     def partners(self, a: int, b: int) -> bool:
         return self.side_of[a] == self.side_of[b]
@@ -96,8 +96,8 @@ class Deal:
 
     The roll-outs and the exact search spend their time here, so it keeps what they ask
     for ready: the card winning the trick so far, and each suit's unplayed cards strongest
-    first (who holds a master). ``legal`` is ``tricks.legal_cards`` without its checks of
-    untrusted input (the tests prove the two agree)."""
+    first (who holds a master). ``legal`` asks ``tricks.legal_among``, the kernel behind
+    ``legal_cards``, without the checks of untrusted input."""
 
     __slots__ = ("table", "hands", "piles", "leader", "trick", "best", "points", "by_suit", "left")
 
@@ -113,9 +113,9 @@ class Deal:
         for seat_piles in piles or []:
             held += [card for pile in seat_piles for card in pile]
         self.left = len(held)
-        strength = table.strength
+        strength, suit_of_card = table.strength, table.suit
         self.by_suit = {suit: sorted((card for card in (unplayed if unplayed is not None else held)
-                                      if card[-1] == suit), key=strength.__getitem__, reverse=True)
+                                      if suit_of_card[card] == suit), key=strength.__getitem__, reverse=True)
                         for suit in SUITS}
         for card in trick:
             self._add_to_trick(card)
@@ -149,67 +149,34 @@ class Deal:
         table = self.table
         seat = self.to_play()
         hand = self.playable(seat)
-        trick = self.trick
-        if not trick or not hand:
+        if not self.trick or not hand:
             return list(hand)
-        strength, trump, variant = table.strength, table.trump, table.variant
-        best = trick[self.best]
-        led = trick[0][-1]
-        following = [card for card in hand if card[-1] == led]
-        if table.partnerships and (self.winner_so_far() - seat) % 4 == 2:
-            if variant == "lliure":
-                return following or list(hand)
-            allowed = _lowest_or_counting(strength, following or hand, True)
-        elif following:
-            if best[-1] == led:
-                beaters = [card for card in following if strength[card] > strength[best]]
-                if beaters:
-                    return beaters
-            if variant == "lliure":
-                return following
-            allowed = _lowest_or_counting(strength, following, variant == "intermedia")
-        else:
-            if trump is not None:
-                winning = [card for card in hand if card[-1] == trump
-                           and (best[-1] != trump or strength[card] > strength[best])]
-                if winning:
-                    return winning
-            pool = hand
-            if table.discard_order:
-                first = min(SUITS.index(card[-1]) for card in hand)
-                pool = [card for card in hand if card[-1] == SUITS[first]]
-            if variant == "lliure":
-                return list(pool)
-            allowed = _lowest_or_counting(strength, pool, variant == "intermedia")
-        return [card for card in hand if card in allowed]
+        partner_wins = table.partnerships and table.partners(self.winner_so_far(), seat)
+        return legal_among(hand, self.trick, self.trick[self.best], partner_wins, table.trump, table.variant,
+                           table.discard_order, table.ranks)
 
     def _add_to_trick(self, card: str) -> None:
         trick = self.trick
         trick.append(card)
         if self.best < 0:
             self.best = 0
-            return
-        best = trick[self.best]
-        if card[-1] == best[-1]:
-            if self.table.strength[card] > self.table.strength[best]:
-                self.best = len(trick) - 1
-        elif card[-1] == self.table.trump:
+        elif _beats(self.table, card, trick[self.best]):
             self.best = len(trick) - 1
 
     def play(self, card: str) -> None:
+        table = self.table
         seat = self.to_play()
         hand = self.hands[seat]
         if card in hand:
             hand.remove(card)
         else:
             next(pile for pile in self.piles[seat] if pile and pile[0] == card).pop(0)
-        self.by_suit[card[-1]].remove(card)
+        self.by_suit[table.suit[card]].remove(card)
         self.left -= 1
         self._add_to_trick(card)
-        table = self.table
         if len(self.trick) == table.n:
             winner = self.winner_so_far()
-            self.points[table.side_of[winner]] += sum(POINTS[c] for c in self.trick) + table.trick_point
+            self.points[table.side_of[winner]] += sum(table.points[c] for c in self.trick) + table.trick_point
             self.leader, self.trick, self.best = winner, [], -1
 
     def tricks_left(self) -> int:
@@ -223,7 +190,7 @@ class Deal:
         """No unplayed card of ``card``'s suit outside ``seat``'s hand beats it."""
         strength = self.table.strength
         own = self.playable(seat)
-        for other in self.by_suit[card[-1]]:
+        for other in self.by_suit[self.table.suit[card]]:
             if strength[other] <= strength[card]:
                 return True
             if other not in own:
@@ -239,31 +206,15 @@ class Deal:
         return any(card not in own for card in self.by_suit[trump])
 
 
-def _lowest_or_counting(strength: dict, cards: list, with_counting: bool) -> set:
-    """Obligada's choice among ``cards``: the lowest of each suit, plus (``with_counting``)
-    every counting card."""
-    lowest = {}
-    for card in cards:
-        suit = card[-1]
-        if suit not in lowest or strength[card] < strength[lowest[suit]]:
-            lowest[suit] = card
-    allowed = set(lowest.values())
-    if with_counting:
-        allowed.update(card for card in cards if POINTS[card])
-    return allowed
-
-
 # --- the rule-following heuristic ----------------------------------------------------------
 def _beats(table: Table, card: str, best: str) -> bool:
     """Whether ``card`` takes the lead from ``best``, the card winning the trick so far."""
-    if card[-1] == best[-1]:
-        return table.strength[card] > table.strength[best]
-    return card[-1] == table.trump
+    return beats(card, best, table.trump, table.ranks)
 
 
 def _cheap(table: Table, card: str) -> tuple:
     """Order for throwing away: side suits before trumps, fewer points, lower rank."""
-    return card[-1] == table.trump, POINTS[card], table.strength[card]
+    return table.suit[card] == table.trump, table.points[card], table.strength[card]
 
 
 def heuristic(deal: Deal, seat: int, legal: list) -> str:
@@ -275,26 +226,26 @@ def heuristic(deal: Deal, seat: int, legal: list) -> str:
     trick = deal.trick
     if not trick:
         return _lead(deal, seat, legal)
-    trump = table.trump
+    trump, suit, points = table.trump, table.suit, table.points
     best = trick[deal.best]
     last = len(trick) == table.n - 1
     if table.partnerships and table.partners(deal.winner_so_far(), seat):
-        sure = last or (deal.master(seat, best) and (best[-1] == trump or not deal.trumps_out(seat)))
-        side_suits = [card for card in legal if card[-1] != trump] or legal
+        sure = last or (deal.master(seat, best) and (suit[best] == trump or not deal.trumps_out(seat)))
+        side_suits = [card for card in legal if suit[card] != trump] or legal
         if sure:  # load points on the partner's trick; never a trump over it
-            return max(side_suits, key=lambda card: (POINTS[card], -table.strength[card]))
+            return max(side_suits, key=lambda card: (points[card], -table.strength[card]))
         return min(side_suits, key=lambda card: _cheap(table, card))
     winners = [card for card in legal if _beats(table, card, best)]
     if winners:
         def cheapest(cards):
-            return min(cards, key=lambda card: (card[-1] == trump, table.strength[card]))
+            return min(cards, key=lambda card: (suit[card] == trump, table.strength[card]))
 
         if last:
             return cheapest(winners)
         masters = [card for card in winners if deal.master(seat, card)]
         if masters:
             return cheapest(masters)
-        if sum(POINTS[card] for card in trick) >= 3:
+        if sum(points[card] for card in trick) >= 3:
             return cheapest(winners)
     return min(legal, key=lambda card: _cheap(table, card))  # duck
 
@@ -303,18 +254,18 @@ def _lead(deal: Deal, seat: int, legal: list) -> str:
     """Cash a counting master of a side suit; draw trumps when long in them with the top
     one; else lead low from the longest side suit."""
     table = deal.table
-    trump = table.trump
-    cashing = [card for card in legal if card[-1] != trump and POINTS[card] and deal.master(seat, card)]
+    trump, suit, points = table.trump, table.suit, table.points
+    cashing = [card for card in legal if suit[card] != trump and points[card] and deal.master(seat, card)]
     if cashing:
-        return max(cashing, key=POINTS.__getitem__)
-    trumps = [card for card in legal if card[-1] == trump]
+        return max(cashing, key=points.__getitem__)
+    trumps = [card for card in legal if suit[card] == trump]
     if len(trumps) >= 3 and deal.trumps_out(seat):
         top = max(trumps, key=table.strength.__getitem__)
         if deal.master(seat, top):
             return top
-    side_suits = [card for card in legal if card[-1] != trump] or legal
-    length = {suit: sum(1 for card in side_suits if card[-1] == suit) for suit in SUITS}
-    return min(side_suits, key=lambda card: (-length[card[-1]], POINTS[card], table.strength[card]))
+    side_suits = [card for card in legal if suit[card] != trump] or legal
+    length = {s: sum(1 for card in side_suits if suit[card] == s) for s in SUITS}
+    return min(side_suits, key=lambda card: (-length[suit[card]], points[card], table.strength[card]))
 
 
 # --- playing worlds out ----------------------------------------------------------------------
@@ -396,21 +347,22 @@ class ExactSearch:
 # --- hand strength (easy's decisions, and a partner's choice inside a world) -----------------
 #: What a card is worth towards the hand's points, as trump and in a side suit (roughly
 #: the points it brings home), for the formula below.
-_AS_TRUMP = {9: 9, 1: 7, 12: 5, 11: 4, 10: 3}
+_AS_TRUMP = {"9": 9, "1": 7, "12": 5, "11": 4, "10": 3}
 
 
 def trump_strength(hand: list, suit) -> float:
     """A quick estimate of the points a hand brings with ``suit`` as trumps (``None``:
     botifarra): trumps by rank and length, side manillas and guarded aces."""
     total = 0.0
+    parts = [split_card(card) for card in hand]
     for s in SUITS:
-        cards = [int(card[:-1]) for card in hand if card[-1] == s]
+        ranks = [rank for rank, card_suit in parts if card_suit == s]
         if s == suit:
-            total += sum(_AS_TRUMP.get(rank, 2) for rank in cards) + 2 * max(0, len(cards) - 3)
+            total += sum(_AS_TRUMP.get(rank, 2) for rank in ranks) + 2 * max(0, len(ranks) - 3)
             continue
-        if 9 in cards:
-            total += 6 + (5 if 1 in cards else 0) + (2 * max(0, len(cards) - 3) if suit is None else 0)
-        elif 1 in cards and len(cards) >= 2:
+        if "9" in ranks:
+            total += 6 + (5 if "1" in ranks else 0) + (2 * max(0, len(ranks) - 3) if suit is None else 0)
+        elif "1" in ranks and len(ranks) >= 2:
             total += 2
     return total
 
@@ -441,15 +393,6 @@ def sampler(view: dict, table: Table):
     return sample
 
 
-def seen_cards(view: dict) -> set:
-    """The cards of this hand ``view`` shows as played: the trick and the last tricks."""
-    seen = set(view["trick"]["cards"])
-    for trick in [view["last_trick"], *view["last_tricks"]]:
-        if trick:
-            seen.update(trick["cards"])
-    return seen
-
-
 def view_deal(view: dict, table: Table) -> Deal:
     """What the view itself knows as a ``Deal``: the bot's own cards; every card it has not
     seen played counts as possibly out (the heuristic's masters)."""
@@ -459,7 +402,7 @@ def view_deal(view: dict, table: Table) -> Deal:
     if view["piles"]:
         piles = [[[pile["top"]] if pile["top"] and seat == me else [] for pile in seat_piles]
                  for seat, seat_piles in enumerate(view["piles"])]
-    played = seen_cards(view)
+    played = played_in_view(view)
     unplayed = [card for card in GAME.deck(n).cards if card not in played]
     return Deal(table, hands, piles, view["trick"]["leader"], list(view["trick"]["cards"]), unplayed)
 
@@ -468,15 +411,15 @@ def distinct_cards(deal: Deal, seat: int, legal: list) -> list:
     """``legal`` without cards that cannot play differently: two cards of the same suit and
     points, both in the hand, with no card between them that may still be out or is in the
     trick, win and lose exactly the same tricks. The first of each such run stays."""
-    strength = deal.table.strength
+    strength, suit, points = deal.table.strength, deal.table.suit, deal.table.points
     hand = set(deal.hands[seat])
     kept = []
-    for card in sorted(legal, key=lambda c: (c[-1], strength[c])):
-        if kept and card in hand and kept[-1] in hand and kept[-1][-1] == card[-1] \
-                and POINTS[kept[-1]] == POINTS[card]:
+    for card in sorted(legal, key=lambda c: (suit[c], strength[c])):
+        if kept and card in hand and kept[-1] in hand and suit[kept[-1]] == suit[card] \
+                and points[kept[-1]] == points[card]:
             low, high = strength[kept[-1]], strength[card]
-            between = [c for c in deal.by_suit[card[-1]] + deal.trick
-                       if c[-1] == card[-1] and low < strength[c] < high and c not in hand]
+            between = [c for c in deal.by_suit[suit[card]] + deal.trick
+                       if suit[c] == suit[card] and low < strength[c] < high and c not in hand]
             if not between:
                 continue
         kept.append(card)
@@ -528,7 +471,6 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             return {"type": "delegate"}
         return {"type": "botifarra"} if suit is None else {"type": "trump", "suit": suit}
     tables = {trump: Table(view, trump) for trump in (*SUITS, None)}
-    individual = not table.partnerships and table.n != 2
     half = table.half()
     work = Work(config["work"])
 
@@ -542,7 +484,7 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             world = deal.copy()
             world.table = tables[trump]
             points = roll_out(world, work).side_points(me)
-            scores.append((points - half) * (2 if trump is None and not individual else 1))
+            scores.append((points - half) * (2 if trump is None and not table.individual else 1))
         return scores
 
     return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"], work=work).action
@@ -556,7 +498,7 @@ def answer_call(view: dict, config: dict, rng: Rng) -> dict:
     double, stay = {"type": "double"}, {"type": "pass"}
     if not config["choice_worlds"]:
         trump = view["trump"]
-        trumps = [card for card in view["hand"] if card[-1] == trump]
+        trumps = [card for card in view["hand"] if suit_of(card) == trump]
         strong = trump is not None and len(trumps) >= 5 and f"9{trump}" in trumps
         return double if strong else stay
     scale = SCALES[view["options"]["scale"]]

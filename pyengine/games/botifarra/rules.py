@@ -9,7 +9,7 @@ the player on the dealer's right leads; after the last trick the hand is scored,
 moves one seat to the right and the next hand is dealt in the same ``apply``.
 
 The trick mechanics (seats and sides derived once, playable cards, collecting tricks, what
-play reveals, the view's card part, ``resample``) are ``trickgame.TrickTakingGame``; this
+play reveals, the view's card part, ``resample``) are ``kits.trick_taking``'s; this
 module holds Botifarra's own rules. **Seats** are in playing order (``s + 1`` is on ``s``'s
 right); sides are ``[[0, 2], [1, 3]]`` in partnerships, else one seat each. Scores, last
 tricks and hand summaries are kept per side.
@@ -23,7 +23,7 @@ Sant Vicenç), ``{"type": "pass"}``, ``{"type": "play", "card": "9o"}``. Text no
 (suits ``s`` showed out of) and ``cannot_hold[s]`` (every unplayed card ``s``'s hidden hand
 cannot hold since the card he played was legal: voids, "could not beat" and obligada's
 "played the lowest"). It is exact because each refusal of ``legal_cards`` has a single
-witness card (see ``trickgame``).
+witness card (see ``kits.trick_taking``).
 
 Choices where the digest is silent (each documented here and tested):
 
@@ -63,20 +63,22 @@ Choices where the digest is silent (each documented here and tested):
   the running card points (a player only sees his side's last trick on the table).
 """
 
-from ...kits.cards import SPANISH_36, SPANISH_48, BadCard, deal, shuffled, sort_cards
+from ...kits.cards import SPANISH_48, BadCard, deal, shuffled, sort_cards, suit_of
 from ...core.errors import IllegalAction
 from ...core.game import PLAYERS
 from ...core.options import Option, options_shape
 from ...core.rng import Rng
 from ...core.shape import Bool, Dict, Enum, Int, List, OneOf, Optional, PerSeat, Seat, Seats, Str, Where
 from ...core.validate import copy_json, only_fields
-from ...kits.trick_taking import TrickTakingGame, seating, suit_of
+from ...kits.trick_taking import TrickTakingGame, seating
 from .tricks import (
-    RANK_ORDER,
-    RANK_ORDER_THREE_SECOND,
+    CALLS,
+    HAND_TOTAL,
+    RANKS,
     SCALES,
     SUITS,
     card_points,
+    deck_for,
     format_hand,
     hand_points,
     hand_result,
@@ -85,11 +87,7 @@ from .tricks import (
 )
 
 PACKET = 4
-HAND_TOTAL = 72
-CALLS = ("contro", "recontro", "sant_vicenc")
 FIVE_OF_ESPASES = "5e"
-_RANKS = {False: [str(r) for r in RANK_ORDER], True: [str(r) for r in RANK_ORDER_THREE_SECOND]}
-_STRENGTH = {flag: {rank: len(ranks) - i for i, rank in enumerate(ranks)} for flag, ranks in _RANKS.items()}
 
 
 def partnerships_at(options: dict, players: int) -> bool:
@@ -224,10 +222,10 @@ class Botifarra(TrickTakingGame):
         return partnerships_at(options, players)
 
     def deck(self, players: int):
-        return SPANISH_36 if players == 3 else SPANISH_48
+        return deck_for(players)
 
     def sort_hand(self, state: dict, cards) -> list:
-        return sort_cards(cards, _RANKS[state["options"]["three_second"]], SUITS)
+        return sort_cards(cards, RANKS[state["options"]["three_second"]].ranks, SUITS)
 
     def legal(self, state: dict, playable: list) -> list:
         trick = state["trick"]
@@ -441,13 +439,13 @@ class Botifarra(TrickTakingGame):
         """Why ``card`` is illegal, named by a card that witnesses it (see the docstring)."""
         trick = state["trick"]
         led, trump = suit_of(trick["cards"][0]), state["trump"]
-        strength = _STRENGTH[state["options"]["three_second"]]
+        strength = RANKS[state["options"]["three_second"]].strength
         # The suit led first, then trumps: "you must follow" explains more than "play lower".
         for other in sorted(playable, key=lambda c: (suit_of(c) != led, suit_of(c) != trump)):
             if other == card or card in self.legal(state, [card, other]):
                 continue
             if suit_of(other) == suit_of(card):
-                higher = strength[other[:-1]] > strength[card[:-1]]
+                higher = strength[other] > strength[card]
                 code = "must_play_lowest" if not higher else ("must_beat" if suit_of(card) == led else "must_trump")
             elif suit_of(other) == led:
                 code = "must_follow"

@@ -69,44 +69,52 @@ Choices where the digest is silent, and why:
   number of tricks the odd point goes to the player with fewer points (the two halves
   always add up to 71 then, so there is never a tie to break).
 
-The private card helper ``_card`` should later call ``pyengine.kits.cards`` (its
-``split_card`` / ``BadCard`` use the same notation and error codes).
+**One place for each rule.** The rank order and the card points are ``RANKS`` (a
+``kits.cards.RankTable`` per "3 second" setting), which the engine, the bots and the screen
+all read; ``legal_among`` is the legality kernel that ``legal_cards`` (after checking its
+input) and the bots' fast search (on their own trusted worlds) both call; ``beats`` is the
+one "who takes the trick" comparison.
 """
 
 from pyengine.core.errors import TabernaError
+from pyengine.kits.cards import SPANISH_36, SPANISH_48, SPANISH_SUITS, RankTable
+from pyengine.kits.trick_taking import seating
 
-SUITS = ("o", "c", "e", "b")
+SUITS = SPANISH_SUITS
 VARIANTS = ("obligada", "lliure", "intermedia")
 #: Rank order within a suit, high to low, without and with the "3 second" option.
-RANK_ORDER = (9, 1, 12, 11, 10, 8, 7, 6, 5, 4, 3, 2)
-RANK_ORDER_THREE_SECOND = (9, 3, 1, 12, 11, 10, 8, 7, 6, 5, 4, 2)
-POINTS = {9: 5, 1: 4, 12: 3, 11: 2, 10: 1}
-#: The ranks missing from the 36-card deck of the 3-player game.
-THREE_PLAYER_MISSING = frozenset({2, 3, 4})
+RANK_ORDER = ("9", "1", "12", "11", "10", "8", "7", "6", "5", "4", "3", "2")
+RANK_ORDER_THREE_SECOND = ("9", "3", "1", "12", "11", "10", "8", "7", "6", "5", "4", "2")
+POINTS = {"9": 5, "1": 4, "12": 3, "11": 2, "10": 1}
+#: Strength, points and suit by card, keyed by the "3 second" option.
+RANKS = {three_second: RankTable(SPANISH_48, order, POINTS)
+         for three_second, order in ((False, RANK_ORDER), (True, RANK_ORDER_THREE_SECOND))}
 #: Multiplier of contro (1), recontro (2), Sant Vicenç (3) on each scale; no doubling is 1.
 SCALES = {"2-4-8": (1, 2, 4, 8), "2-3-4": (1, 2, 3, 4)}
-DOUBLING_NAMES = ("none", "contro", "recontro", "sant_vicenc")
-
-_STRENGTH = {rank: len(RANK_ORDER) - i for i, rank in enumerate(RANK_ORDER)}
-_STRENGTH_THREE_SECOND = {rank: len(RANK_ORDER) - i for i, rank in enumerate(RANK_ORDER_THREE_SECOND)}
-_CARDS = {f"{rank}{suit}": (rank, suit) for suit in SUITS for rank in range(1, 13)}
+#: The doubling calls: doubling ``d`` (1-3) is ``CALLS[d - 1]``.
+CALLS = ("contro", "recontro", "sant_vicenc")
+#: A hand's points: 60 in the cards and 1 for each of the 12 tricks.
+HAND_TOTAL = 72
 
 
 def _fail(reason: str, code: str, **params):
     raise TabernaError(reason, code, **params)
 
 
-def _card(card, n_players: int = 4) -> tuple:
-    """``(rank, suit)`` of a card in notation, or a precise refusal."""
-    parsed = _CARDS.get(card) if isinstance(card, str) else None
-    if parsed is None:
+def deck_for(n_players: int):
+    """The deck of a table of ``n_players``: 48 cards, or 36 for three (no 2, 3 or 4)."""
+    return SPANISH_36 if n_players == 3 else SPANISH_48
+
+
+def _card(card, n_players: int = 4) -> None:
+    """Nothing if ``card`` is a card of the table's deck, else a precise refusal."""
+    if card not in SPANISH_48:
         shown = card if isinstance(card, str) else repr(card)
         _fail(f"{shown[:40]!r} is not a Botifarra card: a card is a rank 1-12 then a suit "
               f"o, c, e or b (9o, 1c, 12e, 10b)", "bad_card", card=shown[:40])
-    if n_players == 3 and parsed[0] in THREE_PLAYER_MISSING:
+    if card not in deck_for(n_players):
         _fail(f"{card} is not in the 36-card deck of the 3-player game (no 2, 3 or 4)",
               "card_not_in_deck", card=card)
-    return parsed
 
 
 def _checked_list(values, what: str):
@@ -116,19 +124,14 @@ def _checked_list(values, what: str):
     return values
 
 
-def _cards(cards, what: str, n_players: int = 4) -> list:
-    """A list of distinct cards, checked; returns their ``(rank, suit)`` pairs."""
+def _cards(cards, what: str, n_players: int = 4) -> None:
+    """Nothing if ``cards`` is a list of distinct cards of the table's deck, else a refusal."""
     _checked_list(cards, what)
-    try:  # the fast path (bots call this in their inner loops); _card explains refusals
-        parsed = [_CARDS[card] for card in cards]
-    except (KeyError, TypeError):
-        parsed = None
-    if parsed is None or n_players == 3:
-        parsed = [_card(card, n_players) for card in cards]
+    for card in cards:
+        _card(card, n_players)
     if len(set(cards)) != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
         _fail(f"{twice} appears twice in the {what}", "duplicate_card", card=twice)
-    return parsed
 
 
 def _seat(value, n_players: int, what: str) -> int:
@@ -144,46 +147,46 @@ def _check_table(n_players, trump) -> None:
         _fail(f"trump must be o, c, e, b or None (botifarra), not {trump!r}", "bad_trump")
 
 
-def _strength(three_second: bool) -> dict:
-    return _STRENGTH_THREE_SECOND if three_second else _STRENGTH
+def beats(card: str, best: str, trump, ranks: RankTable) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the card winning it so far: a higher
+    card of its suit, or a trump on a card that is not one."""
+    suit = ranks.suit
+    if suit[card] == suit[best]:
+        return ranks.strength[card] > ranks.strength[best]
+    return suit[card] == trump
 
 
-def _winning_index(parsed_trick: list, trump, strength: dict) -> int:
-    """Index in the trick of the card that wins it so far."""
+def winning_index(trick: list, trump, ranks: RankTable) -> int:
+    """Index in the (non-empty) trick of the card that wins it so far."""
     best = 0
-    for i in range(1, len(parsed_trick)):
-        rank, suit = parsed_trick[i]
-        best_rank, best_suit = parsed_trick[best]
-        if suit == best_suit:
-            if strength[rank] > strength[best_rank]:
-                best = i
-        elif suit == trump:
+    for i in range(1, len(trick)):
+        if beats(trick[i], trick[best], trump, ranks):
             best = i
     return best
 
 
-def _check_trick(trick, leader, n_players) -> list:
-    parsed = _cards(trick, "trick", n_players)
+def _check_trick(trick, leader, n_players) -> None:
+    _cards(trick, "trick", n_players)
     _seat(leader, n_players, "leader")
     if len(trick) > n_players:
         _fail(f"a trick of {n_players} players has at most {n_players} cards, not {len(trick)}",
               "bad_trick", cards=len(trick))
-    return parsed
 
 
 def trick_winner(trick, leader, trump, n_players=4, three_second=False) -> int:
     """The seat whose card wins ``trick`` (so far, if it is unfinished): the highest trump,
     else the highest card of the suit led."""
     _check_table(n_players, trump)
-    parsed = _check_trick(trick, leader, n_players)
-    if not parsed:
+    _check_trick(trick, leader, n_players)
+    if not trick:
         _fail("an empty trick has no winner", "bad_trick", cards=0)
-    return (leader + _winning_index(parsed, trump, _strength(three_second))) % n_players
+    return (leader + winning_index(trick, trump, RANKS[bool(three_second)])) % n_players
 
 
 def card_points(card) -> int:
     """Points of one card: manilla (9) 5, as (1) 4, rei (12) 3, cavall (11) 2, sota (10) 1."""
-    return POINTS.get(_card(card)[0], 0)
+    _card(card)
+    return RANKS[False].points[card]
 
 
 def legal_cards(hand, trick, leader, trump, variant, *, n_players=4, partnerships=None,
@@ -207,77 +210,79 @@ def legal_cards(hand, trick, leader, trump, variant, *, n_players=4, partnership
     if discard_suit_order and partnerships:
         _fail("discarding in suit order is a rule of the individual games, not of partnerships",
               "bad_option", option="discard_suit_order")
-    played = _check_trick(trick, leader, n_players)
+    _check_trick(trick, leader, n_players)
     if len(trick) == n_players:
         _fail(f"the trick already has its {n_players} cards", "bad_trick", cards=len(trick))
-    cards = _cards(hand, "hand", n_players)
+    _cards(hand, "hand", n_players)
     shared = set(hand) & set(trick)
     if shared:
         card = sorted(shared)[0]
         _fail(f"{card} is both in the hand and in the trick", "duplicate_card", card=card)
-    if not played or not cards:
+    if not trick or not hand:
         return list(hand)
-
-    strength = _strength(three_second)
-    winning = _winning_index(played, trump, strength)
+    ranks = RANKS[bool(three_second)]
+    winning = winning_index(trick, trump, ranks)
     me = (leader + len(trick)) % n_players
-    partner_wins = partnerships and (leader + winning) % n_players == (me + 2) % 4
-    led = played[0][1]
-    best_rank, best_suit = played[winning]
-    indexed = list(zip(hand, cards))
+    partner_wins = seating(n_players, partnerships).partner(me) == (leader + winning) % n_players
+    return legal_among(hand, trick, trick[winning], partner_wins, trump, variant, discard_suit_order, ranks)
 
-    def lowest_or_counting(suits, with_counting):
-        """Obligada's "lowest card" of each of ``suits`` plus the counting cards allowed."""
-        allowed = set()
-        for suit in suits:
-            of_suit = [(card, rank) for card, (rank, s) in indexed if s == suit]
-            if of_suit:
-                allowed.add(min(of_suit, key=lambda pair: strength[pair[1]])[0])
-                if with_counting:
-                    allowed.update(card for card, rank in of_suit if rank in POINTS)
-        return allowed
 
-    following = [card for card, (_, suit) in indexed if suit == led]
+def legal_among(hand: list, trick: list, best: str, partner_wins: bool, trump, variant: str,
+                discard_suit_order: bool, ranks: RankTable) -> list:
+    """The legality kernel: the cards of ``hand`` (not empty) that may go on ``trick`` (not
+    empty), ``best`` winning it so far (by the partner when ``partner_wins``), in
+    ``hand``'s order. It trusts its input: ``legal_cards`` checks it first, and the bots'
+    worlds hold only cards that play made legal."""
+    suit, strength = ranks.suit, ranks.strength
+    led = suit[trick[0]]
+    following = [card for card in hand if suit[card] == led]
     if partner_wins:
         # No duty to beat or to trump. Obligada (and intermedia, identical here): a counting
         # card or the lowest card, of the suit led if you have it, else of any suit.
         if variant == "lliure":
-            allowed = set(following) if following else set(hand)
-        else:
-            allowed = lowest_or_counting([led] if following else SUITS, True)
+            return following or list(hand)
+        allowed = _lowest_or_counting(following or hand, True, ranks)
     elif following:
-        beaters = []
-        if best_suit == led:  # untrumped (or trumps were led): beat it if you can
-            beaters = [card for card, (rank, suit) in indexed
-                       if suit == led and strength[rank] > strength[best_rank]]
-        if beaters:
-            allowed = set(beaters)
-        elif variant == "lliure":
-            allowed = set(following)
-        else:
-            allowed = lowest_or_counting([led], variant == "intermedia")
+        if suit[best] == led:  # untrumped (or trumps were led): beat it if you can
+            beaters = [card for card in following if strength[card] > strength[best]]
+            if beaters:
+                return beaters
+        if variant == "lliure":
+            return following
+        allowed = _lowest_or_counting(following, variant == "intermedia", ranks)
     else:
-        trumps_that_win = []
-        if trump is not None:
-            trumps_that_win = [card for card, (rank, suit) in indexed if suit == trump
-                               and (best_suit != trump or strength[rank] > strength[best_rank])]
-        if trumps_that_win:
-            allowed = set(trumps_that_win)  # trump to win, over-trumping if need be
-        else:
-            # No duty to under-trump: the discard rule of the variant.
-            suits = SUITS
-            if discard_suit_order:
-                held = {suit for _, suit in cards}
-                suits = [next(suit for suit in SUITS if suit in held)]
-            if variant == "lliure":
-                allowed = {card for card, (_, suit) in indexed if suit in suits}
-            else:
-                allowed = lowest_or_counting(suits, variant == "intermedia")
+        if trump is not None:  # trump to win, over-trumping if need be
+            winning = [card for card in hand if suit[card] == trump
+                       and (suit[best] != trump or strength[card] > strength[best])]
+            if winning:
+                return winning
+        # No duty to under-trump: the discard rule of the variant.
+        pool = hand
+        if discard_suit_order:
+            first = min(SUITS.index(suit[card]) for card in hand)
+            pool = [card for card in hand if suit[card] == SUITS[first]]
+        if variant == "lliure":
+            return list(pool)
+        allowed = _lowest_or_counting(pool, variant == "intermedia", ranks)
     return [card for card in hand if card in allowed]
 
 
+def _lowest_or_counting(cards: list, with_counting: bool, ranks: RankTable) -> set:
+    """Obligada's "lowest card" of each suit among ``cards``, plus (``with_counting``)
+    every counting card among them."""
+    suit, strength = ranks.suit, ranks.strength
+    lowest = {}
+    for card in cards:
+        if suit[card] not in lowest or strength[card] < strength[lowest[suit[card]]]:
+            lowest[suit[card]] = card
+    allowed = set(lowest.values())
+    if with_counting:
+        allowed.update(card for card in cards if ranks.points[card])
+    return allowed
+
+
 def hand_result(points_a, points_b, botifarra=False, doubling=0, scale="2-4-8",
-                sant_vicenc_on_botifarra=False, total=72) -> tuple:
+                sant_vicenc_on_botifarra=False, total=HAND_TOTAL) -> tuple:
     """``(side, score)`` of a partnership hand: side 0 (``points_a``) or 1 (``points_b``)
     scores (its points - total/2) × multiplier; ``(None, 0)`` on an even split.
 
@@ -525,10 +530,8 @@ def replay_hand(record) -> dict:
 
 def hand_points(tricks_won, card_pts, n, partnerships) -> list:
     """Card points plus trick points, per side (4 players in partnership) or per seat."""
-    if partnerships:
-        return [card_pts[s] + tricks_won[s] + card_pts[s + 2] + tricks_won[s + 2] for s in (0, 1)]
-    if n != 2:
-        return [card_pts[s] + tricks_won[s] for s in range(n)]
+    if partnerships or n != 2:
+        return [sum(card_pts[s] + tricks_won[s] for s in side) for side in seating(n, partnerships).sides]
     points = [card_pts[s] + tricks_won[s] // 2 for s in range(2)]
     if tricks_won[0] % 2 and tricks_won[1] % 2:
         points[points.index(min(points))] += 1  # the odd point to the player with fewer points

@@ -25,13 +25,13 @@ Test hooks (``data-testid``): ``bt-hand``, ``bt-card-<card>`` (your pile tops),
 ``bt-trick``, ``bt-status``.
 """
 
-from ...kits.cards import sort_key
+from ...kits.cards import rank_of, sort_key, split_card
 from ...core.shape import ShapeError
 from ...ui.cards import card_back, card_face, hand_fan, suit_symbol, trick_area
 from ...ui.html import act_button, ui_button
 from ...ui.markup import Markup, fragment, h
 from . import GAME
-from .tricks import SUITS
+from .tricks import RANKS, SUITS
 
 PERSISTENT_UI = ()
 # Cards per row of the hand when they are to be tapped: six strips of 60 % of a 4.75rem card
@@ -78,7 +78,7 @@ def _display(word: str) -> str:
 
 
 def card_name(t, card: str) -> str:
-    rank, suit = card[:-1], card[-1]
+    rank, suit = split_card(card)
     rank_text = t("botifarra.rank.1") if rank == "1" else RANK_WORDS.get(rank, rank)
     return t("botifarra.card", rank=rank_text, of_suit=t(f"botifarra.of.{suit}"))
 
@@ -87,7 +87,7 @@ def card_label(t, card: str) -> str:
     """A card's name on a button that shows its corner: the rank printed there first when the
     name does not start with it ("9 – manilla d'oros"), so that what a voice-control user reads
     on the card is part of its name (WCAG 2.5.3)."""
-    name, rank = card_name(t, card), card[:-1]
+    name, rank = card_name(t, card), rank_of(card)
     return name if name.split(" ", 1)[0] == rank else f"{rank} – {name}"
 
 
@@ -319,11 +319,7 @@ def _hand_order(view: dict):
     """Suits with trumps first, then the others in the usual order; ranks high to low."""
     trump = view["trump"]
     suits = ([trump] if trump else []) + [s for s in SUITS if s != trump]
-    ranks = ["9", "1", "12", "11", "10", "8", "7", "6", "5", "4", "3", "2"]
-    if view["options"]["three_second"]:
-        ranks.remove("3")
-        ranks.insert(1, "3")
-    return sort_key(ranks, suits)
+    return sort_key(RANKS[view["options"]["three_second"]].ranks, suits)
 
 
 def _selection(view: dict, ui: dict, playable: list, t):

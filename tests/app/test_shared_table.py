@@ -255,7 +255,7 @@ def test_the_same_friends_play_again_without_a_new_invite():
         play_turn(tabs, rng)
 
 
-@pytest.mark.parametrize("game", ["bozo", "lasca", "crown_anchor"])
+@pytest.mark.parametrize("game", sorted(playable_games()))
 def test_every_game_travels_the_same_way(game):
     """Nothing in the shared table is Perudo's: each game is played by a host and guests,
     each guest deciding from the view it received (as its player would), every state it
@@ -289,7 +289,7 @@ def test_every_game_travels_the_same_way(game):
             reply = tabs.guest_call(peer, "net_guest_act", bots[level](guest.view, step))
         assert reply["ok"], reply["message"]
         tabs.settle()
-    assert tabs.table().version > 20
+    assert tabs.table().is_over() or tabs.table().version > 20  # a whole game, or a long while of one
     for peer, _, _ in guests:
         versions = {json.loads(t)["version"] for t in tabs.delivered[peer] if '"kind":"state"' in t}
         assert versions >= set(range(1, tabs.table().version + 1))
