@@ -8,7 +8,7 @@
 // "host:<table>", "guest:<table>:<seat>".
 //
 // The records are read once when the page opens and mirrored in memory, so reading is
-// synchronous (the shared-table driver asks for its save synchronously). Every write goes to
+// synchronous (a table's session finds its save at once). Every write goes to
 // the database at once and reports whether it got there: a failure (quota, private mode, a
 // browser that refuses IndexedDB) is the page's to show; the record stays in memory, so this
 // tab can still resume it, and the next write tries again.

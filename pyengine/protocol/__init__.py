@@ -30,7 +30,7 @@ What a driver (``MemoryNetwork`` here, the page's glue in the browser) does:
   makes the host recognise the guest anyway.
 
 ``pyengine.shell`` (``hosted``, ``joined``) is that driver's worker half in the browser: it
-runs these calls and draws the screens; the page's ``site/net/driver.js`` moves the texts.
+runs these calls and draws the screens; the page's ``site/session.js`` moves the texts.
 """
 
 from .envelope import PROTOCOL, ProtocolError

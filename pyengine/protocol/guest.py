@@ -50,7 +50,7 @@ REFUSALS = (
     "sync_already_seated",
     "sync_replaced",
     "sync_closed",
-    "sync_flooded",  # the host's page disconnected this guest for flooding (site/net/driver.js)
+    "sync_flooded",  # the host's page disconnected this guest for flooding (net_host_kick)
     "sync_removed",
 )
 SENT_AWAY = ("sync_flooded", "sync_removed")  # the host no longer hears us, seated or watching

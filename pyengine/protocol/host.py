@@ -457,6 +457,11 @@ class Host:
         record.live = False
         return self._changed() if record.seat is not None else []
 
+    def kick(self, peer, error: TabernaError, now) -> list:
+        """The host's page cuts ``peer`` off (it flooded the table): it is told why, and
+        its seat shows absent, as when its channel closes."""
+        return [self._error(peer, error)] + self.drop(peer, now)
+
     def watchers(self) -> list:
         """``(peer, name)`` of every spectator, for the host's screen."""
         return [(peer, record.name) for peer, record in self.peers.items() if record.seat is None]

@@ -1,6 +1,6 @@
 """Every call the browser worker exports: JSON text (or numbers) in, JSON text out.
 
-The page's script (``site/app.js``, ``site/net/driver.js``) calls these through
+The page's table sessions (``site/session.js``) call these through
 ``xworker.sync``; ``site/worker.py`` exports ``exports()`` as they are.
 
 * Table calls take the player's language last and answer with the one reply envelope
@@ -32,6 +32,8 @@ from .setup import setup_form
 MAX_PEER = 128
 MAX_TIME = 1 << 53  # the page's clock in ms: a JavaScript number, exact up to here
 MAX_UI = 1024  # characters of one screen change: a few small fields
+# Why the host's page may cut a peer off: reason -> (English reason, catalog code).
+KICKS = {"flooded": ("Too many messages: the host disconnected you.", "sync_flooded")}
 
 
 # --- checks on what the page passes ----------------------------------------------------------
@@ -39,6 +41,12 @@ def _time(now):
     if type(now) not in (int, float) or not 0 <= now <= MAX_TIME:
         raise TabernaError("The time must be a number of milliseconds", "net_bad_time")
     return now
+
+
+def _peer(peer) -> str:
+    if not isinstance(peer, str) or not 0 < len(peer) <= MAX_PEER:
+        raise TabernaError("That is not a peer", "net_bad_peer")
+    return peer
 
 
 def _ui_change(text) -> dict:
@@ -206,9 +214,16 @@ class Worker:
     @_table_call("host", force=False)
     def net_host_dropped(self, t, host, peer, now):
         """The page saw ``peer``'s channel close: its seat shows absent at once."""
-        if not isinstance(peer, str) or not 0 < len(peer) <= MAX_PEER:
-            raise TabernaError("That is not a peer", "net_bad_peer")
-        host.send(host.host.drop(peer, _time(now)))
+        host.send(host.host.drop(_peer(peer), _time(now)))
+
+    @_table_call("host", force=False)
+    def net_host_kick(self, t, host, peer, reason, now):
+        """The page cuts ``peer`` off for ``reason`` (``"flooded"``); the outbox tells it
+        why (the protocol's ``error``, made here and never on the page), then the page
+        closes its channel."""
+        if not isinstance(reason, str) or reason not in KICKS:
+            raise TabernaError("That command is not understood", "net_bad_command")
+        host.send(host.host.kick(_peer(peer), TabernaError(*KICKS[reason]), _time(now)))
 
     @_table_call("host")
     def net_host_act(self, t, host, action, now):

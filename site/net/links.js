@@ -1,7 +1,5 @@
-// What a shared table's links look like, and where its saves live. Kept apart from the
-// driver so the page can read a link on start-up without loading any networking code.
-
-export const SHARED_KEYS = { host: "taberna.host", guest: "taberna.guest", shared: "taberna.shared" };
+// What a shared table's links look like, and the Web Locks that keep a table in one tab.
+// Kept apart from the networking code so the page can read a link on start-up without it.
 
 import { normalizeRoomCode } from "./roomkey.js";
 
@@ -47,25 +45,4 @@ export function parseRoute(hash) {
  * table, or two tabs taking one seat from each other). */
 export function lockName(role, table, seat = null) {
   return role === "host" ? `taberna.host.${table}` : `taberna.seat.${table}.${seat}`;
-}
-
-/** Whether another tab of this browser holds ``name`` (false where Web Locks are missing:
- * pages on a plain-http LAN address are not a secure context). */
-export async function heldElsewhere(name) {
-  if (!navigator.locks?.query) return false;
-  try {
-    const { held } = await navigator.locks.query();
-    return held.some((lock) => lock.name === name);
-  } catch {
-    return false;
-  }
-}
-
-/** One field of a saved JSON object (a save's text), or null. */
-export function savedField(text, field) {
-  try {
-    return JSON.parse(text)[field] ?? null;
-  } catch {
-    return null;
-  }
 }

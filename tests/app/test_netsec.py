@@ -175,3 +175,31 @@ def test_a_guest_who_typed_the_code_sees_the_code_not_the_derived_id():
     request = {"table": ROOM["table"], "seat": None, "name": "Bea", "room": ROOM["code"]}
     reply = json.loads(worker.net_guest_join(json.dumps(request), 1, "en"))
     assert reply["ok"] and "7K3Q-WX9T-PM2D" in reply["html"] and ROOM["table"] not in reply["title"]
+
+
+def test_the_host_page_kicks_a_flooding_guest_with_a_protocol_error_made_by_python():
+    """The page only counts messages; the ``error`` telling the guest why comes from the
+    worker (``net_host_kick``), and the guest's seat shows absent as after a dropped channel."""
+    tabs = Tabs()
+    new_table(tabs, guests=(("pa", 1, "Bea"), ("pb", 2, "Caio")))
+    reply = tabs.host_call("net_host_kick", "pa", "flooded")
+    assert reply["ok"]
+    (peer, text), *changes = reply["outbox"]
+    message = json.loads(text)
+    assert peer == "pa" and message["kind"] == "error" and message["code"] == "sync_flooded"
+    assert message["table"] == ROOM["table"] and message["ref"] is None
+    assert changes and all(to != "pa" or json.loads(t)["kind"] != "error" for to, t in changes)
+    seats = tabs.host.tables["host"].host.public_seats()
+    assert not seats[1]["connected"] and seats[2]["connected"]
+    tabs.run()
+    bea = tabs.guests["pa"].tables["guest"].guest
+    assert bea.status == "refused" and bea.error["code"] == "sync_flooded"
+
+
+def test_the_host_page_can_kick_only_for_a_known_reason_and_only_a_peer():
+    tabs = Tabs()
+    new_table(tabs)
+    wrong = tabs.host_call("net_host_kick", "pa", "rude")
+    assert not wrong["ok"] and wrong["error"]["code"] == "net_bad_command" and wrong["outbox"] == []
+    nobody = tabs.host_call("net_host_kick", "", "flooded")
+    assert not nobody["ok"] and nobody["error"]["code"] == "net_bad_peer"

@@ -75,7 +75,7 @@ def test_service_worker_precaches_the_new_files(site):
 
 
 def test_lobby_does_not_load_the_relay(site):
-    """Only relay.js imports the bundle, and only driver.js (on first use of a room) relay.js."""
+    """Only relay.js imports the bundle, and only transports.js (on first use of a room) relay.js."""
     for path in (site / "net").glob("*.js"):
         if path.name == "relay-bundle.js":
             continue

@@ -1,0 +1,10 @@
+// The network a shared table's session talks through (session.js `page.net`): tabs of this
+// browser, WebRTC invites, the relays' rooms, and the host's key. Loaded only when a table is
+// shared; the relay library only when a room is used (the lobby never contacts a relay).
+
+export { hostBroadcast, joinBroadcast } from "./bc.js";
+export { forgetIdentity, hostIdentity } from "./identity.js";
+export { canDerive, newRoomCode, roomSecrets } from "./roomkey.js";
+export { answerInvite, createInvite } from "./rtc.js";
+
+export const relay = () => import("./relay.js");

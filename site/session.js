@@ -1,0 +1,812 @@
+// One table's whole life on the page: a session per table on screen.
+//
+// A session sends the worker one call at a time, in arrival order (a player's click, a bot's
+// turn, a peer's message, the clock), so no network message is ever dropped or overtaken and
+// a click never races a peer. Every reply goes through one apply(): keep the save, deliver
+// the outgoing messages, paint the screen, pace the bots. The three kinds mirror the Python
+// shell (pyengine/shell/local.py, hosted.py, joined.py): LocalSession (a table on this device
+// only), HostSession (a table this tab hosts for friends) and GuestSession (a seat at a
+// friend's table). What differs between them is a subclass's few methods, never a branch on
+// the kind; protocol messages are made only by the worker (Python), never here.
+//
+// Everything outside the session is handed in, so that Node's tests run it against fakes:
+//   page  {call(name, ...args) -> reply, lang(), t(key, params), toast(text), paint(reply),
+//          paintSoon(reply), busy(on), botSpeed(), shelf (saves.js), onScreen (storage.js),
+//          locks (navigator.locks), saveHeld(), settings(), link(fragment), panel (net/panel.js),
+//          net (net/transports.js)}
+//   clock {now(), setTimeout, clearTimeout, setInterval, clearInterval}
+
+import { errorText, netError } from "./net/channel.js";
+import { joinFragment, lockName, parseJoinLink, roomFragment } from "./net/links.js";
+import { showRoomCode } from "./net/roomkey.js";
+import { newLocalId, saveField, sharedId } from "./saves.js";
+
+const TICK_MS = 1000;
+const TAB_RETRY_MS = [1000, 2000, 4000, 8000];
+const TAB_PROBE_MS = 1000; // a host tab of this browser answers within one hello (400 ms)
+// Flood limits on the host (a guest sends a ping every 5 s, an intent per click): each peer
+// may send PEER_BURST messages at once and PEER_RATE a second after that; what comes faster
+// is dropped before it costs the worker anything, and a peer that keeps it up for
+// PEER_STRIKES more messages is disconnected with a reason. However many peers talk, at most
+// INBOUND_QUEUE of their messages wait for the worker (the protocol resends what matters).
+const PEER_RATE = 20;
+const PEER_BURST = 40;
+const PEER_STRIKES = 200;
+const INBOUND_QUEUE = 64;
+// Host calls that can move its table on: they wait for the host's latest save (saveHeld).
+const HOST_MOVES = new Set(["net_host_receive", "net_host_act", "net_host_bot_step", "net_host_command"]);
+
+const REAL_CLOCK = Object.freeze({
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (timer) => clearTimeout(timer),
+  setInterval: (run, ms) => setInterval(run, ms),
+  clearInterval: (timer) => clearInterval(timer),
+});
+
+/** What the lobby lists about a table, from a reply's summary. */
+function recordSummary(summary) {
+  return { game: summary?.game ?? null, players: summary?.players ?? [], over: Boolean(summary?.over) };
+}
+
+/** Whether another tab of this browser holds the Web Lock ``name`` (false without Web Locks:
+ * pages on a plain-http LAN address are not a secure context). */
+async function heldElsewhere(locks, name) {
+  if (!locks?.query) return false;
+  try {
+    const { held } = await locks.query();
+    return held.some((lock) => lock.name === name);
+  } catch {
+    return false;
+  }
+}
+
+class TableSession {
+  constructor(page, clock = REAL_CLOCK) {
+    this.page = page;
+    this.clock = clock;
+    this.tableId = null;
+    this.status = null; // of the screen last painted
+    this.setupGame = null; // the game whose setup form is on screen
+    this.saveId = null; // the table's record on the shelf, once it has one
+    this.queue = Promise.resolve();
+    this.queued = 0;
+    this.busyCalls = 0;
+    this.clicking = false;
+    this.botTimer = null;
+    this.held = null; // the Web Lock this tab holds for the table
+    this.closers = [];
+    this.closed = false;
+  }
+
+  // --- the worker ----------------------------------------------------------------------------
+  /**
+   * Queues one worker call (the language is added last); its reply is applied before the
+   * next call starts. Resolves to the reply; to null once the session is closed or when
+   * ``skip()`` says, at its turn, that the call is moot. A failure of the worker itself is
+   * said and answered like a refusal. ``busy``: the screen is marked busy meanwhile (the
+   * player's and the bots' calls, not the network's nor the clock's).
+   */
+  enqueue(name, args, { busy = false, skip = null } = {}) {
+    this.queued += 1;
+    if (busy) this.markBusy(1);
+    const job = this.queue.then(async () => {
+      if (this.closed || skip?.()) return null;
+      await this.beforeCall(name);
+      if (this.closed) return null; // left while waiting
+      const reply = await this.page.call(name, ...args, this.page.lang());
+      this.apply(reply);
+      return reply;
+    }).catch((error) => {
+      console.error(name, error);
+      const message = this.page.t("game.failed", { reason: errorText(error, this.page.t) });
+      if (!this.closed) this.page.toast(message);
+      return { ok: false, message };
+    }).finally(() => {
+      this.queued -= 1;
+      if (busy) this.markBusy(-1);
+    });
+    this.queue = job;
+    return job;
+  }
+
+  /** A call of the player's (or a bot's): the screen is busy until its reply is shown. */
+  run(name, ...args) {
+    return this.enqueue(name, args, { busy: true });
+  }
+
+  markBusy(change) {
+    this.busyCalls += change;
+    if (!this.closed) this.page.busy(this.busyCalls > 0);
+  }
+
+  /** Runs ``work`` unless an earlier click is still on its way (double clicks do nothing). */
+  async once(work) {
+    if (this.clicking) return null;
+    this.clicking = true;
+    try {
+      return await work();
+    } finally {
+      this.clicking = false;
+    }
+  }
+
+  click(name, ...args) {
+    return this.once(() => this.run(name, ...args));
+  }
+
+  /** What a worker call waits for before it starts (nothing, but on a host). */
+  async beforeCall() {}
+
+  // What the page's save banner asks of a table: only a host holds its moves while its
+  // saves fail (HostSession); the other kinds play on, the banner says it.
+  saveFailedKey = "save.failed";
+
+  get holdingMoves() {
+    return false;
+  }
+
+  saveRecovered() {}
+
+  goOnUnsaved() {}
+
+  /** The one place a reply lands: save, messages out, screen, bots. */
+  apply(reply) {
+    if (!reply || this.closed) return;
+    if (reply.table) this.tableId = reply.table;
+    if (reply.save) this.keep(reply);
+    for (const [peer, text] of reply.outbox || []) this.deliver(peer, text);
+    if (!reply.ok) {
+      // A refused input changes nothing on screen (a form keeps what was typed): say why.
+      this.page.toast(reply.message || this.page.t("game.failed", { reason: "?" }));
+      return;
+    }
+    if (typeof reply.html === "string") {
+      this.status = reply.status;
+      this.show(reply);
+      this.paceBots(reply);
+    }
+    // A table its host closed is over for everyone: nothing to resume after a reload.
+    if (reply.status === "closed") this.forget();
+  }
+
+  /** A closed or unknown channel loses the text; the protocol resends or resyncs. */
+  deliver(peer, text) {
+    const channel = this.channelTo(peer);
+    if (!channel || !channel.open) return;
+    try {
+      channel.send(text);
+    } catch (error) {
+      console.warn("send failed", error);
+    }
+  }
+
+  channelTo() {
+    return null;
+  }
+
+  /** Asks for the bot's move after the delay the worker suggests (times the player's pace);
+   * by its turn in the queue the screen may have moved on, and then it is not asked. */
+  paceBots(reply) {
+    this.clock.clearTimeout(this.botTimer);
+    this.botTimer = null;
+    if (reply.status !== "bot") return;
+    const delay = Math.round((reply.delay_ms || 0) * this.page.botSpeed());
+    this.botTimer = this.clock.setTimeout(() => {
+      this.botTimer = null;
+      this.enqueue(this.calls.bot, this.timed(), { busy: true, skip: () => this.status !== "bot" });
+    }, delay);
+  }
+
+  // --- the player's input ------------------------------------------------------------------
+  act(actionJson) {
+    return this.click(this.calls.act, actionJson, ...this.timed());
+  }
+
+  ui(changeJson) {
+    return this.click(this.calls.ui, changeJson, ...this.timed());
+  }
+
+  /** The new-table form for ``gameId``. */
+  setup(gameId) {
+    this.setupGame = gameId;
+    return this.run(this.calls.setup, gameId);
+  }
+
+  /** The same screen again (after a language change); nothing before a first screen. */
+  render() {
+    if (this.status === "setup") return this.setup(this.setupGame);
+    if (!this.status) return null;
+    const [name, ...args] = this.calls.render;
+    return this.run(name, ...args, ...this.timed());
+  }
+
+  // --- this tab's hold on the table ----------------------------------------------------------
+  /** Holds this tab's Web Lock ``name`` until the session closes, so that another tab of
+   * this browser does not open the same table (or seat) and overwrite its save. */
+  hold(name) {
+    const locks = this.page.locks;
+    if (!locks?.request || this.held === name) return;
+    this.held = name;
+    locks.request(name, { ifAvailable: true }, (lock) => {
+      if (!lock || this.closed) return null;
+      return new Promise((release) => this.closers.push(release));
+    }).catch(() => { /* no lock, no guard */ });
+  }
+
+  /** Drops what would bring the table back (a one-device table's save goes from the lobby). */
+  forget() {}
+
+  /** Leaves the table on this page (its save stays unless ``forget``). */
+  close(forget = false) {
+    this.closed = true;
+    this.clock.clearTimeout(this.botTimer);
+    for (const closer of this.closers) {
+      try { closer(); } catch { /* already closed */ }
+    }
+    if (forget) this.forget();
+  }
+}
+
+/** A table on this device only: players pass the phone, bots play in turn. */
+export class LocalSession extends TableSession {
+  calls = { setup: "setup", act: "act", ui: "ui", bot: "bot_step", render: ["render"] };
+
+  /** Whether another tab of this browser has the one-device table ``id`` open. */
+  static openElsewhere(page, id) {
+    return heldElsewhere(page.locks, `taberna.local.${id}`);
+  }
+
+  /** The arguments a call adds for the time: none on one device (no clock in its rules). */
+  timed() {
+    return [];
+  }
+
+  /** The form's table: its first screen, and a save of its own. */
+  submit(request) {
+    return this.click("start", JSON.stringify(request));
+  }
+
+  /** A saved table, back on screen (a reload comes straight back to it). */
+  resume(record) {
+    this.claim(record.id);
+    return this.run("resume", record.text);
+  }
+
+  claim(id) {
+    this.saveId = id;
+    this.page.onScreen.setLocal(id);
+    this.hold(`taberna.local.${id}`);
+  }
+
+  show(reply) {
+    this.page.paint(reply);
+    this.page.toast(reply.message || null);
+  }
+
+  /** The worker's save is JSON text (its 63-bit seed would not survive a JavaScript number):
+   * stored verbatim. */
+  keep(reply) {
+    if (!this.saveId) this.claim(newLocalId());
+    this.page.onScreen.setLocal(this.saveId);
+    this.page.shelf.put({ id: this.saveId, kind: "local", table: null, text: reply.save, ...recordSummary(reply.summary) });
+  }
+}
+
+/** What both kinds of shared table have: the clock's ticks, time-stamped calls, a marker
+ * that brings the table back after a reload, the share panel. */
+class SharedSession extends TableSession {
+  constructor(page, clock) {
+    super(page, clock);
+    this.ticker = this.clock.setInterval(() => this.tick(), TICK_MS);
+  }
+
+  /** Shared tables' calls take the time in ms (before the language): the protocol's
+   * absences, resends and retries run on it. */
+  timed() {
+    return [this.clock.now()];
+  }
+
+  reason(error) {
+    return errorText(error, this.page.t);
+  }
+
+  tick() {
+    // A slow worker must not pile up ticks behind itself.
+    if (this.closed || this.queued > 2 || !this.tableId) return;
+    this.enqueue(this.calls.tick, this.timed());
+  }
+
+  /** Screens arrive as fast as peers send messages: the latest is drawn once per frame. */
+  show(reply) {
+    this.page.paintSoon(reply);
+  }
+
+  /** Marks this table as the one on screen: a reload comes straight back to it. */
+  remember(extra = {}) {
+    this.page.onScreen.setShared({ role: this.role, table: this.tableId, ...extra, onScreen: true });
+  }
+
+  close(forget = false) {
+    this.page.onScreen.leaveShared();
+    super.close(forget);
+    this.clock.clearInterval(this.ticker);
+    this.closeChannels();
+    this.page.panel.hide();
+  }
+
+  forget() {
+    if (this.saveId) this.page.shelf.remove(this.saveId);
+    this.page.onScreen.clearShared();
+  }
+}
+
+/** A table this tab hosts: the worker's ``Host`` decides, this side carries texts between it
+ * and the guests' channels, keeps their pace in check and holds moves while saves fail. */
+export class HostSession extends SharedSession {
+  role = "host";
+  saveFailedKey = "save.host_failed";
+  hasRoomLink = true; // the page's bar offers it (shareRoom)
+  calls = {
+    setup: "net_host_setup", act: "net_host_act", ui: "net_host_ui", bot: "net_host_bot_step",
+    tick: "net_host_tick", render: ["net_host_ui", "{}"],
+  };
+
+  constructor(page, clock) {
+    super(page, clock);
+    this.channels = new Map(); // peer id -> channel
+    this.buckets = new Map(); // peer id -> {tokens, at, strikes}
+    this.inbound = 0; // peers' messages waiting for the worker
+    this.invites = 0;
+    this.roomCode = null; // the table's room code (null where the page cannot derive)
+    this.identity = null; // its key pair (identity.js), once loaded
+    this.written = Promise.resolve(true); // the latest save on its way to the database
+    this.goOn = false; // the player chose to go on after a failed save
+    this.heldMoves = []; // moves waiting for a save, or for the player's choice
+  }
+
+  /** Whether another tab of this browser hosts the table of ``marker``. */
+  static openElsewhere(page, marker) {
+    return heldElsewhere(page.locks, lockName("host", marker.table));
+  }
+
+  /** A new table: the room code is made here and the table's id derived from it (roomkey.js);
+   * a page without Web Crypto (plain http on a LAN) hosts by invite links only. */
+  submit(request) {
+    return this.once(async () => {
+      const { net } = this.page;
+      let room = null;
+      if (net.canDerive()) {
+        const code = net.newRoomCode();
+        room = { code, table: (await net.roomSecrets(code)).table };
+      }
+      return this.host("net_host_create", JSON.stringify({ ...request, room }));
+    });
+  }
+
+  /** The table of ``marker`` from its save, after a reload or from the lobby. */
+  resume(marker) {
+    this.saveId = `host:${marker.table}`;
+    return this.host("net_host_resume", this.page.shelf.get(this.saveId)?.text ?? null);
+  }
+
+  /** A new or saved table from the worker; once it is ours, friends can reach it. */
+  async host(call, text) {
+    const reply = await this.run(call, text, ...this.timed());
+    if (!reply?.ok) return reply;
+    this.roomCode = saveField(reply.save ?? text, "room");
+    this.hold(lockName("host", this.tableId));
+    this.remember({ room: this.roomCode });
+    await this.openTransports();
+    return reply;
+  }
+
+  command(commandJson) {
+    return this.click("net_host_command", commandJson, ...this.timed());
+  }
+
+  keep(reply) {
+    const id = sharedId("host", reply.save);
+    if (!id) return;
+    this.saveId = id;
+    const record = { id, kind: "host", table: this.tableId, via: null, pin: null, text: reply.save };
+    this.written = this.page.shelf.put({ ...record, ...recordSummary(reply.summary) });
+  }
+
+  forget() {
+    if (this.tableId) this.page.net.forgetIdentity(this.tableId);
+    super.forget();
+  }
+
+  // --- saves that fail ------------------------------------------------------------------------
+  /** A move waits for the latest save; if it failed, until a save works or the player
+   * chooses to go on without (``page.saveHeld()`` shows the choice). */
+  async beforeCall(name) {
+    if (!HOST_MOVES.has(name) || (await this.written) || this.goOn) return;
+    await new Promise((resolve) => {
+      this.heldMoves.push(resolve);
+      this.page.saveHeld();
+    });
+  }
+
+  get holdingMoves() {
+    return this.heldMoves.length > 0;
+  }
+
+  /** Every save got through: held moves go on. */
+  saveRecovered() {
+    this.goOn = false;
+    this.releaseMoves();
+  }
+
+  goOnUnsaved() {
+    this.goOn = true;
+    this.releaseMoves();
+  }
+
+  releaseMoves() {
+    const waiting = this.heldMoves;
+    this.heldMoves = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  close(forget = false) {
+    super.close(forget);
+    this.releaseMoves();
+  }
+
+  // --- guests' channels ------------------------------------------------------------------------
+  channelTo(peer) {
+    return this.channels.get(peer);
+  }
+
+  closeChannels() {
+    for (const channel of this.channels.values()) channel.close();
+  }
+
+  addChannel(peer, channel) {
+    this.channels.get(peer)?.close();
+    this.channels.set(peer, channel);
+    channel.onmessage = (text) => {
+      if (this.admit(peer, channel)) this.receive(peer, text);
+    };
+    channel.onclose = () => {
+      if (this.channels.get(peer) !== channel) return;
+      this.channels.delete(peer);
+      this.buckets.delete(peer);
+      this.enqueue("net_host_dropped", [peer, this.clock.now()]);
+    };
+  }
+
+  /** A peer's message for the worker, unless too many already wait (then it is dropped:
+   * guests resend intents and resync by themselves). */
+  receive(peer, text) {
+    if (this.inbound >= INBOUND_QUEUE) return;
+    this.inbound += 1;
+    this.enqueue("net_host_receive", [peer, text, this.clock.now()]).finally(() => { this.inbound -= 1; });
+  }
+
+  /** Whether ``peer`` may send one more message now (a token bucket per peer); a peer that
+   * floods on is cut off. */
+  admit(peer, channel) {
+    const at = this.clock.now();
+    const bucket = this.buckets.get(peer) ?? { tokens: PEER_BURST, at, strikes: 0 };
+    bucket.tokens = Math.min(PEER_BURST, bucket.tokens + ((at - bucket.at) * PEER_RATE) / 1000);
+    bucket.at = at;
+    this.buckets.set(peer, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return true;
+    }
+    bucket.strikes += 1;
+    if (bucket.strikes >= PEER_STRIKES) this.kick(peer, channel);
+    return false;
+  }
+
+  /** Ends ``peer``'s channel once the worker's reply has told it why (its outbox). */
+  async kick(peer, channel) {
+    channel.onmessage = null;
+    await this.enqueue("net_host_kick", [peer, "flooded", this.clock.now()]);
+    channel.close();
+    if (this.channels.get(peer) === channel) {
+      this.channels.delete(peer);
+      this.buckets.delete(peer);
+    }
+  }
+
+  async openTransports() {
+    const { net } = this.page;
+    const broadcast = net.hostBroadcast(this.tableId, (peer, channel) => this.addChannel(`bc-${peer}`, channel));
+    this.closers.push(() => broadcast.close());
+    if (net.canDerive()) {
+      try {
+        this.identity = await net.hostIdentity(this.tableId);
+      } catch (error) {
+        console.warn("host identity", error);
+      }
+    }
+    const settings = this.page.settings();
+    if (!settings.useRelays || !this.roomCode || !this.identity || this.closed) return;
+    net.relay()
+      .then((relay) => relay.hostRoom(
+        this.roomCode,
+        { table: this.tableId, identity: this.identity },
+        { relayUrls: settings.relays, iceServers: settings.iceServers },
+        (peer, channel) => this.addChannel(`relay-${peer}`, channel),
+      ))
+      .then((room) => {
+        if (this.closed) room.close();
+        else this.closers.push(() => room.close());
+      })
+      .catch((error) => {
+        console.warn("relay", error);
+        this.page.toast(this.page.t("friends.relay_failed", { reason: this.reason(error) }));
+      });
+  }
+
+  /** Shows the room link (the room code and the fingerprint of the host's key: a guest who
+   * opens it trusts only that key) and the code, for friends joining through the relays. */
+  shareRoom() {
+    if (!this.roomCode || !this.identity) return;
+    this.page.panel.show({
+      title: this.page.t("friends.share_room"),
+      link: this.page.link(roomFragment(this.roomCode, this.identity.fingerprint)),
+      hint: this.page.t("friends.share_room_hint", { code: showRoomCode(this.roomCode) }),
+    });
+  }
+
+  /** An invite for one seat: a link carrying a WebRTC offer; the friend answers with a code. */
+  async invite(seat) {
+    const { panel, t } = this.page;
+    panel.show({ title: t("friends.invite_title", { seat: seat + 1 }), busy: true });
+    let invite;
+    try {
+      invite = await this.page.net.createInvite({ iceServers: this.page.settings().iceServers });
+    } catch (error) {
+      panel.show({ title: t("friends.invite_failed"), hint: this.reason(error) });
+      return;
+    }
+    panel.show({
+      title: t("friends.invite_title", { seat: seat + 1 }),
+      link: this.page.link(joinFragment(this.tableId, seat, this.identity?.fingerprint, invite.code)),
+      hint: t("friends.invite_hint"),
+      reply: async (code) => {
+        const channel = await invite.accept(code.trim());
+        this.invites += 1;
+        this.addChannel(`rtc-${this.invites}`, channel);
+        panel.hide();
+        this.page.toast(t("friends.connected"));
+      },
+      ondismiss: () => invite.cancel(),
+    });
+  }
+}
+
+/** A seat (or a spectator's chair) at a friend's table: the worker's ``Guest`` keeps the
+ * seat; this side finds the host (a tab, a room, an invite), and finds it again. */
+export class GuestSession extends SharedSession {
+  role = "guest";
+  calls = { act: "net_guest_act", ui: "net_guest_ui", tick: "net_guest_tick", render: ["net_guest_ui", "{}"] };
+
+  constructor(page, clock) {
+    super(page, clock);
+    this.channel = null; // to the host
+    this.via = null; // {via: "invite"|"room"|"tab", table, seat, room, pin}
+    this.room = null; // the table's room on the relays, once joined
+  }
+
+  /** This tab's saved seat at ``table``, else the newest saved there. */
+  static savedSeat(page, table) {
+    const mine = page.shelf.get(page.onScreen.guestSave());
+    return mine?.table === table ? mine : page.shelf.latest("guest", table);
+  }
+
+  /** Whether another tab of this browser plays the saved seat at the table of ``marker``. */
+  static async openElsewhere(page, marker) {
+    const saved = GuestSession.savedSeat(page, marker.table);
+    return Boolean(saved) && heldElsewhere(page.locks, lockName("guest", marker.table, saveField(saved.text, "seat")));
+  }
+
+  resume(marker) {
+    return this.join(marker);
+  }
+
+  /**
+   * Sits down at a table: ``via`` says how to reach the host ("invite" with its code, "room"
+   * with the room code, "tab"); ``pin`` is the fingerprint of the host's key when known (room
+   * and invite links). A save for the same table means this player was here before: rejoin
+   * its seat, unless another tab is playing it.
+   */
+  async join({ via, table = null, seat = null, code = null, name = "", room = null, pin = null }) {
+    const { net, t } = this.page;
+    const saved = GuestSession.savedSeat(this.page, table); // a typed room code names no table yet
+    if (via === "room") {
+      if (!room) return { ok: false, message: t("friends.bad_code") }; // a marker from before room codes were derived
+      if (!net.canDerive()) return { ok: false, message: t(this.page.settings().roomsOff ?? "net.relays_insecure") };
+      table = (await net.roomSecrets(room)).table;
+    }
+    this.via = { via, table, seat, room, pin };
+    const savedSeat = saveField(saved?.text, "seat");
+    let reply = null;
+    if (saved?.table === table && (seat === null || seat === savedSeat)
+        && !(await heldElsewhere(this.page.locks, lockName("guest", table, savedSeat)))) {
+      this.saveId = saved.id;
+      reply = await this.run("net_guest_resume", saved.text, this.clock.now());
+      if (reply?.ok) this.hold(lockName("guest", table, savedSeat));
+    }
+    if (!reply?.ok) {
+      reply = await this.run("net_guest_join", JSON.stringify({ table, seat, name, room }), this.clock.now());
+    }
+    if (!reply?.ok) return reply;
+    this.rememberGuest();
+    this.connect(code);
+    return reply;
+  }
+
+  keep(reply) {
+    const id = sharedId("guest", reply.save);
+    if (!id) return;
+    this.saveId = id;
+    this.page.onScreen.setGuestSave(id);
+    // The record keeps the host key it pinned, to find the same host from the lobby.
+    const record = { id, kind: "guest", table: this.tableId, via: this.via?.via ?? null, pin: this.via?.pin ?? null };
+    this.page.shelf.put({ ...record, text: reply.save, ...recordSummary(reply.summary) });
+    this.hold(lockName("guest", this.tableId, saveField(reply.save, "seat")));
+  }
+
+  /** The guest's marker: how to find the host again after a reload (room code, pinned key). */
+  rememberGuest() {
+    const { via, seat, room, pin } = this.via;
+    this.remember({ via, seat, room, pin });
+  }
+
+  // --- the channel to the host -------------------------------------------------------------
+  channelTo() {
+    return this.channel;
+  }
+
+  closeChannels() {
+    this.channel?.close();
+  }
+
+  attach(channel) {
+    this.channel?.close();
+    this.channel = channel;
+    this.page.panel.hide(); // a reply code or a plea for a new invite is moot now
+    channel.onmessage = (text) => this.enqueue("net_guest_receive", [text, this.clock.now()]);
+    channel.onclose = () => {
+      if (this.channel !== channel) return;
+      this.channel = null;
+      this.enqueue("net_guest_dropped", [this.clock.now()]);
+      this.reconnect();
+    };
+    this.enqueue("net_guest_connected", [this.clock.now()]);
+  }
+
+  async connect(code) {
+    const { via, table } = this.via;
+    const settings = this.page.settings();
+    try {
+      if (via === "tab") {
+        this.attach(await this.page.net.joinBroadcast(table));
+      } else if (via === "room" && (await this.tryTab(table))) {
+        // The host is another tab of this browser: no network needed.
+      } else if (via === "room") {
+        if (!settings.useRelays) throw netError(settings.roomsOff, "Room codes cannot be used here.");
+        await this.openRoom();
+      } else if (code) {
+        await this.answer(code);
+      } else {
+        this.fallBack();
+      }
+    } catch (error) {
+      console.warn("connect", error);
+      if (via === "room") {
+        // Said where it stays: why, and what to do (issue 14: within 20 s, never "Connecting…" forever).
+        this.page.panel.show({ title: this.page.t("friends.room_failed"), hint: this.reason(error) });
+      } else this.page.toast(this.page.t("friends.connect_failed", { reason: this.reason(error) }));
+      if (via === "invite") this.fallBack();
+      else if (via === "tab") this.reconnect();
+    }
+  }
+
+  /** Joins the table's room on the relays: the host's channel is attached once the host has
+   * proved its key (relay.js), and again whenever it announces itself anew (after its
+   * reload, or the room's reconnection) and proves it again. A typed code pins the first
+   * key that proves itself. */
+  async openRoom() {
+    const settings = this.page.settings();
+    const relay = await this.page.net.relay();
+    const { room: code, table, pin } = this.via;
+    const room = await relay.joinRoom(code, { table, pin }, { relayUrls: settings.relays, iceServers: settings.iceServers });
+    if (this.closed) {
+      room.close();
+      return;
+    }
+    this.room = room;
+    this.closers.push(() => room.close());
+    room.onpin = (fingerprint) => {
+      this.via.pin = fingerprint;
+      if (!this.closed) this.rememberGuest();
+    };
+    room.onreconnect = (channel) => this.attach(channel);
+    try {
+      this.attach(await room.channel);
+    } catch (error) {
+      this.room = null;
+      throw error;
+    }
+  }
+
+  /** An invited guest without a link to the host: a new invite always works; where room
+   * codes are allowed the table's room is tried at the same time (the host told the room
+   * code to the seated guest; the invite link pinned its key), and reconnects by itself (a
+   * phone that slept, a reload) whenever the host is online. */
+  fallBack() {
+    this.askForInvite();
+    const code = this.via.room ?? saveField(GuestSession.savedSeat(this.page, this.tableId)?.text, "room");
+    if (!this.room && code && this.via.pin && this.page.net.canDerive() && this.page.settings().useRelays) {
+      this.via.room = code;
+      this.openRoom().catch((error) => console.warn("room", error));
+    }
+  }
+
+  /** A room code typed in a tab of the host's own browser: join that tab directly. */
+  async tryTab(table) {
+    try {
+      this.attach(await this.page.net.joinBroadcast(table, { timeoutMs: TAB_PROBE_MS }));
+    } catch {
+      return false;
+    }
+    this.via = { ...this.via, via: "tab" };
+    return true;
+  }
+
+  /** The invite flow's second half: show our reply code until the host has pasted it. */
+  async answer(code) {
+    const answer = await this.page.net.answerInvite(code, { iceServers: this.page.settings().iceServers });
+    this.page.panel.show({
+      title: this.page.t("friends.reply_title"),
+      code: answer.reply,
+      hint: this.page.t("friends.reply_hint"),
+    });
+    const channel = await answer.channel;
+    this.page.panel.hide();
+    this.attach(channel);
+  }
+
+  /** An invite link works once: after a drop or a reload, the host must send a new one. */
+  askForInvite() {
+    this.page.panel.show({
+      title: this.page.t("friends.need_invite"),
+      hint: this.page.t("friends.need_invite_hint"),
+      paste: async (text) => {
+        const parsed = parseJoinLink(text);
+        if (!parsed || parsed.table !== this.via.table) throw new Error(this.page.t("friends.bad_link"));
+        await this.answer(parsed.code);
+      },
+    });
+  }
+
+  reconnect() {
+    if (this.closed || !this.via) return;
+    if (this.via.via === "invite") this.fallBack();
+    else if (this.via.via === "tab") {
+      // Another tab of this browser: try again with back-off until the host tab is back.
+      const attempt = async (n) => {
+        if (this.closed || this.channel) return;
+        try {
+          this.attach(await this.page.net.joinBroadcast(this.via.table));
+        } catch {
+          this.clock.setTimeout(() => attempt(n + 1), TAB_RETRY_MS[Math.min(n, TAB_RETRY_MS.length - 1)]);
+        }
+      };
+      attempt(0);
+    }
+    // A room (and an invited guest's fallback room) reconnects by itself through
+    // room.onreconnect when the host announces itself again.
+  }
+}
+
+/** The session class for a shared table's role ("host" or "guest"). */
+export const SHARED_SESSIONS = Object.freeze({ host: HostSession, guest: GuestSession });

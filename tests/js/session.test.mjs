@@ -1,0 +1,323 @@
+// The table sessions of site/session.js against a fake worker, fake channels and a fake clock:
+// one queue, one apply(), and what each kind (this device, hosting, joined) adds.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { GuestSession, HostSession, LocalSession } from "../../site/session.js";
+import { FakeChannel, FakeClock, fakePage, reply, settle } from "./fakes.mjs";
+
+const HOST_SAVE = '{"table_id":"T1","v":1}';
+const SUMMARY = { game: "perudo", players: ["Ana", "Bea"], over: false };
+
+/** A table on this device with its first screen up (status ``status``). */
+async function localTable(page, clock, fields = {}) {
+  const session = new LocalSession(page, clock);
+  const started = session.submit({ game: "perudo", fields: {} });
+  (await page.worker.last()).answer(reply({ html: "<p>1</p>", status: "human", save: '{"seed":"1"}', summary: SUMMARY, ...fields }));
+  await started;
+  return session;
+}
+
+/** A hosted table, arranging seats, with one guest tab's channel open ("bc-a"). */
+async function hostedTable(page, clock) {
+  const session = new HostSession(page, clock);
+  const created = session.submit({ game: "perudo", fields: {} });
+  const create = await page.worker.last();
+  assert.equal(create.name, "net_host_create");
+  create.answer(reply({ role: "host", table: "T1", html: "<p>arrange</p>", status: "arrange", save: HOST_SAVE, summary: SUMMARY }));
+  await created;
+  const channel = new FakeChannel();
+  page.net.hostTabs("a", channel);
+  return { session, channel };
+}
+
+/** Answers every call as it comes with ``answer(call)`` until one named ``name`` arrives. */
+async function answerUntil(worker, name, answer = () => reply({ role: "host", table: "T1" })) {
+  for (;;) {
+    const call = await worker.last();
+    if (call.name === name) return call;
+    call.answer(answer(call));
+  }
+}
+
+test("the worker gets one call at a time, in arrival order: peers' messages and clicks queue up", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const { session, channel } = await hostedTable(page, clock);
+  channel.receive("first");
+  channel.receive("second");
+  session.act('{"type":"bid"}');
+  await settle();
+  assert.deepEqual(page.worker.names(), ["net_host_create", "net_host_receive"]);
+  for (let i = 0; i < 3; i += 1) (await page.worker.last()).answer(reply({ role: "host", table: "T1" }));
+  await settle();
+  assert.deepEqual(page.worker.names(), ["net_host_create", "net_host_receive", "net_host_receive", "net_host_act"]);
+  assert.equal(page.worker.mostAtOnce, 1);
+  const [, first, second, act] = page.worker.calls;
+  assert.deepEqual(first.args, ["bc-a", "first", 1000, "en"]); // the peer, its text, the time, the language
+  assert.equal(second.args[1], "second");
+  assert.deepEqual(act.args, ['{"type":"bid"}', 1000, "en"]);
+});
+
+test("a second click while the first is on its way does nothing", async () => {
+  const page = fakePage();
+  const session = await localTable(page, new FakeClock());
+  const first = session.act('{"n":1}');
+  assert.equal(await session.act('{"n":2}'), null);
+  assert.equal(await session.ui('{"odds":true}'), null);
+  (await page.worker.last()).answer(reply({ html: "<p>2</p>", status: "human" }));
+  assert.equal((await first).html, "<p>2</p>");
+  session.act('{"n":3}');
+  await settle();
+  assert.deepEqual(page.worker.calls.slice(1).map((call) => call.args[0]), ['{"n":1}', '{"n":3}']);
+});
+
+test("a reply paints, saves the table and delivers its outbox to the peers' channels", async () => {
+  const page = fakePage();
+  const { channel } = await hostedTable(page, new FakeClock());
+  const other = new FakeChannel();
+  page.net.hostTabs("b", other);
+  channel.receive("intent");
+  const save = '{"table_id":"T1","v":2}';
+  (await page.worker.last()).answer(reply({
+    role: "host", table: "T1", html: "<p>moved</p>", status: "human", save, summary: { ...SUMMARY, over: true },
+    outbox: [["bc-a", "to a"], ["bc-b", "to b"], ["bc-gone", "to nobody"]],
+  }));
+  await settle();
+  assert.deepEqual(channel.sent, ["to a"]);
+  assert.deepEqual(other.sent, ["to b"]);
+  assert.equal(page.painted.at(-1).html, "<p>moved</p>");
+  assert.deepEqual(page.shelf.get("host:T1"), {
+    id: "host:T1", kind: "host", table: "T1", via: null, pin: null, text: save, game: "perudo", players: ["Ana", "Bea"], over: true,
+  });
+  assert.deepEqual(page.onScreen.marks.shared, { role: "host", table: "T1", room: null, onScreen: true });
+});
+
+test("a one-device table keeps a save of its own and marks it on screen; a refusal changes nothing", async () => {
+  const page = fakePage();
+  const session = await localTable(page, new FakeClock());
+  const [record] = page.shelf.records.values();
+  assert.match(record.id, /^local:/);
+  assert.deepEqual({ ...record, id: null }, { id: null, kind: "local", table: null, text: '{"seed":"1"}', ...SUMMARY });
+  assert.equal(page.onScreen.local(), record.id);
+  assert.deepEqual(page.toasts, [null]); // a screen of its own clears an old notice
+  session.act('{"n":1}');
+  (await page.worker.last()).answer(reply({ ok: false, message: "Not your turn" }));
+  await settle();
+  assert.equal(page.painted.length, 1);
+  assert.equal(page.toasts.at(-1), "Not your turn");
+  session.act('{"n":2}');
+  (await page.worker.last()).answer(reply({ html: "<p>2</p>", status: "human", save: '{"seed":"2"}', summary: SUMMARY }));
+  await settle();
+  assert.equal(page.shelf.records.size, 1);
+  assert.equal(page.shelf.get(record.id).text, '{"seed":"2"}');
+});
+
+test("a failure of the worker itself is said and answered like a refusal", async () => {
+  const page = fakePage();
+  const session = await localTable(page, new FakeClock());
+  const acted = session.act("{}");
+  (await page.worker.last()).fail(new Error("worker died"));
+  assert.deepEqual(await acted, { ok: false, message: 'game.failed {"reason":"worker died"}' });
+  assert.equal(page.toasts.at(-1), 'game.failed {"reason":"worker died"}');
+  assert.deepEqual(page.busyMarks.slice(-2), [true, false]);
+});
+
+test("bots play after the worker's delay times the player's pace", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  await localTable(page, clock, { status: "bot", delay_ms: 300 });
+  await clock.advance(599);
+  assert.deepEqual(page.worker.names(), ["start"]);
+  await clock.advance(1);
+  const step = await page.worker.last();
+  assert.deepEqual([step.name, step.args], ["bot_step", ["en"]]);
+  step.answer(reply({ html: "<p>your turn</p>", status: "human" }));
+  await clock.advance(10_000);
+  assert.deepEqual(page.worker.names(), ["start", "bot_step"]);
+});
+
+test("a bot's turn that a click ended while it waited in the queue is not asked for", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const session = await localTable(page, clock, { status: "bot", delay_ms: 100 });
+  session.ui('{"undo":true}');
+  await clock.advance(200); // the bot's step is queued behind the click
+  (await page.worker.last()).answer(reply({ html: "<p>taken back</p>", status: "human" }));
+  await settle();
+  assert.deepEqual(page.worker.names(), ["start", "ui"]);
+  assert.deepEqual(page.toasts.filter(Boolean), []);
+});
+
+test("a host whose save failed holds its moves until the player goes on without it", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  page.shelf.writes = false;
+  const { session, channel } = await hostedTable(page, clock);
+  channel.receive("intent");
+  await settle();
+  assert.deepEqual(page.worker.names(), ["net_host_create"]);
+  assert.equal(page.held, 1);
+  assert.ok(session.holdingMoves);
+  session.goOnUnsaved();
+  const receive = await page.worker.last();
+  assert.equal(receive.name, "net_host_receive");
+  receive.answer(reply({ role: "host", table: "T1" }));
+  channel.receive("again"); // the player chose: no more holding
+  assert.equal((await page.worker.last()).args[1], "again");
+});
+
+test("a host's held moves go on once a save gets through", async () => {
+  const page = fakePage();
+  page.shelf.writes = false;
+  const { session } = await hostedTable(page, new FakeClock());
+  session.command('{"start":true}');
+  await settle();
+  assert.equal(page.worker.calls.length, 1);
+  session.saveRecovered();
+  assert.equal((await page.worker.last()).name, "net_host_command");
+  assert.equal(session.holdingMoves, false);
+});
+
+test("a guest's seat is saved and marked, and its moves go to the host as the worker wrote them", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const session = new GuestSession(page, clock);
+  const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
+  const join = await page.worker.last();
+  assert.deepEqual([join.name, JSON.parse(join.args[0])], ["net_guest_join", { table: "T1", seat: 1, name: "Bea", room: null }]);
+  const save = '{"table":"T1","seat":1}';
+  join.answer(reply({ role: "guest", table: "T1", html: "<p>hello</p>", status: "connecting", save, summary: SUMMARY }));
+  await joined;
+  assert.deepEqual(page.shelf.get("guest:T1:1"), { id: "guest:T1:1", kind: "guest", table: "T1", via: "tab", pin: null, text: save, ...SUMMARY });
+  assert.equal(page.onScreen.guestSave(), "guest:T1:1");
+  assert.deepEqual(page.onScreen.marks.shared, { role: "guest", table: "T1", via: "tab", seat: 1, room: null, pin: null, onScreen: true });
+  const connected = await page.worker.last();
+  assert.equal(connected.name, "net_guest_connected");
+  connected.answer(reply({ role: "guest", table: "T1", outbox: [[null, "hello host"]] }));
+  session.act('{"type":"bid"}');
+  const act = await page.worker.last();
+  assert.deepEqual([act.name, act.args], ["net_guest_act", ['{"type":"bid"}', 1000, "en"]]);
+  act.answer(reply({ role: "guest", table: "T1", html: "<p>sent</p>", status: "seated", outbox: [[null, "intent"]] }));
+  await settle();
+  assert.deepEqual(page.net.toHost.sent, ["hello host", "intent"]);
+  page.net.toHost.receive("state");
+  assert.deepEqual((await page.worker.last()).args, ["state", 1000, "en"]);
+});
+
+test("a guest whose channel closes says so to the worker and looks for the host tab again", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const session = new GuestSession(page, clock);
+  const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1", status: "connecting", html: "<p></p>" }));
+  await joined;
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1" })); // connected
+  const lost = page.net.toHost;
+  page.net.toHost = new FakeChannel();
+  lost.onclose();
+  const dropped = await page.worker.last();
+  assert.equal(dropped.name, "net_guest_dropped");
+  dropped.answer(reply({ role: "guest", table: "T1" }));
+  assert.equal((await page.worker.last()).name, "net_guest_connected"); // on the new channel
+  assert.equal(session.channel, page.net.toHost);
+});
+
+test("a guest comes back to its saved seat at the same table", async () => {
+  const page = fakePage();
+  const save = '{"table":"T1","seat":2}';
+  page.shelf.put({ id: "guest:T1:2", kind: "guest", table: "T1", text: save });
+  const session = new GuestSession(page, new FakeClock());
+  session.join({ via: "tab", table: "T1", seat: null, name: "" });
+  const resume = await page.worker.last();
+  assert.deepEqual([resume.name, resume.args[0]], ["net_guest_resume", save]);
+});
+
+test("shared tables tell the worker the time every second, once they have a table", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const idle = new HostSession(page, clock);
+  await clock.advance(3000);
+  assert.equal(page.worker.calls.length, 0); // no table yet
+  idle.close();
+  await hostedTable(page, clock);
+  await clock.advance(1000);
+  const tick = await page.worker.last();
+  assert.deepEqual([tick.name, tick.args], ["net_host_tick", [5000, "en"]]);
+});
+
+test("a flooding guest is cut off after the worker's error has told it why", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const { session, channel } = await hostedTable(page, clock);
+  for (let i = 0; i < 40 + 200; i += 1) channel.receive(`m${i}`); // the burst, then the strikes
+  assert.equal(channel.onmessage, null);
+  const kick = await answerUntil(page.worker, "net_host_kick");
+  assert.deepEqual(kick.args, ["bc-a", "flooded", 1000, "en"]);
+  assert.equal(page.worker.names().filter((name) => name === "net_host_receive").length, 40);
+  assert.ok(channel.open);
+  kick.answer(reply({ role: "host", table: "T1", outbox: [["bc-a", '{"kind":"error"}']] }));
+  await settle();
+  assert.deepEqual(channel.sent, ['{"kind":"error"}']);
+  assert.equal(channel.open, false);
+  assert.equal(session.channels.has("bc-a"), false);
+});
+
+test("a table its host closes is forgotten: no save, no marker, no key", async () => {
+  const page = fakePage();
+  const { session } = await hostedTable(page, new FakeClock());
+  session.command('{"close":true}');
+  (await page.worker.last()).answer(reply({ role: "host", table: "T1", html: "<p>closed</p>", status: "closed" }));
+  await settle();
+  assert.equal(page.shelf.get("host:T1"), null);
+  assert.equal(page.onScreen.shared(), null);
+  assert.deepEqual(page.net.forgotten, ["T1"]);
+});
+
+test("a session left behind stops: no ticks, no bots, and a late reply is not shown", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const { session, channel } = await hostedTable(page, clock);
+  channel.receive("intent");
+  const late = await page.worker.last();
+  session.close();
+  late.answer(reply({ role: "host", table: "T1", html: "<p>late</p>", status: "bot", outbox: [["bc-a", "late"]] }));
+  await clock.advance(10_000);
+  assert.deepEqual(page.worker.names(), ["net_host_create", "net_host_receive"]);
+  assert.equal(page.painted.length, 1);
+  assert.equal(channel.open, false);
+  assert.deepEqual(page.onScreen.marks.shared.onScreen, false); // resumable from the lobby, not on reload
+});
+
+test("a session made without a clock keeps the real time", () => {
+  const session = new HostSession(fakePage());
+  assert.ok(Math.abs(session.timed()[0] - Date.now()) < 1000);
+  session.close();
+});
+
+test("a hosted table whose save does not restore is forgotten when the player starts afresh", async () => {
+  const page = fakePage();
+  page.shelf.put({ id: "host:T9", kind: "host", table: "T9", text: "{damaged" });
+  const session = new HostSession(page, new FakeClock());
+  const resumed = session.resume({ role: "host", table: "T9" });
+  const resume = await page.worker.last();
+  assert.deepEqual([resume.name, resume.args[0]], ["net_host_resume", "{damaged"]);
+  resume.answer(reply({ ok: false, role: "host", message: "The save is damaged" }));
+  assert.equal((await resumed).ok, false);
+  session.close(true);
+  assert.equal(page.shelf.get("host:T9"), null);
+});
+
+test("a guest who cannot sit down again forgets the saved seat it tried", async () => {
+  const page = fakePage();
+  page.shelf.put({ id: "guest:T1:2", kind: "guest", table: "T1", text: '{"table":"T1","seat":2}' });
+  const session = new GuestSession(page, new FakeClock());
+  const joined = session.join({ via: "tab", table: "T1", seat: null, name: "" });
+  (await page.worker.last()).answer(reply({ ok: false, role: "guest", message: "damaged" }));
+  (await page.worker.last()).answer(reply({ ok: false, role: "guest", message: "table full" }));
+  assert.equal((await joined).message, "table full");
+  assert.deepEqual(page.worker.names(), ["net_guest_resume", "net_guest_join"]);
+  session.close(true);
+  assert.equal(page.shelf.get("guest:T1:2"), null);
+});
