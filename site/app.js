@@ -543,7 +543,6 @@ function wire() {
     if (!el || !area.contains(el) || el.disabled) return;
     event.preventDefault();
     if (el.dataset.nav === "lobby") return backToLobby();
-    if (el.dataset.nav === "setup") return openGame(el.dataset.game);
     const [attribute, method] = BUTTONS.find(([name]) => el.hasAttribute(name)) ?? [];
     if (!attribute || !app.session?.[method]) return;
     const value = el.getAttribute(attribute);

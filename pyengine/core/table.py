@@ -115,6 +115,11 @@ class Table:
             answers[seat, level] = play(self.view(seat), derive_seed(self.seed, self.version, seat))
         return answers[seat, level]
 
+    def again(self, seed) -> "Table":
+        """A new game at this table: the same game, options and seats, dealt from ``seed``
+        (a shared table's rematch and a one-device "play again")."""
+        return Table(self.game.id, self.options, [dict(seat) for seat in self.seats], seed)
+
     def teams(self) -> list:
         """The partnerships at this table (``Game.teams``)."""
         return self.game.teams(self.options, len(self.seats))

@@ -404,7 +404,7 @@ class Host:
         else:
             seed = derive_seed(self.table.seed, "rematch", self.version) % (MAX_SEED + 1)
         old = self.table
-        self.table = Table(old.game.id, old.options, [dict(seat) for seat in old.seats], seed)
+        self.table = old.again(seed)
         self.base = self.base + old.version + 1
         self._acted = [self.base] * len(self.table.seats)
         movers = self.table.able_to_act()

@@ -251,7 +251,7 @@ class HostedTable(Controller):
         body = [self.device.body(t)]
         closing = None
         if status == "over":
-            body.append(game_over(t, table.game.id, table.game.result(table.state), self.device.names(), again=False))
+            body.append(game_over(t, table.game.result(table.state), self.device.names(), again=False))
             rematch = command_button(t("sync.rematch"), "data-host", {"rematch": True}, "net-rematch", "tb-primary")
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.

@@ -169,7 +169,7 @@ class JoinedTable(Controller):
         body = [seat_view(declaration.screen(), view, guest.seats, self.ui, t)]
         if view.get("result"):
             names = [seat["name"] for seat in guest.seats]
-            body.append(game_over(t, guest.game, view["result"], names, again=False))
+            body.append(game_over(t, view["result"], names, again=False))
             body.append(notice(t("sync.rematch_wait"), None, "tb-hint"))
         status = "seated" if seated else "watching"
         return fragment(strip, notes, table_section(t, guest.game, status, guest.version, body))

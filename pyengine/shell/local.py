@@ -12,6 +12,11 @@ from .screens import game_over, table_section, undo_button
 from .setup import REMOTE, config_from_fields
 
 
+def new_seed() -> int:
+    """A fresh deal: nobody at the table can know or choose it."""
+    return secrets.randbelow(MAX_SEED + 1)
+
+
 class LocalTable(Controller):
     """The one-device table on screen; its save is the ``Table``'s own."""
 
@@ -26,7 +31,7 @@ class LocalTable(Controller):
         """``{"game", "fields"}`` from the setup form."""
         game = get_game(request.get("game"))
         config = config_from_fields(game, request.get("fields"), t)
-        seed = config.get("seed", secrets.randbelow(MAX_SEED + 1))
+        seed = config.get("seed", new_seed())
         return cls(Table(game.id, config["options"], config["seats"], seed))
 
     @classmethod
@@ -54,8 +59,19 @@ class LocalTable(Controller):
             raise TabernaError("Bad screen change", "bad_ui")
         if change.get("undo") is True:
             self.undo()
+        elif change.get("again") is True:
+            self.again()
         else:
             self.device.change_ui(change)
+
+    def again(self) -> None:
+        """"Play again": the finished game's table (seats, bot levels, options) deals a new
+        game at once, with a new seed. It takes the finished game's place, under the same save:
+        the lobby lists no finished one-device game (``saves.js``), so keeping it beside the
+        new one would only leave a record nobody can open."""
+        if not self.table.is_over():
+            raise TabernaError("The game is not over yet", "sync_not_over")
+        self.device = Device(LocalMoves(self.table.again(new_seed())))
 
     def can_undo(self) -> bool:
         """Against bots, where the game allows it: one player here who has moved."""
@@ -102,7 +118,7 @@ class LocalTable(Controller):
         status = self.status()
         body = self.device.body(t)
         if status == "over":
-            end = game_over(t, table.game.id, table.game.result(table.state), self.device.names(), again=True)
+            end = game_over(t, table.game.result(table.state), self.device.names(), again=True)
         else:
             end = self.can_undo() and undo_button(t)
         return table_section(t, table.game.id, status, table.version, fragment(body, end))

@@ -36,8 +36,8 @@ def table_section(t, game_id: str, status: str, version: int, body) -> Markup:
     )
 
 
-def game_over(t, game_id: str, result: dict, names: list, again: bool) -> Markup:
-    """Who won (or that nobody did: a draw), "play again" (a new table of the same game,
+def game_over(t, result: dict, names: list, again: bool) -> Markup:
+    """Who won (or that nobody did: a draw), "play again" (a new game at the same table,
     when ``again``) and the lobby."""
     winners = ", ".join(names[seat] for seat in result["winners"])
     key = "over.draw" if not winners else "over.winner" if len(result["winners"]) == 1 else "over.winners"
@@ -46,7 +46,7 @@ def game_over(t, game_id: str, result: dict, names: list, again: bool) -> Markup
         {"class": "tb-over", "role": "status", "data-testid": "game-over"},
         h("h2", None, t("over.title")),
         h("p", {"data-announce": True}, t(key, names=winners)),
-        again and fragment(h("button", {"type": "button", "class": "tb-primary", "data-nav": "setup", "data-game": game_id}, t("over.again")), " "),
+        again and fragment(command_button(t("over.again"), "data-ui", {"again": True}, "again", "tb-primary"), " "),
         h("button", {"type": "button", "data-nav": "lobby"}, t("game.back")),
     )
 

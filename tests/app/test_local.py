@@ -81,20 +81,46 @@ def test_bad_setup_fields_are_refused_with_a_reason():
     assert not reply["ok"] and reply["error"]["code"] == "seat_count"
 
 
-def test_all_bot_table_plays_to_the_end_and_resumes_from_its_save():
-    reply = start({"seat0_kind": "bot:easy", "seat1_kind": "bot:medium", "seat2_kind": "bot:hard", "seed": "9"})
-    steps = 0
-    saves = []
+def bots_to_the_end(reply, saves):
+    """Lets the bots play until the game is over; each step's save goes into ``saves``."""
     while reply["status"] == "bot":
         reply = call(bridge.bot_step, "en")
         assert reply["ok"], reply["message"]
         saves.append(reply["save"])
-        steps += 1
-        assert steps < 2000
+        assert len(saves) < 2000
     assert reply["status"] == "over" and 'data-testid="game-over"' in reply["html"]
+    return reply
+
+
+def test_all_bot_table_plays_to_the_end_and_resumes_from_its_save():
+    saves = []
+    bots_to_the_end(start({"seat0_kind": "bot:easy", "seat1_kind": "bot:medium", "seat2_kind": "bot:hard", "seed": "9"}), saves)
     middle = saves[len(saves) // 2]
     resumed = call(bridge.resume, middle, "en")
     assert resumed["ok"] and resumed["save"] == middle and resumed["status"] == "bot"
+
+
+def test_play_again_deals_a_new_game_at_the_same_table_in_one_tap():
+    fields = {"seat0_kind": "bot:hard", "seat0_name": "Ana", "seat1_kind": "bot:easy", "seat1_name": "Rui",
+              "opt_calza": "on", "opt_calza_by": "anyone", "opt_bidding": "strict", "seed": "4"}
+    over = bots_to_the_end(start(fields), [])
+    assert 'data-testid="again"' in over["html"]
+    finished = kept()
+    again = call(bridge.ui, {"again": True}, "en")
+    assert again["ok"] and again["status"] == "bot" and 'data-testid="game-over"' not in again["html"]
+    dealt = json.loads(again["save"])
+    assert dealt["log"] == [] and dealt["seed"] != finished["seed"]
+    assert dealt["seats"] == finished["seats"] == [
+        {"kind": "bot", "level": "hard", "name": "Ana"}, {"kind": "bot", "level": "easy", "name": "Rui"}]
+    assert dealt["options"] == finished["options"] and finished["options"]["calza"] is True
+    assert again["summary"] == {"game": "perudo", "players": ["Ana", "Rui"], "over": False}
+
+
+def test_play_again_is_refused_before_the_game_is_over():
+    start({"seat0_kind": "human", "seat1_kind": "bot:hard", "seed": "2"})
+    before = kept()
+    refused = call(bridge.ui, {"again": True}, "pt")
+    assert not refused["ok"] and refused["error"]["code"] == "sync_not_over" and kept() == before
 
 
 def test_corrupt_or_foreign_saves_are_refused_with_a_message():

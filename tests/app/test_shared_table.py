@@ -223,7 +223,7 @@ def test_three_friends_play_perudo_to_the_end_and_nobody_sees_another_cup():
     for screen in ("host", "pa", "pb"):
         assert 'data-testid="game-over"' in tabs.screens[screen]
         assert f"{name} wins!" in tabs.screens[screen]
-        assert 'data-nav="setup"' not in tabs.screens[screen]  # no one-device "play again"
+        assert 'data-testid="again"' not in tabs.screens[screen]  # no one-device "play again"
         assert 'data-nav="lobby"' in tabs.screens[screen]
     assert len(tabs.table().log) > 20
     # Dudo and its reveal happened: both guests received states at every version.

@@ -38,7 +38,7 @@ def test_every_shell_screen_keeps_hostile_values_as_text(payload):
     button = screens.command_button(payload, "data-host", {"seat": payload}, payload, payload, aria=payload)
     built = [
         screens.table_section(t, payload, payload, 3, payload),
-        screens.game_over(t, payload, {"winners": [0, 2]}, names, again=True),
+        screens.game_over(t, {"winners": [0, 2]}, names, again=True),
         screens.handoff(t, 2, names, teams),
         screens.undo_button(t),
         screens.seat_strip(t, payload, seats, 0, True, lambda index, conn: button, teams),

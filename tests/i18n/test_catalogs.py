@@ -158,8 +158,8 @@ def shell_screens(declaration, lang: str, seed: int):
     t = Translator(lang)
     names = ["Ana", "Rui", "Bo"]
     yield handoff(t, 1, names, [])
-    yield game_over(t, declaration.id, {"winners": [0]}, names, True)
-    yield game_over(t, declaration.id, {"winners": [0, 1]}, names, False)
+    yield game_over(t, {"winners": [0]}, names, True)
+    yield game_over(t, {"winners": [0, 1]}, names, False)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
