@@ -1,12 +1,14 @@
 """Perudo in Chromium: a player calls Calza out of turn (``calza_by`` ``anyone``) on one
-device and at a shared table, and the bid history folds open without pushing the controls
-off a phone."""
+device and at a shared table, the bid history folds open without pushing the controls
+off a phone, and "Play again" deals a new game at the same table in one tap."""
 
 import json
+import os
+from pathlib import Path
 
-from tests.browser.saves import saved_text
+from tests.browser.saves import saved_text, stored_records, wait_stored
 from tests.browser import test_friends_browser as friends
-from tests.browser.waits import NEWER, seeded_form
+from tests.browser.waits import NEWER, seeded_form, wait_ready
 
 # Seat 1 (a bot) opens round 1 at this seed; its bid leaves bot 2 to speak, and us free to
 # call Calza out of turn (checked in CPython by tests/perudo, the same engine).
@@ -15,6 +17,18 @@ SEED = 2
 # Where a control sits in the viewport (a phone: the controls must be in view unscrolled).
 IN_VIEW = """el => { const r = el.getBoundingClientRect();
   return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""
+
+
+# The centre of the "Play again" button scrolled into view (as a player scrolls to it), and
+# whether a tap there lands on it (nothing drawn over it, e.g. the action dock).
+AGAIN_HIT = """() => {
+  const button = document.querySelector("#game-area [data-testid=again]");
+  button.scrollIntoView({block: "center"});
+  const r = button.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {x, y, hit: !!hit && button.contains(hit)};
+}"""
 
 
 def version(page):
@@ -115,3 +129,53 @@ def test_a_friend_calls_calza_out_of_turn_at_a_shared_table(phones, site, wait_e
     assert log[-1] == {"seat": 1, "action": action} and log[0]["seat"] == 2
     for page in (host, guest):
         assert page.context.errors == []
+
+
+def test_play_again_deals_a_new_game_at_the_same_table(context, site, wait_engine, tmp_path):
+    """Two fast bots (one hard, named) with Calza on play to the end; one tap on "Play again"
+    and the same table deals again, under the same save, from a new seed."""
+    shots = Path(os.environ.get("TABERNA_SCREENS") or tmp_path)
+    context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
+    page = context.new_page()
+    page.clock.install()  # real time until the game is over, then paused: the new game waits
+    page.goto(site.url)
+    wait_engine(page)
+    page.click("[data-open=perudo]")
+    form = seeded_form(page, 'form[data-form="setup"][data-game="perudo"]', SEED)
+    for seat, (kind, name) in enumerate([("bot:hard", "Ana"), ("bot:easy", "Rui")] + [("none", "")] * 4):
+        form.locator(f'select[name="seat{seat}_kind"]').select_option(kind)
+        form.locator(f'input[name="seat{seat}_name"]').fill(name)
+    form.locator('input[name="opt_calza"]').check()
+    form.locator('select[name="opt_calza_by"]').select_option("anyone")
+    form.locator("[data-testid=start]").click()
+    page.locator("#game-area .tb-table").wait_for()
+    assert wait_ready(page, 90_000) == "over"
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    finished = json.loads(saved_text(page))
+    [record] = [r for r in stored_records(page) if r["kind"] == "local"]
+    look(page, shots, "perudo-again-over")
+
+    at = page.evaluate(AGAIN_HIT)
+    assert at["hit"], "something is drawn over Play again"
+    page.mouse.click(at["x"], at["y"])
+    page.wait_for_function("() => document.querySelector('#game-area .tb-table')?.dataset.version === '0'")
+    assert page.locator("#game-area").get_attribute("data-status") == "bot"
+    assert page.locator("[data-testid=game-over]").count() == 0
+    wait_stored(page, lambda records: json.loads(next(r["text"] for r in records if r["id"] == record["id"]))["log"] == [])
+    [dealt] = [r for r in stored_records(page) if r["kind"] == "local"]  # the finished game's place
+    assert dealt["id"] == record["id"] and dealt["players"] == ["Ana", "Rui"] and not dealt["over"]
+    table = json.loads(dealt["text"])
+    assert table["seats"] == finished["seats"] == [
+        {"kind": "bot", "level": "hard", "name": "Ana"}, {"kind": "bot", "level": "easy", "name": "Rui"}]
+    assert table["options"] == finished["options"] and table["options"]["calza_by"] == "anyone"
+    assert table["seed"] != finished["seed"]
+    look(page, shots, "perudo-again-new")
+
+
+def look(page, folder, name):
+    """Screenshots at phone and desktop size, from the top, for a person to look at."""
+    for size, label in (({"width": 1280, "height": 800}, "1280"), ({"width": 360, "height": 740}, "360")):
+        page.set_viewport_size(size)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=str(folder / f"{name}-{label}.png"), full_page=True)
+    print(f"screenshots in {folder}")
