@@ -13,8 +13,9 @@ Out-of-turn actions (``Game.may_act``) are offered to the seat on screen only: w
 holding the phone. With several players on one device the others' secrets stay hidden, so
 a player who is not holding it cannot be offered anything (Perudo's Calza by anyone is
 then, in effect, for the player who has the phone). While such a seat is on screen, bots
-wait ``OUT_OF_TURN_MS`` before moving, so that the player has time to act; and a bot that
-acts out of turn does not stop the player on turn from moving first.
+wait ``OUT_OF_TURN_MS`` before moving, so that the player has time to act; and a bot still
+to move (out of turn, or beside the player in simultaneous moves such as Crown and Anchor's
+stakes) does not stop the player on screen from moving first.
 """
 
 from ..core.errors import TabernaError
@@ -95,19 +96,14 @@ class Device:
 
     # --- inputs ------------------------------------------------------------------------------
     def may_act_now(self) -> bool:
-        """Whether the seat on screen may act: on its turn, or out of turn (``may_act``)
-        while its screen shows, or on its turn while a bot's pending move is out of turn
-        (whoever moves first, moves)."""
-        seat, status, table = self.viewer, self.status(), self.table
-        if seat is None or status in ("arrange", "over", "handoff"):
+        """Whether the seat on screen may act: whenever its screen shows and the table would
+        take its action (on turn, or out of turn by ``may_act``), bots still to move or not:
+        a bot's pending move (out of turn, or beside it in simultaneous moves such as
+        stakes) does not hold the player back; whoever moves first, moves."""
+        seat = self.viewer
+        if seat is None or self.status() in ("arrange", "over", "handoff"):
             return False
-        if seat in table.may_act():
-            return True
-        if seat not in table.to_act():
-            return False
-        return status == "human" or (
-            status == "bot" and seat == self.next_local() and table.next_bot_seat() not in table.to_act()
-        )
+        return seat in self.table.able_to_act()
 
     def act(self, action) -> list:
         """A move of the seat on screen."""

@@ -4,6 +4,7 @@ the dice on screen say and the chips on the table must add up; a reload half-way
 same table; the final save replays in CPython."""
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from pyengine.i18n import translate
 from pyengine.core.table import Table
 from pyengine.games.crown_anchor.rules import SYMBOLS
 from tests.browser.saves import saved_text
-from tests.browser.waits import tap_move, wait_ready
+from tests.browser.waits import NEWER, seeded_form, tap_move, wait_ready
 
 TIMEOUT_MS = 60_000
 ROLLS = 10
@@ -208,4 +209,51 @@ def test_ten_rolls_of_crown_and_anchor_against_bots(context, site, wait_engine):
     assert [sum(bets.values()) for bets in state["stakes"]] == [number(row["staked"]) for row in final["seats"]]
     assert sum(state["chips"]) + sum(sum(bets.values()) for bets in state["stakes"]) == SEATS * START_CHIPS
     assert context.recorder.foreign(site.origin) == []
+    assert context.recorder.errors == []
+
+
+# Where a control's centre is, if a tap there reaches it (nothing covers it), else null.
+TAP_POINT = """el => {
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return hit && hit.closest("[data-act]") === el ? [x, y] : null;
+}"""
+
+
+def test_a_stake_tapped_while_the_bots_are_still_to_stake_lies_on_the_layout(context, site, wait_engine, tmp_path):
+    """Stakes are simultaneous: the layout offers them at once after a roll, and a tap there
+    is taken even before the bot punters have staked (it used to be refused as "not your
+    turn"). The clock stands still, so no bot moves while we tap."""
+    page = context.new_page()
+    page.clock.install()
+    page.goto(site.url)
+    wait_engine(page)
+    page.click("[data-open=crown_anchor]")
+    form = seeded_form(page, 'form[data-form="setup"][data-game="crown_anchor"]', 3)
+    form.locator('select[name="seat0_kind"]').select_option("bot:steady")  # the fixed bank
+    form.locator('select[name="seat1_kind"]').select_option("human")
+    form.locator('select[name="seat2_kind"]').select_option("bot:cautious")
+    form.locator('select[name="seat3_kind"]').select_option("bot:reckless")
+    for seat in range(SEATS, 10):
+        form.locator(f'select[name="seat{seat}_kind"]').select_option("none")
+    form.locator('select[name="opt_bank"]').select_option("fixed")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    form.locator("[data-testid=start]").click()
+    page.locator("#game-area .tb-table").wait_for()
+    area = page.locator("#game-area")
+    assert area.get_attribute("data-status") == "bot"  # the bot punters are to stake
+    assert "place your stakes" in area.inner_text().lower()
+    cell = area.locator("[data-testid=ca-cell-crown]")
+    point = cell.evaluate(TAP_POINT)
+    assert point, "the crown's stake button is covered"
+    page.touchscreen.tap(*point)
+    page.wait_for_function(NEWER, arg=0)
+    assert area.get_attribute("data-status") == "bot"  # taken before any bot staked
+    assert number(me(snapshot(page))["staked"]) == 1
+    assert cell.locator("xpath=..").locator(".crown_anchor-stake").inner_text().strip() == "1"
+    assert json.loads(saved_text(page))["log"] == [{"seat": 1, "action": {"type": "bet", "symbol": "crown", "chips": 1}}]
+    folder = Path(os.environ.get("CROWN_ANCHOR_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / "crown_anchor-stake-before-bots.png"))
     assert context.recorder.errors == []

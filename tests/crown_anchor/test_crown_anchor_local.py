@@ -51,3 +51,30 @@ def test_ten_rolls_against_bots_then_resume():
     assert 'data-testid="ca-history"' in reply["html"]
     resumed = call(bridge.resume, reply["save"], "en")
     assert resumed["ok"] and resumed["save"] == reply["save"]
+
+
+def rolls_in(reply):
+    return sum(entry["action"]["type"] == "roll" for entry in json.loads(reply["save"])["log"])
+
+
+def test_every_offered_stake_is_taken_while_bots_are_still_to_stake():
+    """Stakes are simultaneous: a stake the layout offers is taken at once, bots or not
+    (the play-test's finding: a tap before the bots had staked was refused)."""
+    fields = {
+        "seat0_kind": "bot:steady", "seat1_kind": "human", "seat1_name": "Ana",
+        "seat2_kind": "bot:cautious", "seat3_kind": "bot:reckless",
+        "opt_bank": "fixed", "seed": "3",
+    }
+    reply = call(bridge.start, {"game": "crown_anchor", "fields": fields}, "en")
+    taken = 0
+    for roll in range(5):  # each roll by the bot banker, Ana staking before the bot punters
+        for bet in [a for a in actions_in(reply["html"]) if a["type"] == "bet"]:
+            assert reply["status"] == "bot"  # bots are still to stake
+            reply = call(bridge.act, bet, "en")
+            assert reply["ok"], reply["message"]
+            taken += 1
+        reply = call(bridge.act, {"type": "done"}, "en")
+        assert reply["ok"], reply["message"]
+        while rolls_in(reply) == roll:
+            reply = call(bridge.bot_step, "en")
+    assert taken == 5 * 6  # a chip on each of the six symbols, every round
