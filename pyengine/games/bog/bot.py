@@ -27,7 +27,12 @@ already made, and how often they bluff (``LEVELS``).
   first, then the card that starts the longest stretch of one's own cards, a stretch up
   to a king best, as the king gives the lead back); the score is the boxes collected, the
   chips won or paid for the cards left, and the penalty for a board card left in hand.
-  Easy plays the greedy rule itself.
+  Easy plays the greedy rule itself. Hard rolls out with ``PlannedRun`` instead: in a
+  world every hand is known, so at each free choice the player (hard and the others alike)
+  plays the card that keeps the lead longest (a stretch of his own cards ending on a king
+  or on a card whose successor nobody holds); it is fast enough for 40 worlds a card. Hard
+  also adds the run to its bog-or-out scores: with ``leader="bog_winner"`` winning BOG
+  wins the lead of the run (and with ``run_players="boggers"`` going out leaves it).
 """
 
 from dataclasses import dataclass
