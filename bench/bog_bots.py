@@ -18,7 +18,8 @@ at 8), every seat a bot, games in duplicate pairs: the second game of a pair dea
 cards (same seed; the shuffles do not depend on the play while as many players are left)
 with the levels' seats swapped, so the cards' luck largely cancels. A game stops when the
 rules end it or after ``MIXED_GAME_DEALS`` deals. Per deal, the mean net of A's seats in it minus the mean
-net of B's: its mean, with a 95 % margin, says which level earns more.
+net of B's: its mean says which level earns more; its 95 % margin takes the pairs of
+games as the units (``pair_margin``). Progress goes to stderr every ten pairs.
 
 ``--pyodide`` runs the timing part (same code, same seeds) in the pinned Pyodide under
 Node (the copy ``build.py`` unpacks into ``.cache/``; run ``python build.py`` once first).
@@ -86,7 +87,7 @@ def play_deals(level: str, seats: int, deals: int, seed: int = 0) -> dict:
     return {"nets": nets, "others": others, "times": times, "games": game_number}
 
 
-MIXED_GAME_DEALS = 20
+MIXED_GAME_DEALS = 6
 
 
 def play_mixed(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
@@ -94,8 +95,11 @@ def play_mixed(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
     alternate seats; nets per level and deal."""
     nets = {level: [] for level in levels}
     differences, times = [], {level: [] for level in levels}
+    by_pair = []  # per pair of games: (sum of the differences, deals)
     game_number = 0
     while len(differences) < deals or game_number % len(levels):
+        if game_number % len(levels) == 0:
+            by_pair.append([0.0, 0])
         seat_level = [levels[(s + game_number) % len(levels)] for s in range(seats)]
         pair = game_number // len(levels)
         state = GAME.new_state({}, seats, derive_seed("bog-mixed", seed, seats, pair))
@@ -120,11 +124,24 @@ def play_mixed(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
                     means[level] = sum(mine) / len(mine) if mine else None
                 if None not in means.values():
                     differences.append(means[levels[0]] - means[levels[1]])
-                    if len(differences) % 100 == 0:  # a long run is read as it goes
-                        print("  after %d deals: %+.2f ± %.2f" % (len(differences), *mean_margin(differences)),
-                              file=sys.stderr, flush=True)
+                    by_pair[-1][0] += differences[-1]
+                    by_pair[-1][1] += 1
         game_number += 1
-    return {"nets": nets, "differences": differences, "times": times, "games": game_number}
+        if game_number % (10 * len(levels)) == 0:  # a long run is read as it goes
+            print("  after %d deals: %+.2f ± %.2f" % (len(differences), *pair_margin(by_pair)),
+                  file=sys.stderr, flush=True)
+    return {"nets": nets, "differences": differences, "by_pair": by_pair, "times": times, "games": game_number}
+
+
+def pair_margin(by_pair: list) -> tuple:
+    """Mean difference per deal and its 95 % margin with the pairs of games as the units
+    (a ratio estimator): the two games of a pair share their cards, so their deals are not
+    independent, and this margin counts what the duplicate deal cancels."""
+    deals = sum(n for _, n in by_pair)
+    mean = sum(total for total, _ in by_pair) / deals
+    pairs = len(by_pair)
+    spread = sum((total - mean * n) ** 2 for total, n in by_pair) / max(1, pairs - 1)
+    return mean, 1.96 * math.sqrt(spread * pairs) / deals
 
 
 def mean_margin(values: list) -> tuple:
@@ -141,8 +158,10 @@ def report_mixed(levels: tuple, seats: int, result: dict) -> None:
     for level in levels:
         mean, margin = mean_margin(result["nets"][level])
         print(f"  {level:6}: {mean:+6.2f} ± {margin:4.2f} chips per seat and deal ({len(result['nets'][level])})")
-    mean, margin = mean_margin(result["differences"])
-    print(f"  {first} − {second}, paired per deal: {mean:+6.2f} ± {margin:4.2f} chips", flush=True)
+    mean, margin = pair_margin(result["by_pair"])
+    print(f"  {first} − {second}, per deal: {mean:+6.2f} ± {margin:4.2f} chips "
+          f"({len(result['by_pair'])} pairs of games; ± {mean_margin(result['differences'])[1]:4.2f} "
+          f"if the deals were independent)", flush=True)
     for level in levels:
         print("  " + timing_line(level, result["times"][level]))
 
