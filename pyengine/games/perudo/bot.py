@@ -6,9 +6,10 @@
   likeliest legal bid, and calls Dudo or Calza when that risks less than raising.
 * ``hard``: the same decisions on a posterior. Every possible cup of every opponent is
   enumerated and weighted by how likely that cup made each bid he made this round: a
-  bidder is taken to open on the face his cup holds most of, and to raise on the face his
-  cup makes likeliest to hold at the smallest legal count then (a softmax over the faces,
-  with a share of blind bids for bluffs), so the chances use what the bidding gave away.
+  bidder is taken to open on the face his cup holds most of, at about the largest count
+  his cup makes an even bet, and to raise on the face his cup makes likeliest to hold at
+  the smallest legal count then (softmaxes, with a share of blind bids for bluffs;
+  ``kits.bluffing_bot``), so the chances use what the bidding gave away.
   It bluffs on a fixed share of its bids (``BLUFF_RATE``) so that its own bids give away less.
 
 Every bid a bot makes passes the engine's own rule, ``table_bid_refusal``, applied to the
@@ -214,7 +215,7 @@ class _Odds:
     """Chances that bids hold, from the bot's own cup and a model of the unseen dice.
 
     Without evidence every unseen die is independent (the exact binomial). With evidence each
-    opponent's possible cups are weighted by the faces he bid this round, then the opponents'
+    opponent's possible cups are weighted by the bids he made this round, then the opponents'
     totals are convolved: exact for that model, and a few thousand steps at most.
     """
 
