@@ -7,7 +7,7 @@ opponent by the chance that cup made the bids he made: Bayes over the enumerated
 
 import math
 
-__all__ = ["pick_chance"]
+__all__ = ["count_chance", "pick_chance"]
 
 
 def pick_chance(scores: dict, picked, blind_share: float) -> float:
@@ -17,3 +17,11 @@ def pick_chance(scores: dict, picked, blind_share: float) -> float:
     top = max(scores.values())
     total = sum(math.exp(score - top) for score in scores.values())
     return (1 - blind_share) * math.exp(scores[picked] - top) / total + blind_share / len(scores)
+
+
+def count_chance(count: int, expected: int, lowest: int, highest: int, sharpness: float, blind_share: float) -> float:
+    """Chance that a bidder whose cup suggests opening at ``expected`` opens at ``count``,
+    the legal counts running from ``lowest`` to ``highest``: a softmax of minus
+    ``sharpness`` times the distance, mixed with a blind pick."""
+    scores = {c: -sharpness * abs(c - expected) for c in range(lowest, max(highest, count) + 1)}
+    return pick_chance(scores, count, blind_share)

@@ -32,7 +32,7 @@ Each decision is a pure function of (view, level, seed).
 from functools import lru_cache
 
 from ...kits.bluffing import ACE, LEFT, RIGHT, next_in_play
-from ...kits.bluffing_bot import pick_chance
+from ...kits.bluffing_bot import count_chance, pick_chance
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .odds import chance, tail_from_cups, uniform_cups
@@ -200,11 +200,10 @@ def _bid_chance(cup: tuple, smallest: dict, bid: dict, in_play: int, opening: bo
         while count < in_play and held(count + 1, f) >= OPEN_CONFIDENCE:
             count += 1
         likely[f] = count
-    expected = likely[bid["face"]]
-    counts = {c: -COUNT_SHARPNESS * abs(c - expected) for c in range(smallest[bid["face"]], in_play + 1)}
-    counts.setdefault(bid["count"], -COUNT_SHARPNESS * abs(bid["count"] - expected))
+    face = bid["face"]
     faces = {f: OPENING_SHARPNESS * count for f, count in likely.items()}
-    return pick_chance(faces, bid["face"], BLIND_SHARE) * pick_chance(counts, bid["count"], BLIND_SHARE)
+    return (pick_chance(faces, face, BLIND_SHARE)
+            * count_chance(bid["count"], likely[face], smallest[face], in_play, COUNT_SHARPNESS, BLIND_SHARE))
 
 
 @lru_cache(maxsize=8192)

@@ -29,7 +29,7 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from ...kits.bluffing_bot import pick_chance
+from ...kits.bluffing_bot import count_chance, pick_chance
 from ...kits.dice import FACES, binomial_at_least
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
@@ -200,10 +200,8 @@ def _bid_likelihood(supports: tuple, faces: dict, bid: dict, size: int, in_play:
     expected = faces[face]
     while _tail(expected + 1 - supports[face], unseen, chance) >= OPEN_CONFIDENCE:
         expected += 1
-    counts = {count: -COUNT_SHARPNESS * abs(count - expected) for count in range(faces[face], in_play + 1)}
-    counts.setdefault(bid["count"], -COUNT_SHARPNESS * abs(bid["count"] - expected))
     return (pick_chance({f: OPENING_SHARPNESS * supports[f] for f in faces}, face, BLIND_SHARE)
-            * pick_chance(counts, bid["count"], BLIND_SHARE))
+            * count_chance(bid["count"], expected, faces[face], in_play, COUNT_SHARPNESS, BLIND_SHARE))
 
 
 @lru_cache(maxsize=4096)
