@@ -34,7 +34,7 @@ from pyengine.i18n import LANGUAGES, Translator, language_tag
 
 from .pixels import Image, near
 from tests.browser.test_saves_browser import PUT_RECORDS
-from tests.browser.waits import ANY_TURN, tap_move, wait_ready
+from tests.browser.waits import ANY_TURN, seat_count, tap_move, wait_ready
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -119,7 +119,9 @@ class Screens:
         """A new table: ``kinds`` for the first seats (e.g. ``["human", "bot:easy"]``), the
         other seats empty; returns what the screen is ready for."""
         form = self.open_setup(game)
-        seats = form.locator("select[name$=_kind]").count()
+        if form.locator("select[name=seat_count]").count():
+            seat_count(form, len(kinds))
+        seats = form.locator("select[name$=_kind]:visible").count()
         for seat in range(1, seats):
             form.locator(f'select[name="seat{seat}_kind"]').select_option(kinds[seat] if seat < len(kinds) else "none")
         for name, value in (options or {}).items():
