@@ -25,7 +25,7 @@ from pyengine.core.table import Table
 
 from tests.browser.test_saves_browser import PUT_RECORDS
 from tests.browser.test_screens_browser import DESKTOP, PHONE, TIMEOUT_MS, Screens
-from tests.browser.waits import ANY_TURN, wait_ready
+from tests.browser.waits import ANY_TURN, tap_move, wait_ready
 
 # Where ``selector``'s element lies, and whether it is seen (see the module's docstring).
 SEEN = """(selector) => {
@@ -85,12 +85,12 @@ def _played(game_id, seats, options, seed):
     return table, states
 
 
-def _calls(kind):
-    """The cut just before a bot's ``kind`` call (a die is lost: a reveal comes) while the
-    player (seat 0) still has dice, from the second hand on."""
+def _may_call(kind):
+    """The player's (seat 0's) turn with a bid to call ``kind`` on (a reveal follows), from
+    the second hand on: an earlier reveal is on the screen."""
     return lambda table, states, i: (
-        table.log[i]["action"]["type"] == kind and table.log[i]["seat"] != 0
-        and states[i]["counts"][0] > 0 and any(e["action"]["type"] == kind for e in table.log[:i])
+        0 in table.game.to_act(states[i]) and any(e["action"]["type"] == kind for e in table.log[:i])
+        and {"type": kind} in table.game.legal_actions(states[i], 0)
     )
 
 
@@ -105,9 +105,9 @@ def _peek_on_turn(table, states, i):
 
 # name: (game, seats, options, seed, where the log is cut)
 SAVES = {
-    "bozo-reveal": ("bozo", 10, {"points_target": 1}, 1, _calls("doubt")),
+    "bozo-reveal": ("bozo", 10, {"points_target": 1}, 1, _may_call("doubt")),
     "bozo-over": ("bozo", 10, {"points_target": 1}, 1, _before_the_end),
-    "perudo-reveal": ("perudo", 6, {}, 1, _calls("dudo")),
+    "perudo-reveal": ("perudo", 6, {}, 1, _may_call("dudo")),
     "botifarra-peek": ("botifarra", 4, {"target": 51}, 1, _peek_on_turn),
 }
 
@@ -210,16 +210,16 @@ def test_screen_changes_start_at_their_top_and_bozos_start_is_in_reach(screens):
 
 
 def test_a_reveal_is_in_view_above_the_dock(screens):
-    for name in ("bozo-reveal", "perudo-reveal"):
+    """The player, at the top of the table, calls from the dock: the reveal that follows is
+    in view above the dock (it lay under it, below the ten cups)."""
+    for name, call in (("bozo-reveal", "doubt"), ("perudo-reveal", "dudo")):
         screens.lobby()
         page = screens.page
-        before = page.evaluate("() => document.querySelector('[data-testid=reveal]')?.dataset.news ?? null")
         continue_saved(screens, name)
-        # The bot's call comes: a new reveal, whose outcome is in view above the player's dock.
-        page.wait_for_function(
-            "(before) => { const r = document.querySelector('#game-area [data-testid=reveal]'); return r && r.dataset.news !== before; }",
-            arg=before,
-        )
+        assert wait_ready(page, TIMEOUT_MS) == "human"
+        page.evaluate("() => window.scrollTo(0, 0)")
+        seen(page, f"#game-area [data-testid={call}]")
+        tap_move(page, page.locator(f"#game-area [data-testid={call}]"), TIMEOUT_MS)
         seen(page, "#game-area [data-testid=reveal] [data-announce]")
         seen(page, "#game-area [data-testid=dock]")
         screens.axe(name)

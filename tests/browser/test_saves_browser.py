@@ -13,7 +13,6 @@
 import json
 
 from tests.browser.saves import saved_text, stored_records, wait_stored
-from tests.browser.waits import seat_count
 
 ENGINE_FAST = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')"
 HUMAN_TURN = """() => {
@@ -33,9 +32,7 @@ def start_game(page, game_id):
     form = page.locator(f'form[data-form="setup"][data-game="{game_id}"]')
     form.wait_for()
     form.locator('input[name="seat0_name"]').fill("Ana")
-    if form.locator("select[name=seat_count]").count():
-        seat_count(form, 2)
-    for select in form.locator("select[name$=_kind]:visible").all()[1:]:
+    for select in form.locator("select[name$=_kind]").all()[1:]:
         values = select.locator("option").evaluate_all("options => options.map(o => o.value)")
         bot = next(v for v in values if v.startswith("bot:"))
         select.select_option(bot if select.get_attribute("name") == "seat1_kind" else "none" if "none" in values else bot)

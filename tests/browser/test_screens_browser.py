@@ -204,9 +204,10 @@ def test_lobby_and_every_setup(screens):
         form = screens.open_setup(game)
         screens.axe(f"{game}'s setup")
         screens.fits(f"{game}-setup", controls=False)
-        # Every seat menu shows its whole choice ("Player on this device"): nothing cut at 360 px.
+        # Every seat menu shown shows its whole choice ("Player on this device"): nothing cut at 360 px.
         cut = screens.page.evaluate(
             """() => [...document.querySelectorAll("form[data-form=setup] select[name$=_kind]")].filter((s) => {
+                 if (!s.checkVisibility()) return false;  // a seat past Bozó's count of players
                  const probe = document.createElement("span");
                  probe.textContent = s.selectedOptions[0].textContent;
                  probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap;font:" + getComputedStyle(s).font;
