@@ -23,7 +23,7 @@ import pytest
 from pyengine.core.registry import get_game
 from pyengine.core.table import Table
 
-from tests.browser.test_saves_browser import PUT_RECORDS
+from tests.browser.saves import PUT_RECORDS
 from tests.browser.test_screens_browser import DESKTOP, PHONE, TIMEOUT_MS, Screens
 from tests.browser.waits import ANY_TURN, tap_move, wait_ready
 
