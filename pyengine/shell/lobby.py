@@ -21,7 +21,7 @@ def _card(game: dict, t):
             attrs, text = {"data-i18n": "lobby.seats_exact", "data-i18n-count": low}, t("lobby.seats_exact", count=low)
         extra.append(h("p", {"class": "card-seats", **attrs}, text))
         play = h("span", {"data-i18n": "lobby.play"}, t("lobby.play"))
-        friends = h("span", {"data-i18n": "friends.heading"}, t("friends.heading"))
+        friends = h("span", {"data-i18n": "lobby.with_friends"}, t("lobby.with_friends"))
         # A table with friends from the card itself: the lobby's friends section lies far
         # below the six cards on a phone.
         extra.append(h(
