@@ -21,9 +21,8 @@ from pathlib import Path
 import pytest
 
 from pyengine.core.registry import get_game
-from pyengine.core.table import Table
 
-from tests.browser.saves import PUT_RECORDS
+from tests.browser.saves import PUT_RECORDS, local_record, played_by_bots
 from tests.browser.test_screens_browser import DESKTOP, PHONE, TIMEOUT_MS, Screens
 from tests.browser.waits import ANY_TURN, tap_move, wait_ready
 
@@ -71,20 +70,6 @@ def both_sizes(screens, name):
 
 
 # --- saved tables: the screens of a finished or running game --------------------------------------
-def _played(game_id, seats, options, seed):
-    """A whole game with bots in every seat: the table and the state before each action."""
-    game = get_game(game_id)
-    bot = {"kind": "bot", "level": game.bot_levels[0]}
-    table = Table(game_id, options, [dict(bot, name=f"Bot {n}") for n in range(1, seats + 1)], seed)
-    states = [table.state]
-    while not table.is_over():
-        seat = table.to_act()[0]
-        table.act(seat, table.bot_action(seat))
-        states.append(table.state)
-    table.seats[0] = {"kind": "human", "name": "Ana"}
-    return table, states
-
-
 def _may_call(kind):
     """The player's (seat 0's) turn with a bid to call ``kind`` on (a reveal follows), from
     the second hand on: an earlier reveal is on the screen."""
@@ -113,17 +98,16 @@ SAVES = {
 
 
 def saved_records():
+    """One lobby record per entry of SAVES (ids ``local:phone-<name>``)."""
     played = {}
     records = []
     for number, (name, (game_id, seats, options, seed, where)) in enumerate(SAVES.items()):
         key = (game_id, seats, json.dumps(options), seed)
-        played.setdefault(key, _played(game_id, seats, options, seed))
+        if key not in played:
+            played[key] = played_by_bots(game_id, seats, options, seed)
         table, states = played[key]
         cut = next(i for i in range(len(table.log)) if where(table, states, i))
-        save = dict(table.to_dict(), log=table.log[:cut])
-        records.append({"id": f"local:phone-{name}", "kind": "local", "table": None, "game": game_id,
-                        "players": [seat["name"] for seat in table.seats], "over": False, "updated": 1_000 + number,
-                        "text": json.dumps(save)})
+        records.append(local_record(f"local:phone-{name}", table, cut, number))
     return records
 
 
