@@ -45,7 +45,7 @@ TO_BOTTOM = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
 
 def seen(page, selector):
     where = page.evaluate(SEEN, selector)
-    assert where["ok"], where
+    assert where["ok"], json.dumps(where)
 
 
 def at_top(page):
@@ -237,13 +237,19 @@ def test_botifarras_last_trick_opens_in_view(screens):
 
 
 # A shared Botifarra table's next step for the player on ``page``: trumps or "pass" when
-# its sheet asks (the first trumps offered); "play" once the hand is being played.
+# its sheet asks (the first trumps offered), once per version of the table (a second tap on
+# a sheet the host has moved past is refused, and the refusal shows above the table);
+# "play" once the hand is being played and no refusal shows.
 DECIDE = """() => {
   const game = document.querySelector("#game-area .botifarra");
-  if (game?.dataset.phase === "play") return "play";
+  if (game?.dataset.phase === "play") return document.querySelector("#game-area .tb-net-error") ? "refused" : "play";
+  const version = document.querySelector("#game-area .tb-table")?.dataset.version;
   const tap = document.querySelector("#game-area [data-testid=bt-sheet] [data-testid^=bt-trump-], #game-area [data-testid=bt-pass]");
-  if (tap && !document.getElementById("game-area").hasAttribute("aria-busy")) tap.click();
-  return tap ? "tapped" : "waiting";
+  if (tap && window.tappedAt !== version && !document.getElementById("game-area").hasAttribute("aria-busy")) {
+    window.tappedAt = version;
+    tap.click();
+  }
+  return "waiting";
 }"""
 
 
@@ -278,6 +284,7 @@ def test_a_shared_botifarra_shows_the_trick_on_both_phones(screens, site, wait_e
             raise AssertionError("the hand never came to be played")
         as_guest = Screens(guest, screens.axe_source, screens.folder)
         for name, page, shown in (("host", host, screens), ("guest", guest, as_guest)):
+            shown.shot(f"phone-botifarra-shared-{name}-checked")
             assert page.locator("#game-area ol.tb-net-playing").count() == 1
             seen(page, "#game-area [data-testid=bt-trick]")
             shown.axe(f"a shared Botifarra on the {name}'s phone")
