@@ -79,6 +79,8 @@ def test_a_snapshot_that_does_not_restore_falls_back_and_is_not_made_again(conte
 # Served in front of the worker script: records every module name the import system is asked
 # for, and exports the names asked for that never loaded (the worker script is served with
 # this appended, the service worker blocked so that it cannot answer with the real one).
+# What Pyodide's and PyScript's own start-up import before it runs is what the build's probe
+# starts from; a start-up that missed one would not reach the lobby.
 RECORD_IMPORTS = """
 import sys as _sys
 
@@ -94,7 +96,9 @@ class _AskedFor:
 _sys.meta_path.insert(0, _AskedFor)
 """
 REPORT_IMPORTS = """
-xworker.sync.not_found = lambda: __import__("json").dumps(sorted(set(_AskedFor.names) - set(_sys.modules)))
+import json as _json
+
+xworker.sync.not_found = lambda: _json.dumps(sorted(set(_AskedFor.names) - set(_sys.modules)))
 """
 
 
