@@ -13,7 +13,7 @@ guest replays it with the same rules to check the host):
 1. ``commit`` — the device playing each seat that takes part picks a fresh 256-bit secret
    ``s`` (``secrets``) and publishes ``commit = H("commit", id, n, seat, share)`` where
    ``share = H("share", id, n, seat, s)``. The hash chain binds both later reveals at once.
-2. ``share`` — once *every* commitment is in (not before: ``fair_too_early``), each device
+2. ``share`` — once *every* commitment is in (not before: ``fair_out_of_step``), each device
    publishes its ``share``; it must hash to its commitment (``fair_bad_share``), so nobody
    can choose a share after seeing the others'. When the last share is in, the round nonce
    is ``H("nonce", id, n, every (seat, share) in seat order)``: one honest device makes it
@@ -271,6 +271,13 @@ VIEW_SHAPE = Dict({
     "secrets": PerSeat(Optional(HEX)),
     "forfeits": Seats(),
 })
+
+
+def out_of_step(state: dict, kind: str) -> IllegalAction:
+    """The refusal of a move while a fair draw's step is due, or of a draw's move out of its
+    step (a share before every commitment is in: nobody contributes after seeing others')."""
+    step = state["fair"]["step"] if "fair" in state else "play"
+    return IllegalAction(f"{kind} does not fit the fair draw's step ({step})", "fair_out_of_step", kind=kind, step=step)
 
 
 def fair_phase(state: dict):

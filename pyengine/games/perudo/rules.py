@@ -277,6 +277,8 @@ class Perudo(BluffingGame):
         return "turn" if seat == state["turn"] else "out_of_turn"
 
     def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
+        if fair.fair_phase(state) or kind in fair_moves.MOVES:
+            return fair.out_of_step(state, kind)
         return _refuse(("perudo.calza_only", {}))
 
     def play_call(self, state: dict, seat: int, action: dict, rng: Rng) -> None:
