@@ -281,6 +281,9 @@ def out_of_step(state: dict, kind: str) -> IllegalAction:
 
 
 def fair_phase(state: dict):
-    """``fair_<step>`` while a fair step is due, else ``None`` (the game's own phases)."""
+    """``fair_<step>`` while a fair step is due, else ``None`` (the game's own phases, or a
+    game over: what is owed then no longer matters)."""
     fair = state.get("fair")
-    return None if fair is None or fair["step"] == "play" else f"fair_{fair['step']}"
+    if fair is None or fair["step"] == "play" or state.get("result"):
+        return None
+    return f"fair_{fair['step']}"

@@ -78,7 +78,7 @@ def _differences(host: dict, replayed: dict, version: int) -> list:
         if key == "players" or host.get(key) == replayed.get(key):
             continue
         said, truth = host.get(key), replayed.get(key)
-        if key == "last_round" and isinstance(said, dict) and isinstance(truth, dict):
+        if key in ("last_round", "last_hand") and isinstance(said, dict) and isinstance(truth, dict):
             bid = truth["bids"][-1]
             if said.get("actual") != truth["actual"]:
                 found.append(("fair_wrong_count", {

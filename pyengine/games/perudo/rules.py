@@ -192,7 +192,6 @@ def _loser_or_gainer(record: dict) -> bool:
 
 class Perudo(BluffingGame):
     id = "perudo"
-    fair_chance = True
     min_seats = 2
     max_seats = 6
     options = {

@@ -1,8 +1,9 @@
-"""Perudo at a fair table, through the memory network: honest games agree everywhere; the
+"""Perudo and Bozó at a fair table, through the memory network: honest games agree everywhere; the
 host never holds a guest's dice; a host that lies about a count, a loser, the dice in play,
 the turn, a commitment or a roll is caught by every guest; a host that keeps its reveal back
 loses by the forfeit rule; a guest's wrong, late, replayed or early part is refused and
-changes nothing; reloads on either side lose nothing."""
+changes nothing; reloads on either side lose nothing. (The draw's refusals are the same code
+for both games, so a cheating guest is played at Perudo only.)"""
 
 import hashlib
 import json
@@ -18,6 +19,9 @@ from pyengine.protocol.envelope import encode
 from pyengine.protocol.fair import WITHHELD_AFTER
 from tests.protocol.fair_table import GUESTS, TABLE_ID, fair_table, guest_of, play_move, play_until
 
+GAMES = ["perudo", "bozo"]
+STARTER_LABEL = {"perudo": "opener", "bozo": "starter"}
+
 
 def everyone_agrees(host, net):
     for guest in net.guests.values():
@@ -27,9 +31,10 @@ def everyone_agrees(host, net):
         assert guest.audit.table.state["result"] == host.table.state["result"]
 
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_an_honest_fair_game_plays_to_the_end_and_every_guest_agrees(seed):
-    host, net = fair_table(seed=seed)
+def test_an_honest_fair_game_plays_to_the_end_and_every_guest_agrees(game, seed):
+    host, net = fair_table(game, seed=seed)
     rng = Rng(seed)
     rounds_seen = set()
     while play_move(host, net, rng):
@@ -38,26 +43,28 @@ def test_an_honest_fair_game_plays_to_the_end_and_every_guest_agrees(seed):
             if host.table.state["counts"][seat] and not host.table.is_over():
                 assert guest.view["dice"] is not None and len(guest.view["dice"]) == host.table.state["counts"][seat]
                 assert host.table.state["dice"][seat] is None  # the host never has it
-        rounds_seen.add(host.table.state["round"])
+        rounds_seen.add((host.table.state["round"], host.table.state.get("hand")))
     assert host.table.is_over() and len(rounds_seen) > 5
     assert net.guests["pw"].view["result"] == host.table.state["result"]
     everyone_agrees(host, net)
 
 
-def test_the_opener_is_drawn_from_the_joint_nonce():
+@pytest.mark.parametrize("game", GAMES)
+def test_the_first_player_is_drawn_from_the_joint_nonce(game):
     openers = Counter()
     for seed in range(12):
-        host, _ = fair_table(seed=seed)
+        host, _ = fair_table(game, seed=seed)
         state = host.table.state
         assert state["fair"]["step"] == "play"
         players = state["fair"]["players"]
-        assert state["turn"] == players[fair.draw(state["fair"]["nonce"], "opener", len(players))]
+        assert state["turn"] == players[fair.draw(state["fair"]["nonce"], STARTER_LABEL[game], len(players))]
         openers[state["turn"]] += 1
     assert len(openers) > 1
 
 
-def test_nothing_the_host_holds_before_the_reveal_has_a_guests_dice():
-    host, net = fair_table(seed=3)
+@pytest.mark.parametrize("game", GAMES)
+def test_nothing_the_host_holds_before_the_reveal_has_a_guests_dice(game):
+    host, net = fair_table(game, seed=3)
     sent = []
     original = net.guest_says
     net.guest_says = lambda peer, texts: (sent.extend(texts), original(peer, texts))[1]
@@ -109,23 +116,24 @@ def test_over_a_thousand_rounds_a_guests_dice_are_independent_of_all_the_host_ho
     assert sum((faces[f] - expected) ** 2 / expected for f in range(1, 7)) < 20.5
 
 
-def _last_round_state(message):
+def _settled(message):
+    """The record of the last settled round (Perudo) or hand (Bozó) in a state message."""
     view = message.get("view") if message.get("kind") == "state" else None
-    return view if view and view.get("last_round") else None
+    return (view or {}).get("last_round") or (view or {}).get("last_hand")
 
 
 def _count(peer, message):
-    view = _last_round_state(message)
-    if view:
-        view["last_round"]["actual"] += 1
+    settled = _settled(message)
+    if settled:
+        settled["actual"] += 1
         return True
     return False
 
 
 def _loser(peer, message):
-    view = _last_round_state(message)
-    if view and view["last_round"]["loser"] is not None:
-        view["last_round"]["loser"] = (view["last_round"]["loser"] + 1) % 4
+    settled = _settled(message)
+    if settled and settled["loser"] is not None:
+        settled["loser"] = (settled["loser"] + 1) % 4
         return True
     return False
 
@@ -190,11 +198,12 @@ LIES = {
 }
 
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lie", sorted(LIES))
 @pytest.mark.parametrize("seed", [4, 5, 6])
-def test_a_host_that_lies_is_caught_every_time(lie, seed):
+def test_a_host_that_lies_is_caught_every_time(game, lie, seed):
     tamper, code = LIES[lie]
-    host, net = fair_table(seed=seed, tamper=tamper)
+    host, net = fair_table(game, seed=seed, tamper=tamper)
     play_until(host, net, Rng(seed), lambda: net.tampered > 0 and all(net.guests[p].audit.evidence for p in GUESTS))
     assert net.tampered > 0
     for peer in GUESTS:
@@ -215,8 +224,9 @@ def test_the_evidence_names_the_count_announced_and_revealed():
                               "revealed": truth["actual"]}
 
 
-def test_a_host_that_keeps_its_reveal_back_loses_by_the_forfeit_rule():
-    host, net = fair_table(seed=8)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_host_that_keeps_its_reveal_back_loses_by_the_forfeit_rule(game):
+    host, net = fair_table(game, seed=8)
     honest_duty = host.table.duty
     host.table.duty = lambda seat: None if seat == 0 and host.table.state["fair"]["step"] == "reveal" else honest_duty(seat)
     play_until(host, net, Rng(8), lambda: host.table.state["fair"]["step"] == "reveal")
@@ -227,8 +237,11 @@ def test_a_host_that_keeps_its_reveal_back_loses_by_the_forfeit_rule():
     for peer in GUESTS:
         audit = net.guests[peer].audit
         assert audit.evidence[-1]["code"] == "fair_withheld" and audit.evidence[-1]["params"] == {"seat": 0}
-        assert audit.table.state["counts"][0] == dice_before - 1
-        assert audit.table.state["last_round"]["forfeits"] == [0]
+        state = audit.table.state
+        settled = state.get("last_round") or state.get("last_hand")
+        assert settled["forfeits"] == [0] and settled["loser"] == 0
+        ended = settled.get("round_winner") is not None  # Bozó: a new round deals everyone 3 again
+        assert state["counts"][0] == dice_before - 1 or ended
 
 
 def _at_step(step, seed=9):
@@ -328,10 +341,11 @@ def test_a_forfeit_before_the_nonce_costs_a_die_and_draws_again():
     assert refused.value.code == "fair_nothing_owed"
 
 
-def test_a_host_reload_keeps_its_secrets_and_the_game_goes_on():
-    host, net = fair_table(seed=12)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_host_reload_keeps_its_secrets_and_the_game_goes_on(game):
+    host, net = fair_table(game, seed=12)
     rng = Rng(12)
-    play_until(host, net, rng, lambda: host.table.state["round"] >= 2 and bool(host.table.state["bids"]))
+    play_until(host, net, rng, lambda: host.table.version > 30 and bool(host.table.state["bids"]))
     reloaded = Host.from_snapshot(json.loads(json.dumps(host.snapshot())))
     assert reloaded.table.held == host.table.held and reloaded.table.view(0)["dice"] == host.table.view(0)["dice"]
     net.replace_host(reloaded)
@@ -341,10 +355,11 @@ def test_a_host_reload_keeps_its_secrets_and_the_game_goes_on():
     everyone_agrees(reloaded, net)
 
 
-def test_a_guest_reload_in_the_middle_of_a_round_loses_nothing():
-    host, net = fair_table(seed=13)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_guest_reload_in_the_middle_of_a_round_loses_nothing(game):
+    host, net = fair_table(game, seed=13)
     rng = Rng(13)
-    play_until(host, net, rng, lambda: host.table.state["round"] >= 2 and bool(host.table.state["bids"]))
+    play_until(host, net, rng, lambda: host.table.version > 30 and bool(host.table.state["bids"]))
     guest = net.guests["pa"]
     dice = guest.view["dice"]
     saved = json.loads(json.dumps(guest.snapshot()))
