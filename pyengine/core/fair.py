@@ -262,7 +262,7 @@ def duty(fair: dict, seat: int, held: dict, make_secret=new_secret):
 ROUND = Int(1, MAX_FAIR_ROUNDS)
 VIEW_SHAPE = Dict({
     "id": FAIR_ID,
-    "n": ROUND,
+    "n": Int(0, MAX_FAIR_ROUNDS),  # 0: no draw yet (a game that draws only now and then)
     "step": Enum(*STEPS),
     "players": Seats(),
     "commits": PerSeat(Optional(HEX)),

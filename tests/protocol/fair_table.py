@@ -4,6 +4,7 @@ network that lets a test play a dishonest host by rewriting what the host sends.
 
 import json
 
+from pyengine.core.registry import get_game
 from pyengine.protocol import Guest, Host, MemoryNetwork
 
 TABLE_ID = "room-1"
@@ -11,7 +12,7 @@ GUESTS = {"pa": 1, "pc": 3}
 SEATS = [
     {"kind": "human", "name": "Host"},
     {"kind": "remote", "name": "A"},
-    {"kind": "bot", "name": "Bot", "level": "easy"},
+    {"kind": "bot", "name": "Bot"},  # at its game's first level
     {"kind": "remote", "name": "C"},
 ]
 
@@ -38,6 +39,7 @@ class TamperNetwork(MemoryNetwork):
 def fair_table(game="perudo", seed=1, options=None, seats=SEATS, tamper=None):
     """A started fair table with its guests and spectator seated and settled; ``tamper``
     rewrites what the host sends from the first message on (``TamperNetwork``)."""
+    seats = [dict(seat, level=get_game(game).bot_levels[0]) if seat["kind"] == "bot" else seat for seat in seats]
     host = Host.create(game, options or {}, seats, f"{seed:064x}", TABLE_ID, fair=True)
     net = TamperNetwork(host, now=1_000)
     net.tamper = tamper
