@@ -185,13 +185,17 @@ def play_commit(fair: dict, seat: int, action: dict) -> None:
         fair["step"] = "share"
 
 
+def _opens(fair: dict, seat: int, value: str, hash_of, published: str) -> bool:
+    """Whether ``value`` hashes (``hash_of``) to what ``seat`` published before."""
+    return hash_of(value, fair["id"], fair["n"], seat) == fair[published][seat]
+
+
 def play_share(fair: dict, seat: int, action: dict) -> bool:
     """Takes a share; True when it was the last and the nonce is set."""
     _check_round(fair, action)
-    share = action["share"]
-    if commitment_of(share, fair["id"], fair["n"], seat) != fair["commits"][seat]:
+    if not _opens(fair, seat, action["share"], commitment_of, "commits"):
         raise IllegalAction("That share does not match its commitment", "fair_bad_share", seat=seat)
-    fair["shares"][seat] = share
+    fair["shares"][seat] = action["share"]
     if owed(fair):
         return False
     fair["nonce"] = nonce_of(fair["shares"], fair["id"], fair["n"])
@@ -202,10 +206,9 @@ def play_share(fair: dict, seat: int, action: dict) -> bool:
 def play_reveal(fair: dict, seat: int, action: dict) -> bool:
     """Takes a revealed secret; True when every cup that is still owed is now revealed."""
     _check_round(fair, action)
-    secret = action["secret"]
-    if share_of(secret, fair["id"], fair["n"], seat) != fair["shares"][seat]:
+    if not _opens(fair, seat, action["secret"], share_of, "shares"):
         raise IllegalAction("That secret does not match its commitment", "fair_bad_reveal", seat=seat)
-    fair["secrets"][seat] = secret
+    fair["secrets"][seat] = action["secret"]
     return not owed(fair)
 
 

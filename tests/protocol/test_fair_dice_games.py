@@ -153,38 +153,32 @@ def _turn(peer, message):
     return False
 
 
-def _own_commitment(peer, message):
-    """The host puts another commitment in the guest's name (one whose secret it knows)."""
-    if message.get("kind") != "record":
-        return False
-    for entry in message["entries"]:
-        action = entry["action"]
-        if action["type"] == "commit" and entry["seat"] == GUESTS.get(peer):
-            action["commit"] = fair.commit_secret("11" * 32, message["fair"], action["n"], entry["seat"])
+def _rewrite_entry(message, kind, seat, field, value) -> bool:
+    """Rewrites ``field`` of the first ``kind`` action of ``seat`` in a record message to
+    ``value(action)``; whether there was one."""
+    entries = message["entries"] if message.get("kind") == "record" else []
+    for entry in entries:
+        if entry["action"]["type"] == kind and entry["seat"] == seat:
+            entry["action"][field] = value(entry["action"])
             return True
     return False
+
+
+def _own_commitment(peer, message):
+    """The host puts another commitment in the guest's name (one whose secret it knows)."""
+    seat = GUESTS.get(peer)
+    forged = lambda action: fair.commit_secret("11" * 32, message["fair"], action["n"], seat)  # noqa: E731
+    return _rewrite_entry(message, "commit", seat, "commit", forged)
 
 
 def _host_commitment(peer, message):
-    """The host changes its own commitment after the fact: the share no longer matches."""
-    if message.get("kind") != "record" or message["from"] != 0:
-        return False
-    for entry in message["entries"]:
-        if entry["action"]["type"] == "commit" and entry["seat"] == 0:
-            entry["action"]["commit"] = "22" * 32
-            return True
-    return False
+    """The host changes its own commitment after the fact: its share no longer matches."""
+    return _rewrite_entry(message, "commit", 0, "commit", lambda action: "22" * 32)
 
 
 def _host_roll(peer, message):
     """The host reveals a secret other than the one it committed to (another roll)."""
-    if message.get("kind") != "record":
-        return False
-    for entry in message["entries"]:
-        if entry["action"]["type"] == "reveal" and entry["seat"] == 0:
-            entry["action"]["secret"] = "33" * 32
-            return True
-    return False
+    return _rewrite_entry(message, "reveal", 0, "secret", lambda action: "33" * 32)
 
 
 LIES = {
