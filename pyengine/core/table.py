@@ -59,7 +59,8 @@ class Table:
         self.seed = seed
         self.state = self.game.new_state(options, len(self.seats), seed)
         self.options = self.state["options"]
-        self.fair = fair if self.game.fair_chance else None  # a game without chance has nothing to seal
+        # A game without a fair draw (Lasca: no chance; the card games: not yet) plays as before.
+        self.fair = fair if self.game.fair_chance else None
         if self.fair is not None:
             if not fair_draw.FAIR_ID.fits(fair, 0):
                 raise InvalidOptions("A fair table needs a short id", "bad_fair_id")

@@ -57,8 +57,11 @@ def held_from_json(data, seats: int) -> dict:
     return held
 
 
-def record_fields(table: Table, table_id: str, base: int, start: int) -> dict:
-    """The ``record`` message's fields: the log of the current game from entry ``start``."""
+RECORD_CHUNK = 400  # log entries per record message: far below the host's message size limit
+
+
+def record_fields(table: Table, table_id: str, base: int, start: int, end: int) -> dict:
+    """The ``record`` message's fields: entries ``start`` to ``end`` of the current game's log."""
     return {
         "table": table_id,
         "fair": table.fair,
@@ -67,7 +70,7 @@ def record_fields(table: Table, table_id: str, base: int, start: int) -> dict:
         "options": table.options,
         "seats": len(table.seats),
         "from": start,
-        "entries": table.log[start:],
+        "entries": table.log[start:end],
     }
 
 

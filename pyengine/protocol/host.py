@@ -34,7 +34,9 @@ A *fair* table (``create(..., fair=True)``, games with ``fair_chance``; ``core.f
 own seats' and its bots' secrets (``table.held``, saved in the snapshot), does their part of
 each draw at once whenever the table changes (``_local_duties``: no tap, no bot turn), sends
 each peer the public record before its state, and may ``forfeit`` a seat whose device owes
-its part and is gone (after the grace an absent player gets).
+its part and is gone (after the grace an absent player gets). A guest's seat handed to a
+bot is played by this device from the next commitment on; a step its guest had begun (its
+commitment in, its share or reveal owed) ends only with that guest back, or a forfeit.
 """
 
 import hmac
@@ -45,7 +47,7 @@ from ..core.errors import BadSave, TabernaError
 from ..core.rng import derive_key, derive_seed, is_key
 from ..core.table import MAX_NAME, MAX_SEED, Table
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
-from .fair import fair_id, held_from_json, held_to_json, record_fields
+from .fair import RECORD_CHUNK, fair_id, held_from_json, held_to_json, record_fields
 
 SNAPSHOT_FORMAT = 1
 MAX_PEERS = 64  # seated guests plus spectators; bounds what a flood of joins can cost
@@ -238,8 +240,9 @@ class Host:
         outbox, length = [], len(self.table.log)
         for peer in peers:
             start = self._recorded.get(peer, 0)
-            if start == 0 or start < length:
-                outbox.append((peer, encode("record", **record_fields(self.table, self.table_id, self.base, start))))
+            for begin in range(start, length, RECORD_CHUNK) or ([0] if start == 0 else []):
+                fields = record_fields(self.table, self.table_id, self.base, begin, begin + RECORD_CHUNK)
+                outbox.append((peer, encode("record", **fields)))
             self._recorded[peer] = length
         return outbox
 

@@ -386,3 +386,28 @@ def test_saved_secrets_are_checked_when_read_back(held, for_the_host_too):
         with pytest.raises(BadSave) as bad:
             Host.from_snapshot(data)
         assert bad.value.code == "fair_save_secrets"
+
+
+def test_a_long_record_reaches_a_rejoining_guest_in_pieces_it_replays_in_order(monkeypatch):
+    monkeypatch.setattr("pyengine.protocol.host.RECORD_CHUNK", 7)
+    host, net = fair_table(seed=15)
+    play_until(host, net, Rng(15), lambda: host.table.version > 40)
+    sent = []
+    net.host_says = (lambda original: lambda outbox: (sent.extend(outbox), original(outbox))[1])(net.host_says)
+    net.guest_says("pa", [encode("sync", table=TABLE_ID)])
+    net.run()
+    records = [json.loads(text) for peer, text in sent if peer == "pa" and '"kind":"record"' in text]
+    assert len(records) >= 6 and [r["from"] for r in records] == list(range(0, 7 * len(records), 7))
+    everyone_agrees(host, net)
+
+
+def test_a_rematch_draws_under_a_new_fair_id_and_the_guests_follow():
+    host, net = fair_table(seed=16)
+    rng = Rng(16)
+    play_until(host, net, rng, lambda: host.table.is_over())
+    first = host.table.fair
+    net.host_says(host.rematch())
+    net.run()
+    assert host.table.fair != first and host.table.state["fair"]["step"] == "play"
+    play_until(host, net, rng, lambda: host.table.version > 20)
+    everyone_agrees(host, net)
