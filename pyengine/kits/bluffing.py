@@ -294,6 +294,7 @@ class BluffingGame(Game):
         state["fair"] = fair.start(fair_id, self.fair_players(state), len(counts))
         state["dice"] = [None] * len(counts)
         state["turn"] = 0
+        state["calling"] = None  # a call waiting for the reveal
         return state
 
     @staticmethod
@@ -349,9 +350,17 @@ class BluffingGame(Game):
     def play_phase(self, state: dict, seat: int) -> str:
         raise NotImplementedError
 
+    def await_reveal(self, state: dict, calling: dict) -> None:
+        """At a fair table a call waits for every cup's secret (``fair_revealed``)."""
+        state["calling"] = calling
+        state["fair"]["step"] = "reveal"
+
     def fair_view(self, state: dict) -> dict:
-        """The public fair round, for views of a fair table (nothing for others)."""
-        return {"fair": fair.public(state["fair"])} if "fair" in state else {}
+        """The public fair round and the call waiting for it, for views of a fair table
+        (nothing for others)."""
+        if "fair" not in state:
+            return {}
+        return {"fair": fair.public(state["fair"]), "calling": copy_json(state["calling"])}
 
     def own_cup_seen(self, state: dict, seat: int) -> bool:
         """Whether ``seat`` sees its own cup now (Bozó's blind bids keep it closed)."""

@@ -44,7 +44,8 @@ def test_honest_rolls_come_from_the_joint_nonce_and_every_guest_agrees(options):
     drive(host, net, Rng(2), rolls=12)
     assert host.table.state["rolls"] >= 6 or host.table.is_over()
     for guest in net.guests.values():
-        assert guest.audit.evidence == [] and guest.audit.version == host.version
+        assert guest.audit.evidence == [] and guest.audit.version == host.version == guest.version
+        assert guest.misfits == 0  # every view the host sent fits the game's view shape
         assert guest.audit.table.state["chips"] == host.table.state["chips"]
 
 

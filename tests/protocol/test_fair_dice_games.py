@@ -26,7 +26,7 @@ STARTER_LABEL = {"perudo": "opener", "bozo": "starter"}
 def everyone_agrees(host, net):
     for guest in net.guests.values():
         assert guest.audit is not None and guest.audit.evidence == [], guest.audit.evidence
-        assert guest.audit.version == host.version
+        assert guest.audit.version == host.version == guest.version and guest.misfits == 0  # every view fit
         assert guest.audit.table.state["counts"] == host.table.state["counts"]
         assert guest.audit.table.state["result"] == host.table.state["result"]
 

@@ -300,8 +300,7 @@ class Bozo(BluffingGame):
         """Everyone shows; the loser gives up a die; then the next hand, round or the end.
         At a fair table the doubt waits for the secrets (``fair_revealed`` settles it)."""
         if "fair" in state:
-            state["calling"] = {"caller": caller}
-            state["fair"]["step"] = "reveal"
+            self.await_reveal(state, {"caller": caller})
             return
         self.settle(state, caller, rng, forfeits=[])
 
@@ -355,8 +354,8 @@ class Bozo(BluffingGame):
 
     # --- fair tables ------------------------------------------------------------------------
     def make_fair(self, state: dict, fair_id: str) -> dict:
+        """As every cup game's, and the first round's starter is drawn from the first nonce."""
         state = super().make_fair(state, fair_id)
-        state["calling"] = None
         state["draw_starter"] = True
         return state
 
@@ -406,7 +405,6 @@ class Bozo(BluffingGame):
             "round_winners": list(state["round_winners"]),
             "last_hand": copy_json(state["last_hand"]),
             **self.fair_view(state),
-            **({"calling": dict(state["calling"]) if state["calling"] else None} if "fair" in state else {}),
         }
 
     # Most points a player can hold, and most rounds a game can last: a game by rounds

@@ -310,8 +310,7 @@ class Perudo(BluffingGame):
         """Everyone shows: settle the call, then start the next round or end the game. At a
         fair table the call waits for the secrets (``fair_revealed`` settles it)."""
         if "fair" in state:
-            state["calling"] = {"caller": caller, "call": call}
-            state["fair"]["step"] = "reveal"
+            self.await_reveal(state, {"caller": caller, "call": call})
             return
         self.settle(state, caller, call, rng, forfeits=[])
 
@@ -372,11 +371,6 @@ class Perudo(BluffingGame):
         self.start_cups(state, rng)
 
     # --- fair tables ------------------------------------------------------------------------
-    def make_fair(self, state: dict, fair_id: str) -> dict:
-        state = super().make_fair(state, fair_id)
-        state["calling"] = None
-        return state
-
     def fair_nonce(self, state: dict) -> None:
         """The first round's opener is public chance: drawn from the first nonce."""
         if state["round"] == 1:
@@ -433,7 +427,6 @@ class Perudo(BluffingGame):
             "calza_allowed": self.calza_allowed(state),
             "may_act": self.may_act(state),
             **self.fair_view(state),
-            **({"calling": dict(state["calling"]) if state["calling"] else None} if "fair" in state else {}),
         }
 
     _bid = bid_shape()
