@@ -118,7 +118,10 @@ class Table:
     def next_bot_seat(self):
         """The bot seat to play next, or ``None``: first a bot that chooses to act out of
         turn (``may_act``), in seat order, so that it answers the position before the seat
-        on turn changes it; then the first bot on turn."""
+        on turn changes it; then the first bot on turn. Never during a fair draw's step:
+        that is the device's part (``duty``), not a bot's choice."""
+        if self.fair_steps():
+            return None
         for seat in self.may_act():
             if self.seats[seat]["kind"] == "bot" and self.bot_action(seat) is not None:
                 return seat

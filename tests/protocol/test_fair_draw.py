@@ -112,3 +112,18 @@ def test_the_duty_draws_a_new_secret_each_round():
     secret_one = held[0]["secret"]
     second = fair.duty(fair.start(ID, [0], 1, 2), 0, held)
     assert held[0]["n"] == 2 and held[0]["secret"] != secret_one and first["commit"] != second["commit"]
+
+
+@pytest.mark.parametrize("game", ["perudo", "bozo", "crown_anchor"])
+def test_a_fair_step_offers_players_no_choice_and_bots_no_turn(game):
+    import pyengine.games  # noqa: F401  (registers the games)
+    from pyengine.core.registry import get_game
+    from pyengine.core.table import Table
+
+    seats = [{"kind": "bot", "name": "", "level": get_game(game).bot_levels[0]}] * 3
+    table = Table(game, {}, seats, 1, fair="room-1:0")
+    assert table.fair_steps() and table.to_act() == [0, 1, 2]
+    assert all(table.game.legal_actions(table.state, seat) == [] for seat in range(3))
+    assert table.next_bot_seat() is None
+    one_device = Table(game, {}, seats, 1)
+    assert "fair" not in one_device.state and one_device.fair is None

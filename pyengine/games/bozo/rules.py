@@ -235,8 +235,9 @@ class Bozo(BluffingGame):
 
     def legal_actions(self, state: dict, seat: int) -> list:
         """Legal bids up to the dice in play (higher ones are legal but never useful), the
-        doubt, and the moves of the phase: direction, look, keep."""
-        if self.is_over(state) or seat not in self.to_act(state):
+        doubt, and the moves of the phase: direction, look, keep. None during a fair draw's
+        step (the devices' part, not a player's choice)."""
+        if self.is_over(state) or seat not in self.to_act(state) or fair.fair_phase(state):
             return []
         if seat != state["turn"]:
             return [*self.bid_actions(state, seat), {"type": "keep"}]

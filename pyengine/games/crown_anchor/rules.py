@@ -221,8 +221,9 @@ class CrownAnchor(Game):
 
     def legal_actions(self, state: dict, seat: int) -> list:
         """All actions but bets, and a representative subset of bets: on each symbol the
-        smallest legal stake and five times it (any amount up to the stack is legal)."""
-        if seat not in self.to_act(state):
+        smallest legal stake and five times it (any amount up to the stack is legal). None
+        during a fair draw's step (the devices' part, not a player's choice)."""
+        if seat not in self.to_act(state) or fair.fair_phase(state):
             return []
         phase = state["phase"]
         if phase == "volunteer":

@@ -250,8 +250,9 @@ class Perudo(BluffingGame):
 
     def legal_actions(self, state: dict, seat: int) -> list:
         """Every legal bid up to the dice in play (bids above it are legal but never useful),
-        plus Dudo and Calza when allowed; out of turn, Calza only. Calls name the bid."""
-        if self.is_over(state):
+        plus Dudo and Calza when allowed; out of turn, Calza only. Calls name the bid. None
+        during a fair draw's step (the devices' part, not a player's choice)."""
+        if self.is_over(state) or fair.fair_phase(state):
             return []
         if seat in self.may_act(state):
             return [self.calza_action(state)]
