@@ -163,6 +163,11 @@ class HostedTable(Controller):
         self.send(self.host.set_seat(seat, kind, command.get("level")))
 
     # --- output -----------------------------------------------------------------------------
+    def revision(self):
+        """The host's ``rev`` grows with every change its guests see; the spectators listed
+        on this screen and the table's own version cover the rest."""
+        return self.host.rev, self.host.version, tuple(self.host.watchers())
+
     def table_id(self) -> str:
         return self.host.table_id
 
