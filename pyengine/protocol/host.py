@@ -462,6 +462,10 @@ class Host:
         its seat shows absent, as when its channel closes."""
         return [self._error(peer, error)] + self.drop(peer, now)
 
+    def seated_peers(self) -> list:
+        """The peers that hold a seat."""
+        return [peer for peer, record in self.peers.items() if record.seat is not None]
+
     def watchers(self) -> list:
         """``(peer, name)`` of every spectator, for the host's screen."""
         return [(peer, record.name) for peer, record in self.peers.items() if record.seat is None]

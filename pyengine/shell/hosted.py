@@ -163,6 +163,11 @@ class HostedTable(Controller):
         self.send(self.host.set_seat(seat, kind, command.get("level")))
 
     # --- output -----------------------------------------------------------------------------
+    def reply(self, t, force: bool) -> dict:
+        """The envelope, plus ``seated``: the peers holding a seat, whom the page serves
+        before everyone else (site/session.js)."""
+        return {**super().reply(t, force), "seated": self.host.seated_peers()}
+
     def revision(self):
         """The host's ``rev`` grows with every change its guests see; the spectators listed
         on this screen and the table's own version cover the rest."""

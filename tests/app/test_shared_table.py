@@ -357,6 +357,7 @@ def test_messages_that_change_nothing_are_neither_drawn_nor_saved(monkeypatch):
         moved = tabs.host_call("net_host_receive", screen, intent)
     assert moved["html"] is not None and moved["save"] is not None
     assert work == {"html": 1, "save": 1}
+    assert sorted(moved["seated"]) == ["pa", "pb"]  # the page serves them first
 
 
 def test_a_guest_reloads_mid_game_and_continues_in_its_seat():

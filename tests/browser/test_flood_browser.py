@@ -31,14 +31,18 @@ ATTACKER = """async ([code, url]) => {
 }"""
 
 # Sends ``count`` messages of ``size`` bytes on ``action`` to every peer of the room (or the
-# announced host), one after another; resolves once sent or the peers are gone.
+# announced host), one after another; resolves once sent or the peers are gone or cut it off.
 SEND = """async ([action, size, count, toHost]) => {
     const payload = "x".repeat(size);
     const targets = () => toHost ? [...flood.announced] : Object.keys(flood.room.getPeers());
     for (let i = 0; i < count; i += 1) {
         const now = targets().filter((peer) => flood.room.getPeers()[peer]);
         if (!now.length) break;
-        await flood.actions[action].send(payload, {target: now});
+        try {
+            await flood.actions[action].send(payload, {target: now});
+        } catch {
+            break;  // cut off while sending
+        }
         flood.sent += size;
     }
     return flood.sent;
