@@ -41,6 +41,9 @@ from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, enc
 
 SNAPSHOT_FORMAT = 1
 MAX_PEERS = 64  # seated guests plus spectators; bounds what a flood of joins can cost
+# Spectators at once: well under MAX_PEERS, so a friend can always join an open seat however
+# many others watch (or pretend to).
+MAX_WATCHERS = 24
 ABSENT_AFTER = 15_000  # ms without a message before a peer counts as absent
 FORGET_AFTER = 600_000  # ms of silence before an absent peer is forgotten (it may rejoin)
 
@@ -115,6 +118,7 @@ class Host:
         self._token_source = token_source
         self.room = None  # the room code, told to seated guests (HostedTable sets it)
         self.removed: dict = {}  # peer ids removed by the host, in order (a bounded set)
+        self.watchers_open = True  # the host may close the table to new spectators
         # For the stale check: the version right after each seat's latest move (read from
         # the log), and the version since which it may act without a break (None if it may
         # not act now). A reloaded host dates the latter from now: stricter, never looser.
@@ -144,6 +148,7 @@ class Host:
             "rev": self.rev,
             "started": self.started,
             "base": self.base,
+            "watchers_open": self.watchers_open,
         }
 
     @classmethod
@@ -169,10 +174,15 @@ class Host:
         base = data.get("base", 0)
         if type(base) is not int or not 0 <= base <= MAX_SEED:
             raise BadSave("The shared table's game count is damaged", "sync_save_rev")
+        watchers_open = data.get("watchers_open", True)
+        if type(watchers_open) is not bool:
+            raise BadSave("The shared table's spectator setting is damaged", "sync_save_rev")
         try:
-            return cls(table, table_id, tokens, rev, data["started"], token_source, base)
+            host = cls(table, table_id, tokens, rev, data["started"], token_source, base)
         except ProtocolError:
             raise BadSave("The shared table's id is malformed", "sync_save_id") from None
+        host.watchers_open = watchers_open
+        return host
 
     # --- what peers see -----------------------------------------------------------------------
     def public_seats(self) -> list:
@@ -301,8 +311,11 @@ class Host:
                 raise ProtocolError("You already hold a seat", "sync_already_seated", seat=record.seat)
             if record.seat == seat:
                 return [self._welcome(peer)] + self._state_to([peer])
-        elif len(self.peers) >= MAX_PEERS and not self._evict_absent_watcher():
-            raise ProtocolError("The table is full", "sync_table_full")
+        else:
+            if seat is None:
+                self._check_watcher_room()
+            if len(self.peers) >= MAX_PEERS and not self._evict_absent_watcher():
+                raise ProtocolError("The table is full", "sync_table_full")
         name = clean_name(name)
         if seat is not None:
             self._check_seat(seat)
@@ -503,7 +516,18 @@ class Host:
                 changed = True
         return self._changed() if changed else []
 
+    def let_watchers_in(self, open_: bool) -> None:
+        """The host opens or closes the table to new spectators (those watching stay)."""
+        self.watchers_open = bool(open_)
+
     # --- helpers ------------------------------------------------------------------------------
+    def _check_watcher_room(self) -> None:
+        """A new spectator needs the host's leave and room among the spectators."""
+        if not self.watchers_open:
+            raise ProtocolError("The host lets no more spectators in", "sync_no_watchers")
+        if len(self.watchers()) >= MAX_WATCHERS and not self._evict_absent_watcher():
+            raise ProtocolError("This table has all the spectators it can take", "sync_watchers_full")
+
     def _evict_absent_watcher(self) -> bool:
         """Makes room by forgetting the longest-silent absent spectator, if there is one."""
         absent = [(r.seen, peer) for peer, r in self.peers.items() if r.seat is None and not r.live]

@@ -534,6 +534,21 @@ def test_a_watcher_takes_an_open_seat_and_a_late_joiner_is_refused_with_the_reas
     assert 'data-status="refused"' in refused and "That seat is taken." in refused
 
 
+def test_the_host_lets_no_more_spectators_in_from_its_screen():
+    tabs = Tabs()
+    new_table(tabs, guests=(("pa", 1, "Bea"),))
+    assert {"watchers": False} in buttons(tabs.screens["host"], "data-host")
+    tabs.host_call("net_host_command", {"watchers": False})
+    assert {"watchers": True} in buttons(tabs.screens["host"], "data-host")
+    assert "Let spectators in" in tabs.screens["host"]
+    tabs.join("pw", None, "Dani")
+    tabs.run()
+    assert 'data-status="refused"' in tabs.screens["pw"] and "not letting spectators in" in tabs.screens["pw"]
+    tabs.join("pb", 2, "Caio")  # a friend still takes an open seat
+    tabs.run()
+    assert tabs.guests["pb"].tables["guest"].status() == "seated"
+
+
 def test_closing_the_table_tells_every_guest():
     tabs = started()
     reply = tabs.host_call("net_host_command", {"close": True})
