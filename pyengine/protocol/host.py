@@ -33,10 +33,12 @@ starts), so nothing sent about an earlier game can be taken for the new one.
 import hmac
 import secrets
 import unicodedata
+from functools import lru_cache
 
 from ..core.errors import BadSave, TabernaError
 from ..core.rng import derive_key, derive_seed, is_key
 from ..core.table import MAX_NAME, MAX_SEED, Table
+from ..i18n import LANGUAGES, translate
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
 
 SNAPSHOT_FORMAT = 1
@@ -48,25 +50,77 @@ ABSENT_AFTER = 15_000  # ms without a message before a peer counts as absent
 FORGET_AFTER = 600_000  # ms of silence before an absent peer is forgotten (it may rejoin)
 
 
+# Letters that show as nothing: the Hangul fillers (default-ignorable in Unicode, yet letters)
+# and the blank Braille pattern. A name made of them would look empty.
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+MAX_MARKS = 2  # combining marks on one letter (Vietnamese needs two); more are dropped
+# Scripts that may share a name: Japanese writes Han, kana and Latin together.
+EAST_ASIAN = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
+# What the screens say in a seat's place: no guest may call itself that.
+RESERVED_KEYS = ("sync.conn.host_device", "sync.conn.here", "sync.conn.open", "sync.you", "sync.a_watcher")
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like, roughly: compatibility forms folded, accents and other marks
+    dropped, case ignored, spaces squeezed ("ＡＮＡ", "Ána" and "ana" read alike)."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(ch for ch in decomposed if unicodedata.category(ch)[0] != "M")
+    return " ".join(unicodedata.normalize("NFKC", bare).casefold().split())
+
+
+def _script(ch: str) -> str:
+    """The script of a letter, from its Unicode name ("CYRILLIC SMALL LETTER A")."""
+    word = unicodedata.name(ch, "").split(" ")[0]
+    return "EAST_ASIAN" if word in EAST_ASIAN else word
+
+
+def _mixes_scripts(name: str) -> bool:
+    """Whether ``name`` mixes letters of alphabets that could pass for one another (Latin
+    "Ana" with a Cyrillic "А"); Latin beside Han, kana or Hangul is allowed."""
+    scripts = {_script(ch) for ch in unicodedata.normalize("NFKC", name) if unicodedata.category(ch) in ("Lu", "Ll", "Lt", "Lo")}
+    return len(scripts - {"EAST_ASIAN"}) > 1
+
+
+@lru_cache(maxsize=1)
+def _reserved() -> frozenset:
+    return frozenset(skeleton(translate(lang, key)) for lang in LANGUAGES for key in RESERVED_KEYS)
+
+
 def clean_name(name: str) -> str:
     """A guest's name as others will see it: control, format (bidi overrides and isolates,
-    zero-width joiners) and separator characters other than the plain space are dropped,
-    runs of spaces squeezed, at most ``MAX_NAME`` characters. A name reordered by a
-    right-to-left override cannot pass for another player's."""
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in name
-        if ch.isspace() or unicodedata.category(ch)[0] not in "CZ"
-    )
-    return " ".join(kept.split())[:MAX_NAME].strip()
+    zero-width joiners) and separator characters other than the plain space are dropped, so
+    are blank-looking letters and combining marks past ``MAX_MARKS`` on one letter; runs of
+    spaces squeezed, at most ``MAX_NAME`` characters. A name that mixes look-alike alphabets
+    ("Аna" with a Cyrillic А) or reads as what the screens say in a seat's place ("On the
+    host's device") is dropped whole: the seat keeps its own name."""
+    kept = []
+    marks = 0
+    for ch in name:
+        category = unicodedata.category(ch)
+        if ch.isspace():
+            kept.append(" ")
+        elif category[0] in "CZ" or ch in BLANK_LOOKING:
+            continue
+        elif category[0] == "M":
+            marks += 1
+            if marks <= MAX_MARKS:
+                kept.append(ch)
+            continue
+        else:
+            kept.append(ch)
+        marks = 0
+    squeezed = " ".join("".join(kept).split())
+    if _mixes_scripts(squeezed) or skeleton(squeezed) in _reserved():
+        return ""
+    return squeezed[:MAX_NAME].strip()
 
 
 def unique_name(name: str, others) -> str:
-    """``name``, or ``name 2``, ``name 3``… so that no two seats read alike (case and
-    compatibility forms ignored: "ＡＮＡ" and "ana" are the same name)."""
-    taken = {unicodedata.normalize("NFKC", other).casefold() for other in others}
+    """``name``, or ``name 2``, ``name 3``… so that no two seats read alike (compared on
+    skeletons: "ＡＮＡ", "Ána" and "ana" are the same name)."""
+    taken = {skeleton(other) for other in others}
     candidate, number = name, 1
-    while unicodedata.normalize("NFKC", candidate).casefold() in taken:
+    while skeleton(candidate) in taken:
         number += 1
         suffix = f" {number}"
         candidate = name[: MAX_NAME - len(suffix)].rstrip() + suffix
