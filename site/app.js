@@ -111,10 +111,12 @@ function setEngine(state, key) {
   $("engine-reload").hidden = state !== "error";
 }
 
+/** The lobby or a table, from its top: never at the scroll the other one left. */
 function showScreen(name) {
   const inGame = name === "game";
   $("lobby").hidden = inGame;
   $("game").hidden = !inGame;
+  window.scrollTo(0, 0);
   if (!inGame) onScreen.clearLocal();
 }
 
@@ -235,7 +237,7 @@ function closeSession(forget) {
 
 function openGame(gameId) {
   showScreen("game");
-  $("game").focus();
+  $("game").focus({ preventScroll: true }); // the screen starts at its top (showScreen)
   if (!app.bridge) {
     app.waitingFor = gameId;
     showEngineWait();
@@ -257,7 +259,7 @@ function backToLobby() {
   showScreen("lobby");
   showSavedGames();
   document.title = t("app.title");
-  $("lobby").focus();
+  $("lobby").focus({ preventScroll: true });
 }
 
 async function resume(id) {
@@ -522,6 +524,9 @@ function wire() {
   for (const button of document.querySelectorAll("[data-open]")) {
     button.addEventListener("click", () => openGame(button.dataset.open));
   }
+  for (const button of document.querySelectorAll("[data-friends]")) {
+    button.addEventListener("click", () => openSharedSetup(button.dataset.friends));
+  }
   $("back").addEventListener("click", backToLobby);
   $("save-retry").addEventListener("click", () => app.shelf?.retry());
   $("save-go-on").addEventListener("click", () => {
@@ -548,6 +553,12 @@ function wire() {
     if (!attribute || !app.session?.[method]) return;
     const value = el.getAttribute(attribute);
     app.session[method](attribute === "data-invite" ? Number(value) : value);
+  });
+  // A setup form's seat count shows that many seat rows (pyengine/shell/setup.py).
+  area.addEventListener("change", (event) => {
+    const count = event.target.closest("[data-seat-count]");
+    if (!count || !area.contains(count)) return;
+    count.form.querySelectorAll(".tb-seat-row").forEach((row, index) => { row.hidden = index >= Number(count.value); });
   });
   area.addEventListener("submit", (event) => {
     const form = event.target.closest('form[data-form="setup"]');

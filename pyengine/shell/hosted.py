@@ -217,11 +217,11 @@ class HostedTable(Controller):
             )
         return None
 
-    def _strip(self, t):
+    def _strip(self, t, playing=False):
         table = self.host.table
         return seat_strip(
             t, table.game.id, self.host.public_seats(), self.device.viewer, True,
-            lambda index, conn: self._seat_buttons(t, index, conn), table.teams(),
+            lambda index, conn: self._seat_buttons(t, index, conn), table.teams(), playing,
         )
 
     def _watchers(self, t):
@@ -275,4 +275,4 @@ class HostedTable(Controller):
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
-        return hosted_screen(status, fragment(self._strip(t), self._watchers(t)), section, closing)
+        return hosted_screen(status, fragment(self._strip(t, playing=True), self._watchers(t)), section, closing)
