@@ -150,8 +150,8 @@ function savedItem(record) {
   title.className = "saved-title";
   const name = document.createElement("strong");
   name.textContent = game;
-  const where = record.kind === "local" ? t("saves.here")
-    : t(record.kind === "host" ? "saves.hosting" : "saves.seat", { code: record.table });
+  const where = { local: () => t("saves.here"), broken: () => t("saves.broken") }[record.kind]?.()
+    ?? t(record.kind === "host" ? "saves.hosting" : "saves.seat", { code: record.table });
   title.append(name, ` · ${where}`);
   const details = document.createElement("p");
   details.className = "saved-details";
@@ -164,7 +164,7 @@ function savedItem(record) {
     question.textContent = t("saves.delete_ask");
     const no = button(t("saves.delete_no"), "btn", () => {
       actions.replaceChildren(...buttons);
-      buttons[1].focus();
+      buttons.at(-1).focus();
     });
     const yes = button(t("saves.delete_yes"), "btn btn-danger", () => deleteSaved(record));
     yes.dataset.testid = "delete-yes";
@@ -177,6 +177,7 @@ function savedItem(record) {
   ];
   buttons[0].dataset.testid = "continue";
   buttons[1].dataset.testid = "delete";
+  if (record.kind === "broken") buttons.shift(); // nothing to continue: it can only go
   actions.append(...buttons);
   item.append(title, details, actions);
   return item;

@@ -215,9 +215,11 @@ _RESERVED = ("reason", "code", "key", "lang")  # would collide with the translat
 
 def host_reason(t, error: dict) -> str:
     """A refusal from the host, in our language when we know its code (the host's params are
-    untrusted: only plain ones are used), else its own English reason."""
+    untrusted: only plain ones are used), else a generic reason: the host's own free text is
+    never shown (a host could write anything there, to every guest)."""
     params = {k: v for k, v in error["params"].items() if k not in _RESERVED}
-    return t.error(TabernaError(str(error["reason"])[:200], error["code"], **params))
+    text = t.error(TabernaError("", error["code"], **params))
+    return text or t("sync.host_refused")
 
 
 def guest_frame(status: str, table_id: str, lost_banner, body) -> Markup:
