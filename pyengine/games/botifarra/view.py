@@ -8,9 +8,11 @@ nothing else, so every value the renderer indexes exists and has its type.
 What shows, top to bottom: a header (trumps or BOTIFARRA, the multiplier, the hand and its
 dealer, both scores towards the target); the other seats around the felt; on the felt the
 trick in progress, or the trick just won (the screen's pause before it is collected), or
-between hands the last hand's summary; a status line; the buttons for each side's last
-trick (the only tricks anyone may look back at); your piles (two players) and your hand,
-sorted by suit with trumps first, legal cards raised and the rest dimmed; and a bottom
+between hands the last hand's summary (with its bidding); a status line; the buttons for
+each side's last trick (the only tricks anyone may look back at) and the bidding so far,
+folded (who delegated, who chose what, who passed or called on each doubling question);
+your piles (two players) and your hand, sorted by suit with trumps first, legal cards
+raised and the rest dimmed; and a bottom
 sheet for the decision in hand (trumps, the doubling question, playing the selected card).
 
 UI state (reset after every move): ``select`` (the card tapped once: a second tap, or the
@@ -22,7 +24,7 @@ The game's own words stay Catalan in every language; each carries its translatio
 Test hooks (``data-testid``): ``bt-hand``, ``bt-card-<card>`` (your pile tops),
 ``bt-play``, ``bt-trump-<suit>``, ``bt-botifarra``, ``bt-delegate``, ``bt-double``,
 ``bt-pass``, ``bt-peek-<side>``, ``bt-peeked``, ``bt-hint``, ``bt-summary``, ``bt-seat-<n>``,
-``bt-trick``, ``bt-status``.
+``bt-trick``, ``bt-status``, ``bt-bidding`` (this hand's), ``bt-last-bidding`` (the last hand's).
 """
 
 from ...kits.cards import rank_of, sort_key, split_card
@@ -243,6 +245,7 @@ def _summary(view: dict, table: Table, t) -> Markup:
           row("botifarra.summary_points", last["points"]),
           row("botifarra.summary_gain", last["gains"]),
           row("botifarra.summary_score", last["scores"]))),
+        _bidding(last, table, t, "bt-last-bidding"),
     )
 
 
@@ -254,6 +257,34 @@ def _felt(view: dict, table: Table, t):
     if view["last_hand"] is not None:
         return h("div", {"class": "botifarra-felt botifarra-felt-summary"}, _summary(view, table, t))
     return None
+
+
+# --- the bidding -------------------------------------------------------------------------------------
+def _bidding_lines(hand: dict, names: list, t) -> list:
+    """What was said this hand (``hand``: the view, or its ``last_hand``), in order: the
+    delegation, the choice, then each doubling question's passes and its call."""
+    lines = []
+    if hand["delegated"]:
+        lines.append(t("botifarra.bid_delegated", name=names[hand["dealer"]]))
+    if hand["botifarra"] or hand["trump"] is not None:
+        choice = "BOTIFARRA" if hand["botifarra"] else SUIT_WORDS[hand["trump"]]
+        lines.append(t("botifarra.bid_chose", name=names[hand["chooser"]], choice=choice))
+    for question in CALL_WORDS:
+        lines += [t("botifarra.bid_passed", name=names[p["seat"]], call=CALL_WORDS[question])
+                  for p in hand["passes"] if p["call"] == question]
+        lines += [t("botifarra.bid_called", name=names[c["seat"]], call=CALL_WORDS[question])
+                  for c in hand["calls"] if c["call"] == question]
+    return lines
+
+
+def _bidding(hand: dict, table: Table, t, testid: str):
+    """The bidding, folded under one line, to open at any time of the hand."""
+    lines = _bidding_lines(hand, table.names, t)
+    if not lines:
+        return None
+    return h("details", {"class": "botifarra-bidding", "data-testid": testid},
+             h("summary", None, t("botifarra.bidding")),
+             h("ol", None, (h("li", None, line) for line in lines)))
 
 
 # --- status, glosses, last tricks ------------------------------------------------------------------
@@ -480,7 +511,8 @@ def render(view: dict, ui: dict, t) -> Markup:
         h("div", {"class": "botifarra-table"}, chips, opposite or None, _felt(view, table, t)),
         h("p", {"class": "botifarra-status", "role": "status", "data-testid": "bt-status"}, _status(view, table, t)),
         gloss_line or None,
-        h("div", {"class": "botifarra-row"}, mine_chip or None, _peek(view, table, ui, t)),
+        h("div", {"class": "botifarra-row"}, mine_chip or None, _peek(view, table, ui, t),
+          _bidding(view, table, t, "bt-bidding")),
         dock,
     )
 
