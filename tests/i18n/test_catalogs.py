@@ -15,7 +15,7 @@ from buildtools.po import PACKAGE, PLURAL_FORMS, compile_catalogs, read_po
 from pyengine.core.registry import declarations
 from pyengine.i18n import LANGUAGES, Translator, catalog, format_number, translate
 from pyengine.shell import calls
-from pyengine.shell.screens import game_over, handoff
+from pyengine.shell.screens import game_over, handoff, seat_names
 from tests.app.screens import buttons
 from tests.markup_check import random_play_views
 
@@ -230,3 +230,16 @@ def test_one_word_for_the_dice_cup_on_screens_and_how_to_pages(lang):
     words = set(re.findall(r"\w+", " ".join(path.read_text(encoding="utf-8") for path in sources).lower()))
     cup, *others = CUP_WORDS[lang]
     assert cup in words and words.isdisjoint(others), words & set(others)
+
+
+def test_names_nobody_typed_follow_the_viewers_language():
+    worker = calls.Worker()
+    fields = {"seat0_kind": "human", "seat1_kind": "bot:easy", "seat2_kind": "bot:easy", "seat2_name": "Ana", "seed": "3"}
+    made = json.loads(worker.start(json.dumps({"game": "perudo", "fields": fields}), "es"))
+    assert [seat["name"] for seat in json.loads(made["save"])["seats"]] == ["", "", "Ana"]
+    assert "Jugador 1" in made["html"] and "Bot 2" in made["html"]
+    shown = json.loads(worker.render("pt"))["html"]
+    assert "Jogador 1" in shown and "Jugador 1" not in shown and "Ana" in shown
+    seats = [{"kind": "remote", "name": ""}, {"kind": "bot", "level": "easy", "name": ""}, {"kind": "human", "name": "Bea"}]
+    assert seat_names(seats, Translator("pt")) == ["Amigo 1", "Bot 2", "Bea"]
+    assert seat_names(seats, Translator("en")) == ["Friend 1", "Bot 2", "Bea"]
