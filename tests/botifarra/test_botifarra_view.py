@@ -240,7 +240,8 @@ def test_the_bidding_stays_readable_during_the_hand_and_after_it():
     for seat in (dealer, left, None):
         out = html(state, seat)
         assert 'data-testid="bt-bidding"' in out
-        lines = re.findall(r"<li>([^<]*)</li>", out.split('data-testid="bt-bidding"')[1])
+        line = out.split('data-testid="bt-bidding"')[1].split("</p>")[0]
+        lines = re.findall(r'<span class="botifarra-said">([^<]*)</span>', line)
         assert lines == said, (seat, lines)
     over = advance(state, lambda s: s["hand_number"] == 2)
     out = html(over, dealer)

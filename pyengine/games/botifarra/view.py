@@ -9,8 +9,8 @@ What shows, top to bottom: a header (trumps or BOTIFARRA, the multiplier, the ha
 dealer, both scores towards the target); the other seats around the felt; on the felt the
 trick in progress, or the trick just won (the screen's pause before it is collected), or
 between hands the last hand's summary (with its bidding); a status line; the buttons for
-each side's last trick (the only tricks anyone may look back at) and the bidding so far,
-folded (who delegated, who chose what, who passed or called on each doubling question);
+each side's last trick (the only tricks anyone may look back at) and the bidding so far on
+one line (who delegated, who chose what, who passed or called on each doubling question);
 your piles (two players) and your hand, sorted by suit with trumps first, legal cards
 raised and the rest dimmed; and a bottom
 sheet for the decision in hand (trumps, the doubling question, playing the selected card).
@@ -278,13 +278,14 @@ def _bidding_lines(hand: dict, names: list, t) -> list:
 
 
 def _bidding(hand: dict, table: Table, t, testid: str):
-    """The bidding, folded under one line, to open at any time of the hand."""
+    """The bidding on one short line, always in view (a folded block would close at the next
+    move, as every move redraws the screen)."""
     lines = _bidding_lines(hand, table.names, t)
     if not lines:
         return None
-    return h("details", {"class": "botifarra-bidding", "data-testid": testid},
-             h("summary", None, t("botifarra.bidding")),
-             h("ol", None, (h("li", None, line) for line in lines)))
+    said = [h("span", {"class": "botifarra-said"}, line) for line in lines]
+    return h("p", {"class": "botifarra-bidding", "data-testid": testid},
+             h("b", None, t("botifarra.bidding")), " ", [fragment(" · " if i else "", item) for i, item in enumerate(said)])
 
 
 # --- status, glosses, last tricks ------------------------------------------------------------------
