@@ -17,7 +17,7 @@ EN = Translator("en")
 CA = Translator("ca")
 VARIANTS = {
     "partnerships": (4, {}),
-    "individual": (4, {"individual": True, "discard_suit_order": True}),
+    "individual": (4, {"individual": True, "discard_suit_order": True, "individual_contro": True}),
     "three": (3, {"three_second": True}),
     "two_piles": (2, {}),
     "two_hand": (2, {"two_player_layout": "four_piles_and_hand"}),

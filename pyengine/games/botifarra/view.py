@@ -6,14 +6,14 @@ opponents left and right in playing order (the next player, on your right, at th
 nothing else, so every value the renderer indexes exists and has its type.
 
 What shows, top to bottom: a header (trumps or BOTIFARRA, the multiplier, the hand and its
-dealer, both scores towards the target); the other seats around the felt; on the felt the
-trick in progress, or the trick just won (the screen's pause before it is collected), or
-between hands the last hand's summary (with its bidding); a status line; the buttons for
-each side's last trick (the only tricks anyone may look back at) and the bidding so far on
-one line (who delegated, who chose what, who passed or called on each doubling question);
-your piles (two players) and your hand, sorted by suit with trumps first, legal cards
-raised and the rest dimmed; and a bottom
-sheet for the decision in hand (trumps, the doubling question, playing the selected card).
+dealer, both scores towards the target, and the bidding so far on one line: who delegated,
+who chose what, who passed or called on each doubling question); the other seats around the
+felt; on the felt the trick in progress, or the trick just won (the screen's pause before it
+is collected), or between hands the last hand's summary (with its bidding); a status line;
+the buttons for each side's last trick (the only tricks anyone may look back at); your piles
+(two players) and your hand, sorted by suit with trumps first, legal cards raised and the
+rest dimmed; and a bottom sheet for the decision in hand (trumps, the doubling question,
+playing the selected card).
 
 UI state (reset after every move): ``select`` (the card tapped once: a second tap, or the
 Play button, plays it; an illegal one is explained with the engine's own reason), ``peek``
@@ -179,6 +179,7 @@ def _header(view: dict, table: Table, t) -> Markup:
             t("botifarra.hand_dealer", n=view["hand_number"], name=table.names[view["dealer"]]))),
         h("div", {"class": "botifarra-head-row botifarra-scores"}, scores,
           h("span", {"class": "botifarra-target"}, _target_text(view, t))),
+        _bidding(view, table, t, "bt-bidding"),
     )
 
 
@@ -512,8 +513,7 @@ def render(view: dict, ui: dict, t) -> Markup:
         h("div", {"class": "botifarra-table"}, chips, opposite or None, _felt(view, table, t)),
         h("p", {"class": "botifarra-status", "role": "status", "data-testid": "bt-status"}, _status(view, table, t)),
         gloss_line or None,
-        h("div", {"class": "botifarra-row"}, mine_chip or None, _peek(view, table, ui, t),
-          _bidding(view, table, t, "bt-bidding")),
+        h("div", {"class": "botifarra-row"}, mine_chip or None, _peek(view, table, ui, t)),
         dock,
     )
 
