@@ -28,42 +28,109 @@ rules, which judge whether it still answers the position (Perudo's Calza names i
 After a game is over the host may start another with the same seats, tokens and peers
 (``rematch``). Versions go on counting across games (``base`` is where the current game
 starts), so nothing sent about an earlier game can be taken for the new one.
+
+A *fair* table (``create(..., fair=True)``, games with ``fair_chance``; ``core.fair``,
+``protocol.fair``) draws its chance by commit-then-reveal: the host's Table holds only its
+own seats' and its bots' secrets (``table.held``, saved in the snapshot), does their part of
+each draw at once whenever the table changes (``_local_duties``: no tap, no bot turn), sends
+each peer the public record before its state, and may ``forfeit`` a seat whose device owes
+its part and is gone (after the grace an absent player gets). A guest's seat handed to a
+bot is played by this device from the next commitment on; a step its guest had begun (its
+commitment in, its share or reveal owed) ends only with that guest back, or a forfeit.
 """
 
 import hmac
 import secrets
 import unicodedata
+from functools import lru_cache
 
 from ..core.errors import BadSave, TabernaError
 from ..core.rng import derive_key, derive_seed, is_key
 from ..core.table import MAX_NAME, MAX_SEED, Table
+from ..i18n import LANGUAGES, translate
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
+from .fair import RECORD_CHUNK, fair_id, held_from_json, held_to_json, record_fields
 
 SNAPSHOT_FORMAT = 1
 MAX_PEERS = 64  # seated guests plus spectators; bounds what a flood of joins can cost
+# Spectators at once: well under MAX_PEERS, so a friend can always join an open seat however
+# many others watch (or pretend to).
+MAX_WATCHERS = 24
 ABSENT_AFTER = 15_000  # ms without a message before a peer counts as absent
 FORGET_AFTER = 600_000  # ms of silence before an absent peer is forgotten (it may rejoin)
 
 
+# Letters that show as nothing: the Hangul fillers (default-ignorable in Unicode, yet letters)
+# and the blank Braille pattern. A name made of them would look empty.
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+MAX_MARKS = 2  # combining marks on one letter (Vietnamese needs two); more are dropped
+# Scripts that may share a name: Japanese writes Han, kana and Latin together.
+EAST_ASIAN = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
+# What the screens say in a seat's place: no guest may call itself that.
+RESERVED_KEYS = ("sync.conn.host_device", "sync.conn.here", "sync.conn.open", "sync.you", "sync.a_watcher")
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like, roughly: compatibility forms folded, accents and other marks
+    dropped, case ignored, spaces squeezed ("ＡＮＡ", "Ána" and "ana" read alike)."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(ch for ch in decomposed if unicodedata.category(ch)[0] != "M")
+    return " ".join(unicodedata.normalize("NFKC", bare).casefold().split())
+
+
+def _script(ch: str) -> str:
+    """The script of a letter, from its Unicode name ("CYRILLIC SMALL LETTER A")."""
+    word = unicodedata.name(ch, "").split(" ")[0]
+    return "EAST_ASIAN" if word in EAST_ASIAN else word
+
+
+def _mixes_scripts(name: str) -> bool:
+    """Whether ``name`` mixes letters of alphabets that could pass for one another (Latin
+    "Ana" with a Cyrillic "А"); Latin beside Han, kana or Hangul is allowed."""
+    scripts = {_script(ch) for ch in unicodedata.normalize("NFKC", name) if unicodedata.category(ch) in ("Lu", "Ll", "Lt", "Lo")}
+    return len(scripts - {"EAST_ASIAN"}) > 1
+
+
+@lru_cache(maxsize=1)
+def _reserved() -> frozenset:
+    return frozenset(skeleton(translate(lang, key)) for lang in LANGUAGES for key in RESERVED_KEYS)
+
+
 def clean_name(name: str) -> str:
     """A guest's name as others will see it: control, format (bidi overrides and isolates,
-    zero-width joiners) and separator characters other than the plain space are dropped,
-    runs of spaces squeezed, at most ``MAX_NAME`` characters. A name reordered by a
-    right-to-left override cannot pass for another player's."""
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in name
-        if ch.isspace() or unicodedata.category(ch)[0] not in "CZ"
-    )
-    return " ".join(kept.split())[:MAX_NAME].strip()
+    zero-width joiners) and separator characters other than the plain space are dropped, so
+    are blank-looking letters and combining marks past ``MAX_MARKS`` on one letter; runs of
+    spaces squeezed, at most ``MAX_NAME`` characters. A name that mixes look-alike alphabets
+    ("Аna" with a Cyrillic А) or reads as what the screens say in a seat's place ("On the
+    host's device") is dropped whole: the seat keeps its own name."""
+    kept = []
+    marks = 0
+    for ch in name:
+        category = unicodedata.category(ch)
+        if ch.isspace():
+            kept.append(" ")
+        elif category[0] in "CZ" or ch in BLANK_LOOKING:
+            continue
+        elif category[0] == "M":
+            marks += 1
+            if marks <= MAX_MARKS:
+                kept.append(ch)
+            continue
+        else:
+            kept.append(ch)
+        marks = 0
+    squeezed = " ".join("".join(kept).split())
+    if _mixes_scripts(squeezed) or skeleton(squeezed) in _reserved():
+        return ""
+    return squeezed[:MAX_NAME].strip()
 
 
 def unique_name(name: str, others) -> str:
-    """``name``, or ``name 2``, ``name 3``… so that no two seats read alike (case and
-    compatibility forms ignored: "ＡＮＡ" and "ana" are the same name)."""
-    taken = {unicodedata.normalize("NFKC", other).casefold() for other in others}
+    """``name``, or ``name 2``, ``name 3``… so that no two seats read alike (compared on
+    skeletons: "ＡＮＡ", "Ána" and "ana" are the same name)."""
+    taken = {skeleton(other) for other in others}
     candidate, number = name, 1
-    while unicodedata.normalize("NFKC", candidate).casefold() in taken:
+    while skeleton(candidate) in taken:
         number += 1
         suffix = f" {number}"
         candidate = name[: MAX_NAME - len(suffix)].rstrip() + suffix
@@ -115,6 +182,7 @@ class Host:
         self._token_source = token_source
         self.room = None  # the room code, told to seated guests (HostedTable sets it)
         self.removed: dict = {}  # peer ids removed by the host, in order (a bounded set)
+        self.watchers_open = True  # the host may close the table to new spectators
         # For the stale check: the version right after each seat's latest move (read from
         # the log), and the version since which it may act without a break (None if it may
         # not act now). A reloaded host dates the latter from now: stricter, never looser.
@@ -123,6 +191,7 @@ class Host:
             self._acted[entry["seat"]] = version
         movers = table.able_to_act()
         self._able_since = [self.version if s in movers else None for s in range(len(table.seats))]
+        self._recorded: dict = {}  # fair tables: peer -> log entries of this game it has had
 
     @property
     def version(self) -> int:
@@ -130,13 +199,14 @@ class Host:
         return self.base + self.table.version
 
     @classmethod
-    def create(cls, game_id, options, seats, seed, table_id, token_source=new_token) -> "Host":
-        return cls(Table(game_id, options, seats, seed), table_id, token_source=token_source)
+    def create(cls, game_id, options, seats, seed, table_id, token_source=new_token, fair=False) -> "Host":
+        table = Table(game_id, options, seats, seed, fair_id(table_id, 0) if fair else None)
+        return cls(table, table_id, token_source=token_source)
 
     # --- persistence ------------------------------------------------------------------------
     def snapshot(self) -> dict:
         """What the host saves after every change: the table plus who holds which token."""
-        return {
+        data = {
             "format": SNAPSHOT_FORMAT,
             "table_id": self.table_id,
             "table": self.table.to_dict(),
@@ -144,7 +214,11 @@ class Host:
             "rev": self.rev,
             "started": self.started,
             "base": self.base,
+            "watchers_open": self.watchers_open,
         }
+        if self.table.fair is not None:  # this device's secrets for the current round
+            data["held"] = held_to_json(self.table.held)
+        return data
 
     @classmethod
     def from_snapshot(cls, data, token_source=new_token) -> "Host":
@@ -169,10 +243,17 @@ class Host:
         base = data.get("base", 0)
         if type(base) is not int or not 0 <= base <= MAX_SEED:
             raise BadSave("The shared table's game count is damaged", "sync_save_rev")
+        watchers_open = data.get("watchers_open", True)
+        if type(watchers_open) is not bool:
+            raise BadSave("The shared table's spectator setting is damaged", "sync_save_rev")
+        if table.fair is not None:
+            table.held = held_from_json(data.get("held", []), len(table.seats))
         try:
-            return cls(table, table_id, tokens, rev, data["started"], token_source, base)
+            host = cls(table, table_id, tokens, rev, data["started"], token_source, base)
         except ProtocolError:
             raise BadSave("The shared table's id is malformed", "sync_save_id") from None
+        host.watchers_open = watchers_open
+        return host
 
     # --- what peers see -----------------------------------------------------------------------
     def public_seats(self) -> list:
@@ -199,7 +280,7 @@ class Host:
         that an intent went through, whatever else happened meanwhile)."""
         seats = self.public_seats()
         texts: dict = {}
-        outbox = []
+        outbox = self._records_to(peers)
         for peer in peers:
             seat = self.peers[peer].seat
             if seat not in texts:
@@ -216,12 +297,42 @@ class Host:
             outbox.append((peer, texts[seat]))
         return outbox
 
+    def _records_to(self, peers) -> list:
+        """On a fair table, each peer's missing part of the public record (``protocol.fair``)."""
+        if self.table.fair is None:
+            return []
+        outbox, length = [], len(self.table.log)
+        for peer in peers:
+            start = self._recorded.get(peer, 0)
+            for begin in range(start, length, RECORD_CHUNK) or ([0] if start == 0 else []):
+                fields = record_fields(self.table, self.table_id, self.base, begin, begin + RECORD_CHUNK)
+                outbox.append((peer, encode("record", **fields)))
+            self._recorded[peer] = length
+        return outbox
+
     def _changed(self) -> list:
         """Something every peer must see happened: bump ``rev`` and send everyone a state."""
+        self._local_duties()
         self.rev += 1
         return self._state_to(list(self.peers))
 
+    def _local_duties(self) -> None:
+        """On a started fair table, this device's part of the draw for its own seats and
+        its bots, done at once (``core.fair.duty``): they never wait for a tap or a bot."""
+        if self.table.fair is None or not self.started:
+            return
+        done = True
+        while done:
+            done = False
+            for seat in self.table.to_act():
+                action = self.table.duty(seat) if self.table.seats[seat]["kind"] != "remote" else None
+                if action is not None:
+                    self.table.act(seat, action)
+                    self._note_move(seat)
+                    done = True
+
     def _welcome(self, peer) -> tuple:
+        self._recorded.pop(peer, None)  # a (re)joining peer gets the whole record again
         seat = self.peers[peer].seat
         token = self.tokens[seat] if seat is not None else None
         return (
@@ -275,6 +386,7 @@ class Host:
             elif kind == "intent":
                 outbox = self._intent(peer, message)
             elif kind == "sync":
+                self._recorded.pop(peer, None)  # a guest that asks may have missed a record
                 outbox = self._state_to([peer])
             else:
                 outbox = [(peer, encode("pong", table=self.table_id, t=message["t"], rev=self.rev))]
@@ -301,8 +413,11 @@ class Host:
                 raise ProtocolError("You already hold a seat", "sync_already_seated", seat=record.seat)
             if record.seat == seat:
                 return [self._welcome(peer)] + self._state_to([peer])
-        elif len(self.peers) >= MAX_PEERS and not self._evict_absent_watcher():
-            raise ProtocolError("The table is full", "sync_table_full")
+        else:
+            if seat is None:
+                self._check_watcher_room()
+            if len(self.peers) >= MAX_PEERS and not self._evict_absent_watcher():
+                raise ProtocolError("The table is full", "sync_table_full")
         name = clean_name(name)
         if seat is not None:
             self._check_seat(seat)
@@ -374,6 +489,11 @@ class Host:
 
     def _moved(self, seat) -> list:
         """After ``seat``'s move: update what the stale check needs, then tell everyone."""
+        self._note_move(seat)
+        return self._changed()
+
+    def _note_move(self, seat) -> None:
+        """What the stale check needs after ``seat``'s move."""
         version = self.version
         self._acted[seat] = version
         movers = self.table.able_to_act()
@@ -382,7 +502,6 @@ class Host:
                 self._able_since[other] = None
             elif self._able_since[other] is None:
                 self._able_since[other] = version
-        return self._changed()
 
     # --- the host's own decisions ------------------------------------------------------------
     def start(self) -> list:
@@ -404,8 +523,9 @@ class Host:
         else:
             seed = derive_seed(self.table.seed, "rematch", self.version) % (MAX_SEED + 1)
         old = self.table
-        self.table = old.again(seed)
         self.base = self.base + old.version + 1
+        self.table = old.again(seed, None if old.fair is None else fair_id(self.table_id, self.base))
+        self._recorded.clear()
         self._acted = [self.base] * len(self.table.seats)
         movers = self.table.able_to_act()
         self._able_since = [self.base if s in movers else None for s in range(len(self.table.seats))]
@@ -418,6 +538,17 @@ class Host:
         if self.table.seats[seat]["kind"] != "human":
             raise ProtocolError("That seat is not played on this screen", "sync_not_local", seat=seat)
         self.table.act(seat, action)
+        return self._moved(seat)
+
+    def forfeit(self, seat) -> list:
+        """The host ends a fair draw's step without ``seat``, whose device owes its part and
+        is gone: the game's forfeit rule applies (the same grace as for any absent player
+        comes first; judging it is the page's part)."""
+        self._check_started()
+        self._check_seat(seat)
+        if self.table.fair is None or seat not in self.table.to_act() or not self.table.fair_steps():
+            raise ProtocolError("That seat owes nothing to the fair draw now", "fair_nothing_owed", seat=seat)
+        self.table.act(seat, {"type": "forfeit", "n": self.table.state["fair"]["n"]})
         return self._moved(seat)
 
     def play_bot(self) -> list:
@@ -462,6 +593,10 @@ class Host:
         its seat shows absent, as when its channel closes."""
         return [self._error(peer, error)] + self.drop(peer, now)
 
+    def seated_peers(self) -> list:
+        """The peers that hold a seat."""
+        return [peer for peer, record in self.peers.items() if record.seat is not None]
+
     def watchers(self) -> list:
         """``(peer, name)`` of every spectator, for the host's screen."""
         return [(peer, record.name) for peer, record in self.peers.items() if record.seat is None]
@@ -499,7 +634,18 @@ class Host:
                 changed = True
         return self._changed() if changed else []
 
+    def let_watchers_in(self, open_: bool) -> None:
+        """The host opens or closes the table to new spectators (those watching stay)."""
+        self.watchers_open = bool(open_)
+
     # --- helpers ------------------------------------------------------------------------------
+    def _check_watcher_room(self) -> None:
+        """A new spectator needs the host's leave and room among the spectators."""
+        if not self.watchers_open:
+            raise ProtocolError("The host lets no more spectators in", "sync_no_watchers")
+        if len(self.watchers()) >= MAX_WATCHERS and not self._evict_absent_watcher():
+            raise ProtocolError("This table has all the spectators it can take", "sync_watchers_full")
+
     def _evict_absent_watcher(self) -> bool:
         """Makes room by forgetting the longest-silent absent spectator, if there is one."""
         absent = [(r.seen, peer) for peer, r in self.peers.items() if r.seat is None and not r.live]
