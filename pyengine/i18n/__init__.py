@@ -15,6 +15,7 @@ and the fallback for any key a language lacks (read only when such a key is aske
 """
 
 import gettext
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,6 +25,12 @@ COMPLETE_LANGUAGES = LANGUAGES
 # code: our Portuguese is Brazilian (screen readers pick their voice by it).
 LANGUAGE_TAGS = {"pt": "pt-BR"}
 FALLBACK = "en"
+# Catalan elides "de", "la" and "el" before a vowel or a silent h and a vowel ("d'Anna",
+# "l'as"). A catalog's own words are written elided; a placeholder's value (a name, a card)
+# is known only when the message is made, so an article or "de" right before a placeholder
+# is elided then, when the value calls for it.
+ELIDED = {"ca": (re.compile(r"\b(de|De|la|La|el|El) \{(\w+)\}"), {"d": "d'", "D": "D'", "l": "l'", "L": "L'", "e": "l'", "E": "L'"})}
+VOWEL_SOUND = re.compile(r"h?[aeiouàèéíïòóúü]", re.IGNORECASE)
 COMPILED = Path(__file__).parent / "compiled"
 
 # How each language writes numbers (CLDR, as the browsers' Intl.NumberFormat does): the
@@ -109,10 +116,26 @@ def translate(lang: str, key: str, **params) -> str:
         name: format_number(lang, value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
         for name, value in params.items()
     }
+    if lang in ELIDED:
+        template = _elide(template, shown, *ELIDED[lang])
     try:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def _elide(template: str, shown: dict, before: re.Pattern, elided: dict) -> str:
+    """``template`` with each word of ``before`` elided before a placeholder whose value
+    starts with a vowel sound (see ``ELIDED``)."""
+
+    def one(match):
+        word, name = match.groups()
+        value = shown.get(name)
+        if isinstance(value, str) and VOWEL_SOUND.match(value):
+            return elided[word[0]] + "{" + name + "}"
+        return match.group(0)
+
+    return before.sub(one, template)
 
 
 class Translator:

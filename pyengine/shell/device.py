@@ -20,7 +20,7 @@ stakes) does not stop the player on screen from moving first.
 
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
-from .screens import handoff, seat_view
+from .screens import handoff, seat_names, seat_view
 
 BOT_DELAY_MS = 900  # the pause before a bot's move unless the game's screen asks for longer
 OUT_OF_TURN_MS = 2500  # the least pause while the seat on screen may act out of turn
@@ -151,12 +151,12 @@ class Device:
             pause = max(pause, OUT_OF_TURN_MS)
         return pause
 
-    def names(self) -> list:
-        return [seat["name"] for seat in self.table.seats]
+    def names(self, t) -> list:
+        return seat_names(self.table.seats, t)
 
     def body(self, t):
         """The hand-off screen, or the table as the seat on screen sees it."""
         table = self.table
         if self.status() == "handoff":
-            return handoff(t, self.next_local(), self.names(), table.teams())
+            return handoff(t, self.next_local(), self.names(t), table.teams())
         return seat_view(self.screen, table.view(self.viewer), table.seats, self.ui, t)

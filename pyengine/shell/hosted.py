@@ -36,6 +36,7 @@ from .screens import (
     command_button,
     game_over,
     hosted_screen,
+    seat_names,
     seat_strip,
     table_section,
 )
@@ -191,14 +192,14 @@ class HostedTable(Controller):
     def save(self) -> dict:
         return {**self.host.snapshot(), "friends": self.friends, "room": self.host.room}
 
-    def summary(self) -> dict:
+    def summary(self, t) -> dict:
         table = self.host.table
-        return summary_of(table.game.id, table.seats, self.host.started and table.is_over())
+        return summary_of(table.game.id, table.seats, self.host.started and table.is_over(), t)
 
     def _seat_buttons(self, t, index: int, conn: str):
         if index not in self.friends:
             return None
-        name = self.host.table.seats[index]["name"]
+        name = seat_names(self.host.table.seats, t)[index]
         if conn in ("open", "absent"):
             level = default_bot_level(self.host.table.game)
             cover = {"seat": index, "kind": "bot", "level": level}
@@ -270,7 +271,7 @@ class HostedTable(Controller):
         body = [self.device.body(t)]
         closing = None
         if status == "over":
-            body.append(game_over(t, table.game.result(table.state), self.device.names(), again=False))
+            body.append(game_over(t, table.game.result(table.state), self.device.names(t), again=False))
             rematch = command_button(t("sync.rematch"), "data-host", {"rematch": True}, "net-rematch", "tb-primary")
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.

@@ -21,6 +21,7 @@ from .screens import (
     host_reason,
     notice,
     refused_screen,
+    seat_names,
     seat_strip,
     seat_view,
     table_section,
@@ -127,12 +128,12 @@ class JoinedTable(Controller):
         (the page's join request), rather than coming back as a mere watcher."""
         return self.guest.snapshot() if self.guest.token is not None else None
 
-    def summary(self) -> dict:
+    def summary(self, t) -> dict:
         """From what the host sent (a game this build knows, else none named)."""
         guest = self.guest
         view = guest.view if isinstance(guest.view, dict) else {}
         game = guest.game if _declared(guest.game) is not None else None
-        return summary_of(game, guest.seats, guest.started and view.get("result"))
+        return summary_of(game, guest.seats, guest.started and view.get("result"), t)
 
     def _seat_buttons(self, t, index: int, conn: str):
         guest = self.guest
@@ -168,7 +169,7 @@ class JoinedTable(Controller):
         view = guest.view
         body = [seat_view(declaration.screen(), view, guest.seats, self.ui, t)]
         if view.get("result"):
-            names = [seat["name"] for seat in guest.seats]
+            names = seat_names(guest.seats, t)
             body.append(game_over(t, view["result"], names, again=False))
             body.append(notice(t("sync.rematch_wait"), None, "tb-hint"))
         status = "seated" if seated else "watching"

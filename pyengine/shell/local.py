@@ -110,15 +110,15 @@ class LocalTable(Controller):
     def save(self) -> dict:
         return self.table.to_dict()
 
-    def summary(self) -> dict:
-        return summary_of(self.table.game.id, self.table.seats, self.table.is_over())
+    def summary(self, t) -> dict:
+        return summary_of(self.table.game.id, self.table.seats, self.table.is_over(), t)
 
     def html(self, t):
         table = self.table
         status = self.status()
         body = self.device.body(t)
         if status == "over":
-            end = game_over(t, table.game.result(table.state), self.device.names(), again=True)
+            end = game_over(t, table.game.result(table.state), self.device.names(t), again=True)
         else:
             end = self.can_undo() and undo_button(t)
         return table_section(t, table.game.id, status, table.version, fragment(body, end))

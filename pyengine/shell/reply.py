@@ -28,6 +28,7 @@ import sys
 import traceback
 
 from ..core.errors import BadSave, TabernaError
+from .screens import seat_names
 
 
 def log_fault(error: BaseException) -> None:
@@ -97,9 +98,10 @@ def as_refusal(error: Exception) -> TabernaError:
     return TabernaError(f"Internal error ({type(error).__name__})", "internal", kind=type(error).__name__)
 
 
-def summary_of(game_id, seats, over) -> dict:
-    """What the lobby lists about a saved table: its game, who sits there, whether it ended."""
-    return {"game": game_id, "players": [seat["name"] for seat in seats], "over": bool(over)}
+def summary_of(game_id, seats, over, t) -> dict:
+    """What the lobby lists about a saved table: its game, who sits there (in the language
+    of the save), whether it ended."""
+    return {"game": game_id, "players": seat_names(seats, t), "over": bool(over)}
 
 
 class Controller:
@@ -108,7 +110,7 @@ class Controller:
     It keeps the last screen and save it handed over and the texts waiting for the network,
     so every kind answers through the same ``reply``. A table supplies ``role``, ``html(t)``,
     ``status()``, ``delay_ms()``, ``title(t)``, ``table_id()``, ``save()`` (a dict, or
-    ``None`` while there is nothing worth keeping) and ``summary()`` (``summary_of``), and
+    ``None`` while there is nothing worth keeping) and ``summary(t)`` (``summary_of``), and
     may supply ``revision()``.
     """
 
@@ -139,7 +141,7 @@ class Controller:
         self.shown = html
         data = self.save() if moved else None
         save = None if data is None else save_text(data)
-        summary = None if data is None else self.summary()
+        summary = None if data is None else self.summary(t)
         # Handed over again when either changed (a guest's seat is saved at the welcome,
         # before the host has said who sits where).
         fresh = save is not None and (save != self.saved or summary != self.summarized)

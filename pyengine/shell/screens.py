@@ -10,12 +10,21 @@ from ..core.errors import TabernaError
 from ..ui.markup import Markup, fragment, h
 
 TEAM_COLOURS = 4  # team badges cycle through tb-team-0 .. tb-team-3
+# A seat nobody named is stored with an empty name and shown by its default, in the viewer's
+# language: a Portuguese guest reads "Amigo 3" at a table made in English.
+DEFAULT_NAMES = {"human": "setup.player", "bot": "setup.bot_name", "remote": "sync.friend_name"}
+
+
+def seat_names(seats: list, t) -> list:
+    """Every seat's name as the viewer reads it: its own, else its default ("Bot 3")."""
+    return [seat.get("name") or t(DEFAULT_NAMES.get(seat.get("kind"), "setup.player"), n=index + 1)
+            for index, seat in enumerate(seats)]
 
 
 def seat_view(screen, view: dict, seats: list, ui: dict, t) -> Markup:
     """One seat's view drawn by its game; views name players from ``players`` (the seats)."""
     view = dict(view)
-    view["players"] = [dict(seat) for seat in seats]
+    view["players"] = [dict(seat, name=name) for seat, name in zip(seats, seat_names(seats, t))]
     drawn = screen.render(view, dict(ui), t)
     if not isinstance(drawn, Markup):
         raise TypeError("a game's render must return markup built with ui.markup")
@@ -148,7 +157,7 @@ def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, team
     adds each one's buttons. ``playing``: one line of names, each with its state as a
     coloured dot (the words stay for screen readers), so that on a phone the game, not the
     list, fills the screen (four seats once pushed Botifarra's trick under the hand)."""
-    names = [seat["name"] for seat in seats]
+    names = seat_names(seats, t)
     items = []
     for index, seat in enumerate(seats):
         conn = seat_conn(seat)
@@ -158,7 +167,7 @@ def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, team
                 "li",
                 {"class": ["tb-net-seat", team_class(team)], "data-testid": f"seat-{index}", "data-conn": conn, "data-team": team},
                 h("span", {"class": "tb-net-dot", "aria-hidden": "true"}),
-                h("span", {"class": "tb-net-name"}, seat["name"], index == you and fragment(" ", h("span", {"class": "tb-net-you"}, "(", t("sync.you"), ")"))),
+                h("span", {"class": "tb-net-name"}, names[index], index == you and fragment(" ", h("span", {"class": "tb-net-you"}, "(", t("sync.you"), ")"))),
                 " ",
                 h("span", {"class": "tb-net-state"}, _conn_label(t, game_id, seat, conn, host_side)),
                 partners_line(t, teams, index, names),

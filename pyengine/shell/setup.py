@@ -199,15 +199,11 @@ def config_from_fields(game, fields, t, shared=False) -> dict:
             continue
         if kind not in _kind_choices(game, shared):
             raise InvalidOptions(f"Seat {index + 1} has an unknown kind", "seat_kind", seat=index)
-        name = _text(fields, f"seat{index}_name")
-        if kind == "human":
-            seats.append({"kind": "human", "name": name or t("setup.player", n=index + 1)})
-        elif kind == REMOTE:
-            seats.append({"kind": REMOTE, "name": name or t("sync.friend_name", n=index + 1)})
+        name = _text(fields, f"seat{index}_name")  # empty: its default, shown in each viewer's language
+        if kind in ("human", REMOTE):
+            seats.append({"kind": kind, "name": name})
         else:
-            level = kind.split(":", 1)[1]
-            bot_name = name or t("setup.bot_name", n=index + 1)
-            seats.append({"kind": "bot", "level": level, "name": bot_name})
+            seats.append({"kind": "bot", "level": kind.split(":", 1)[1], "name": name})
     options = {}
     for name, option in game.options.items():
         field = f"opt_{name}"

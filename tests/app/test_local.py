@@ -46,7 +46,8 @@ def test_single_human_sees_own_screen_and_bots_are_announced():
     reply = start({"seat0_kind": "human", "seat1_kind": "bot:easy", "seat2_kind": "bot:hard", "seed": "3"})
     assert reply["ok"] and reply["status"] in ("human", "bot")
     assert 'data-testid="my-cup"' in reply["html"]
-    assert json.loads(reply["save"])["seats"][1] == {"kind": "bot", "level": "easy", "name": "Bot 2"}
+    # A name nobody typed is stored empty, and shown in each viewer's language ("Bot 2").
+    assert json.loads(reply["save"])["seats"][1] == {"kind": "bot", "level": "easy", "name": ""}
 
 
 def test_pass_and_play_hides_dice_until_the_right_player_takes_the_phone():

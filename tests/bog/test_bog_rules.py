@@ -122,8 +122,8 @@ def test_seat_count_is_three_to_ten():
 def test_options_schema_and_defaults():
     defaults = {name: option.default for name, option in OPTIONS.items()}
     assert defaults == {
-        "start_chips": 30, "four_players": 6, "board_ace": "AH", "antes": "rotation", "stake_rule": "at_least",
-        "leader": "bog_winner", "change_suit": "leader_void", "penalty": "box", "run_players": "all",
+        "start_chips": 30, "four_players": 6, "board_ace": "AH", "dealer_collects": "turned", "antes": "rotation",
+        "stake_rule": "at_least", "leader": "bog_winner", "change_suit": "leader_void", "penalty": "box", "run_players": "all",
         "deals": 0, "survivors": 1, "direction": "clockwise",
     }
     for bad in ({"four_players": 5}, {"board_ace": "KH"}, {"survivors": 3}, {"direction": "up"}, {"deals": -1},
@@ -172,6 +172,23 @@ def test_the_turned_up_board_card_gives_the_dealer_its_box():
     assert state["turned"] == "KD" and state["boxes"]["KD"] == [0, 0, 0]
     assert state["chips"][0] == 30 - 4 + 5
     assert {"event": "collect", "seat": 0, "box": "KD", "chips": 5} in state["events"]
+
+
+def test_option_the_card_the_dealer_throws_out_collects_its_box():
+    # The digest's alternative reading: the thrown-out card, not the turned-up one, collects.
+    record = with_options(THREE, "dealer_collects=discard").replace("stock 9D", "stock KD")
+    # The dealer holds the J♣ (seat 2 the J♥); the 9♦ is dealt in place of the K♣.
+    record = record.replace("hand 0: KS KH 9C 8D 7D AC 10S JH", "hand 0: KS KH 9C 8D 7D AC 10S JC")
+    record = record.replace("hand 2: JC 8H 8C 7S 9H 10D KC AD", "hand 2: JH 8H 8C 7S 9H 10D 9D AD")
+    state = GAME.replay_deal(record)
+    assert state["turned"] == "KD" and not any(e["event"] == "collect" for e in state["events"])
+    kept = act(state, "0: decline")
+    assert not any(e["event"] == "collect" for e in kept["events"])
+    # J♣ held the ante of seat 2 (rotation: seat 2 on J♣ Q♠): the dealer collects 1
+    state = act(state, "0: exchange JC")
+    assert {"event": "collect", "seat": 0, "box": "JC", "chips": 1} in state["events"]
+    assert state["boxes"]["JC"] == [0, 0, 0] and state["boxes"]["KD"] == [1, 0, 0]
+    assert GAME.view(state, 1)["options"]["dealer_collects"] == "discard"
 
 
 def test_board_with_the_ace_of_diamonds_option():
@@ -499,8 +516,9 @@ def test_deal_record_rebuilds_the_state_at_any_point():
                 break
             if step % 4 == 0:
                 rebuilt = GAME.replay_deal(GAME.format_deal(state))
-                assert {k: v for k, v in rebuilt.items() if k != "last_deal"} == \
-                       {k: v for k, v in state.items() if k != "last_deal"}
+                past = ("last_deal", "earlier_deals")  # earlier deals are not this deal's record
+                assert {k: v for k, v in rebuilt.items() if k not in past} == \
+                       {k: v for k, v in state.items() if k not in past}
                 checked += 1
             state = random_step(state, chooser)
     assert checked > 300

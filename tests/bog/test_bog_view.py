@@ -156,6 +156,37 @@ def test_the_next_deal_shows_the_last_deal_summary_and_the_end_the_standings():
     assert EN("bog.chips_n", count=over["chips"][winner]) in "".join(page.text)
 
 
+def test_on_our_turn_a_dead_expected_card_is_called_dead_not_next():
+    from tests.bog.test_bog_rules import THREE_BOGGED, THREE_RUN, replay
+
+    state = replay(THREE_BOGGED, *THREE_RUN[:5])  # 10♠ played; the J♠ is in the stock
+    view = mover_view(state)
+    assert view["you"] == 0 and view["run"]["expected"] == "JS"
+    html, page = draw(view)
+    (expected,) = page.with_testid("bog-expected")
+    text = "".join(page.text)
+    assert EN("bog.run_dead_you", card="J♠") in text and EN("bog.run_next_you", card="J♠") not in text
+    assert EN("bog.status.you_play_one", card="K♠") in text
+    held = replay(THREE_BOGGED, *THREE_RUN[:1])  # A♠ led: seat 2 holds the 7♠
+    assert EN("bog.run_next_you", card="7♠") in "".join(draw(mover_view(held))[1].text)
+
+
+def test_earlier_deals_summaries_stay_readable_after_a_player_left():
+    state = play_until(3, 7, lambda s: not all(s["active"]) and s["earlier_deals"], {"start_chips": 8})
+    gone = next(seat for seat in range(3) if not state["active"][seat])
+    assert [d["deal"] for d in state["earlier_deals"]] == list(range(state["last_deal"]["deal"] - 1, 0, -1))
+    view = GAME.view(state, gone)
+    view["players"] = [{"kind": "human", "name": f"P{s}"} for s in range(3)]
+    html, page = draw(view)
+    assert page.with_testid("bog-earlier")
+    for deal in state["earlier_deals"]:
+        (folded,) = page.with_testid(f"bog-summary-{deal['deal']}")
+        assert "open" not in folded
+    text = "".join(page.text)
+    assert EN("bog.earlier_deals", count=len(state["earlier_deals"])) in text
+    assert EN("bog.ev.leave", name=f"P{gone}") in text
+
+
 def test_showdown_highlights_the_winning_combination():
     state = play_until(5, 18, lambda s: s["phase"] == "run" and s["showdown"]["winner"] is not None
                        and len(s["showdown"]["boggers"]) >= 2)

@@ -102,7 +102,8 @@ def test_defaults_and_refused_options():
     assert state["options"] == {
         "individual": False, "play_rule": "obligada", "three_second": False, "scale": "2-4-8",
         "sant_vicenc": "not_on_botifarra", "target": 101, "fixed_hands": 0, "first_dealer": "turned_card",
-        "discard_suit_order": False, "two_player_layout": "six_piles", "two_player_trump": "chosen"}
+        "discard_suit_order": False, "individual_contro": False, "two_player_layout": "six_piles",
+        "two_player_trump": "chosen"}
     for bad in ({"target": 100}, {"fixed_hands": 10}, {"play_rule": "free"}, {"scale": "2-4-6"},
                 {"sant_vicenc": True}, {"nonsense": 1}):
         with pytest.raises(InvalidOptions):
@@ -160,7 +161,9 @@ def test_first_dealer_by_the_turned_card():
 
 def test_first_dealer_by_the_five_of_espases():
     # "the holder of the 5 of swords chooses trumps for the first hand"; he takes the
-    # dealer's place: the player on his right leads, and the deal moves on from him.
+    # dealer's place for choosing and the deal moves on from him, but "the first player to
+    # lay a card is the one on the right of whoever dealt".
+    leaders = set()
     for seats, layout in ((4, "six_piles"), (3, "six_piles"), (2, "six_piles"), (2, "four_piles_and_hand")):
         for seed in range(10):
             state = new(seats, seed, first_dealer="five_of_espases", two_player_layout=layout)
@@ -168,7 +171,10 @@ def test_first_dealer_by_the_five_of_espases():
             mine = state["hands"][holder] + [c for pile in (state["piles"] or [[]] * 4)[holder] for c in pile]
             assert "5e" in mine
             assert GAME.to_act(state) == [holder] and state["chooser"] == holder
-            assert state["trick"]["leader"] == (holder + 1) % seats
+            dealt = state["first_dealer"]["dealt"]
+            assert state["trick"]["leader"] == (dealt + 1) % seats
+            leaders.add((dealt + 1) % seats != (holder + 1) % seats)
+    assert leaders == {True, False}, "some deals have the 5 away from the seat that dealt"
 
 
 # --- choosing trumps ------------------------------------------------------------------------------
@@ -281,17 +287,30 @@ def test_multipliers_on_the_2_3_4_scale():
     assert nt["phase"] == "play" and GAME.view(nt, 0)["multiplier"] == 6
 
 
-def test_individual_games_only_contro_never_on_botifarra():
-    state = act(dealt_by(1, individual=True), 1, "trump e")
+def test_individual_games_ask_no_contro_by_default():
+    # The resolution: individual scores are "not multiplied", so no contro is asked.
+    for state in (dealt_by(1, individual=True), dealt_by(0, 3)):
+        for choice in ("trump e", "botifarra"):
+            chosen = act(state, GAME.to_act(state)[0], choice)
+            assert chosen["phase"] == "play" and GAME.view(chosen, 0)["multiplier"] == 1
+
+
+def test_individual_contro_option_asks_contro_never_on_botifarra():
+    state = act(dealt_by(1, individual=True, individual_contro=True), 1, "trump e")
     assert asked(state) == (2, "contro")
     state = act(state, 2, "pass")
     assert asked(state) == (3, "contro")
     state = act(state, 3, "double")
     assert state["phase"] == "play" and state["doubling"] == 1 and GAME.view(state, 0)["multiplier"] == 2
-    nt = act(dealt_by(1, individual=True), 1, "botifarra")
+    nt = act(dealt_by(1, individual=True, individual_contro=True), 1, "botifarra")
     assert nt["phase"] == "play" and GAME.view(nt, 0)["multiplier"] == 1
-    three = script(act(dealt_by(0, 3), 0, "trump o"), "1: pass", "2: pass")
+    three = script(act(dealt_by(0, 3, individual_contro=True), 0, "trump o"), "1: pass", "2: pass")
     assert three["phase"] == "play"
+
+
+def test_saves_from_before_the_individual_contro_option_keep_their_contro():
+    assert GAME.saved_options({"individual": True})["individual_contro"] is True
+    assert GAME.saved_options({"individual_contro": False}) == {"individual_contro": False}
 
 
 def test_two_players_double_as_two_sides():
@@ -458,7 +477,7 @@ def test_individual_scores_are_points_minus_the_share():
     assert state["last_hand"]["points"] == [23, 13, 18, 18]
     assert state["scores"] == [5, -5, 0, 0] and state["last_hand"]["winner"] is None
     doubled = play_last(last_trick_state("2o 3o 4o 5o", won=[3, 3, 3, 2], card_pts=[20, 10, 15, 15],
-                                         individual=True, doubling=1))
+                                         individual=True, individual_contro=True, doubling=1))
     assert doubled["scores"] == [10, -10, 0, 0]
 
 

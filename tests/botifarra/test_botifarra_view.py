@@ -17,7 +17,7 @@ EN = Translator("en")
 CA = Translator("ca")
 VARIANTS = {
     "partnerships": (4, {}),
-    "individual": (4, {"individual": True, "discard_suit_order": True}),
+    "individual": (4, {"individual": True, "discard_suit_order": True, "individual_contro": True}),
     "three": (3, {"three_second": True}),
     "two_piles": (2, {}),
     "two_hand": (2, {"two_player_layout": "four_piles_and_hand"}),
@@ -218,6 +218,35 @@ def test_the_doubling_sheet_asks_the_question_in_turn():
     recontro = GAME.apply(state, asked, {"type": "double"})
     out = html(recontro, GAME.to_act(recontro)[0])
     assert ">Recontro<" in out and "×2" in out  # the multiplier badge in the header
+
+
+def test_the_bidding_stays_readable_during_the_hand_and_after_it():
+    state = advance(GAME.new_state({}, 4, 8), lambda s: s["phase"] == "choose")
+    dealer = state["chooser"]
+    partner, right, left = (dealer + 2) % 4, (dealer + 1) % 4, (dealer + 3) % 4
+    state = GAME.apply(state, dealer, {"type": "delegate"})
+    state = GAME.apply(state, partner, {"type": "trump", "suit": "c"})
+    # Contro: asked after the chooser (the partner): first ``left``, who passes, then ``right``.
+    state = GAME.apply(state, left, {"type": "pass"})
+    state = GAME.apply(state, right, {"type": "double"})
+    while state["phase"] == "double":
+        state = GAME.apply(state, GAME.to_act(state)[0], {"type": "pass"})
+    said = [EN("botifarra.bid_delegated", name=NAMES[dealer]),
+            EN("botifarra.bid_chose", name=NAMES[partner], choice="copes"),
+            EN("botifarra.bid_passed", name=NAMES[left], call="Contro"),
+            EN("botifarra.bid_called", name=NAMES[right], call="Contro"),
+            EN("botifarra.bid_passed", name=NAMES[partner], call="Recontro"),
+            EN("botifarra.bid_passed", name=NAMES[dealer], call="Recontro")]
+    for seat in (dealer, left, None):
+        out = html(state, seat)
+        assert 'data-testid="bt-bidding"' in out
+        line = out.split('data-testid="bt-bidding"')[1].split("</p>")[0]
+        lines = re.findall(r'<span class="botifarra-said">([^<]*)</span>', line)
+        assert lines == said, (seat, lines)
+    over = advance(state, lambda s: s["hand_number"] == 2)
+    out = html(over, dealer)
+    assert 'data-testid="bt-last-bidding"' in out and said[0] in out and said[3] in out
+    assert 'data-testid="bt-bidding"' not in out  # the new hand has no bidding yet
 
 
 def test_catalan_words_stay_catalan_with_a_gloss_on_tap():

@@ -15,7 +15,7 @@ from buildtools.po import PACKAGE, PLURAL_FORMS, compile_catalogs, read_po
 from pyengine.core.registry import declarations
 from pyengine.i18n import LANGUAGES, Translator, catalog, format_number, translate
 from pyengine.shell import calls
-from pyengine.shell.screens import game_over, handoff
+from pyengine.shell.screens import game_over, handoff, seat_names
 from tests.app.screens import buttons
 from tests.markup_check import random_play_views
 
@@ -197,3 +197,49 @@ def test_no_language_is_mostly_english():
     for lang in LANGUAGES[1:]:
         same = [key for key, text in catalog(lang).items() if text == english[key]]
         assert len(same) < len(english) / 10, (lang, same)
+
+
+def test_catalan_elides_de_and_the_article_before_a_vowel_sound_in_a_name_or_card():
+    assert translate("ca", "sync.invite_label", name="Anna") == "Convidar un amic al seient d'Anna"
+    assert translate("ca", "sync.invite_label", name="Hugo").endswith("seient d'Hugo")
+    assert translate("ca", "sync.invite_label", name="Berta").endswith("seient de Berta")
+    assert translate("ca", "bog.status.you_play_one", card="A♥") == "Et toca: juga l'A♥."
+    assert translate("ca", "bog.status.you_play_one", card="K♥") == "Et toca: juga el K♥."
+    assert translate("es", "sync.invite_label", name="Anna").endswith("de Anna")  # Catalan only
+
+
+def test_catalan_refusal_to_follow_suit_reads_as_catalan():
+    assert translate("ca", "err.botifarra.must_follow") == "Has d'assistir al pal de sortida."
+
+
+# The dice cup: one word per language on every screen and how-to page (the first of each list),
+# never one of the others a translator might reach for (each with its plural).
+CUP_WORDS = {
+    "en": ("cup", "shaker", "shakers", "beaker", "beakers"),
+    "pt": ("copo", "caneca", "canecas", "copinho", "copinhos"),
+    "es": ("cubilete", "vaso", "vasos", "cornete", "cornetes"),
+    "ca": ("got", "gobelet", "gobelets", "cubilet", "cubilets", "cornet", "cornets"),
+    "it": ("bicchiere", "bussolotto", "bussolotti", "bossolo", "bossoli", "tazza", "tazze"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_word_for_the_dice_cup_on_screens_and_how_to_pages(lang):
+    sources = [*PACKAGE.glob(f"i18n/*.{lang}.po"), *PACKAGE.glob(f"games/*/i18n/*.{lang}.po"),
+               *PACKAGE.glob(f"games/*/howto/{lang}.md")]
+    words = set(re.findall(r"\w+", " ".join(path.read_text(encoding="utf-8") for path in sources).lower()))
+    cup, *others = CUP_WORDS[lang]
+    assert cup in words and words.isdisjoint(others), words & set(others)
+
+
+def test_names_nobody_typed_follow_the_viewers_language():
+    worker = calls.Worker()
+    fields = {"seat0_kind": "human", "seat1_kind": "bot:easy", "seat2_kind": "bot:easy", "seat2_name": "Ana", "seed": "3"}
+    made = json.loads(worker.start(json.dumps({"game": "perudo", "fields": fields}), "es"))
+    assert [seat["name"] for seat in json.loads(made["save"])["seats"]] == ["", "", "Ana"]
+    assert "Jugador 1" in made["html"] and "Bot 2" in made["html"]
+    shown = json.loads(worker.render("pt"))["html"]
+    assert "Jogador 1" in shown and "Jugador 1" not in shown and "Ana" in shown
+    seats = [{"kind": "remote", "name": ""}, {"kind": "bot", "level": "easy", "name": ""}, {"kind": "human", "name": "Bea"}]
+    assert seat_names(seats, Translator("pt")) == ["Amigo 1", "Bot 2", "Bea"]
+    assert seat_names(seats, Translator("en")) == ["Friend 1", "Bot 2", "Bea"]

@@ -21,6 +21,11 @@ Choices where the digest is silent, and why (the table options are listed in ``O
   and the next deal goes on where this one stopped, so the boxes fill evenly. The dealer
   adds 2 on BOG. ``every_box``: one chip on each card box. A player short of chips pays what
   he has (box by box, in that order); so does anyone paying anything below.
+* The dealer's collection (``dealer_collects="turned"``): the seed's "if this card is one of
+  the board cards" is read, as the digest resolves it, as the turned-up card, collected
+  when it is turned. The digest's alternative reading is option ``"discard"``: the card he
+  throws out in the exchange collects its box (when he keeps his hand nothing does), so a
+  dealer may turn a board card he would otherwise be left holding into that box's chips.
 * "The initial stake" is the seed's 2-chip ante, so a bog stake is at least 3 chips in both
   ante modes; no upper limit but the stack. ``stake_rule="raise"``: each bogger must stake more
   than the highest stake before him. A player who cannot afford the least stake goes out.
@@ -41,7 +46,9 @@ Choices where the digest is silent, and why (the table options are listed in ``O
 * After the deal, a player with no chips leaves. The game ends after ``deals`` deals (0: no
   limit) or when no more than ``survivors`` (1, or 2) players are left; the winners have the
   most chips (if everyone went broke in the last deal, everyone who played it). With two
-  players left the 32-card deck is dealt 8 each, as for three.
+  players left the 32-card deck is dealt 8 each, as for three. Besides the last deal's
+  summary the state keeps the ``KEPT_DEALS`` deals before it (newest first), so that a
+  player who left can read how his chips went.
 * Everything dealt is sorted (hands, and the stock under its turned-up card), so a deal's
   record (``format_deal``) rebuilds the state exactly.
 
@@ -80,6 +87,7 @@ OPTIONS = {
     "start_chips": Option(30, minimum=5, maximum=10_000),
     "four_players": Option(6, choices=(6, 7, 8)),
     "board_ace": Option("AH", choices=("AH", "AD")),
+    "dealer_collects": Option("turned", choices=("turned", "discard")),
     "antes": Option("rotation", choices=("rotation", "every_box")),
     "stake_rule": Option("at_least", choices=("at_least", "raise")),
     "leader": Option("bog_winner", choices=("bog_winner", "after_dealer")),
@@ -96,6 +104,7 @@ OPTIONS = {
 MAX_CHIPS = 10 * OPTIONS["start_chips"].maximum  # chips are never created: a whole table's worth
 MAX_COUNT = 10**9  # deals played, when there is no limit
 MAX_HAND = 8  # the most cards dealt to anyone (3 players, or 4 with four_players=8)
+KEPT_DEALS = 20  # earlier deals' summaries kept besides the last one (a player out sees why)
 CHIPS = Int(0, MAX_CHIPS)
 NET = Int(-MAX_CHIPS, MAX_CHIPS)
 CARD = Str(3, r"(?:[A2-9JQK]|10)[HDCS]")
@@ -127,6 +136,15 @@ ACTION = OneOf(
     Dict({"type": Enum("exchange", "play"), "card": CARD}),
     Dict({"type": Enum("bog"), "chips": Int(1, MAX_CHIPS)}),
 )
+DEAL_SUMMARY = Dict({
+    "deal": Int(1, MAX_COUNT),
+    "dealer": Seat(),
+    "events": EVENTS,
+    "net": PerSeat(NET),
+    "bog_winner": Optional(Seat()),
+    "run_winner": Optional(Seat()),
+    "cards_left": PerSeat(Optional(Int(0, MAX_HAND))),
+})
 SHOWN = Dict({"kind": Enum(*KINDS), "ranks": List(Enum(*RANKS), 2), "cards": HAND})
 VIEW_SHAPE = Where(
     Dict(
@@ -164,15 +182,8 @@ VIEW_SHAPE = Where(
             "to_act": Seats(),
             "legal": List(ACTION, MAX_HAND + 1),
             "events": EVENTS,
-            "last_deal": Optional(Dict({
-                "deal": Int(1, MAX_COUNT),
-                "dealer": Seat(),
-                "events": EVENTS,
-                "net": PerSeat(NET),
-                "bog_winner": Optional(Seat()),
-                "run_winner": Optional(Seat()),
-                "cards_left": PerSeat(Optional(Int(0, MAX_HAND))),
-            })),
+            "last_deal": Optional(DEAL_SUMMARY),
+            "earlier_deals": List(DEAL_SUMMARY, KEPT_DEALS),
             "result": Optional(Dict({
                 "winners": Seats(min_len=1),
                 "chips": PerSeat(CHIPS),
@@ -303,6 +314,7 @@ class Bog(Game):
             "events": [],
             "log": [],
             "last_deal": None,
+            "earlier_deals": [],
             "result": None,
         }
 
@@ -347,9 +359,8 @@ class Bog(Game):
         state["calls"] = [None] * state["seats"]
         state["stakes"] = new_pot(state["seats"])
         state["showdown"] = state["run"] = None
-        if state["turned"] in card_boxes:
-            won = collect(chips, boxes[state["turned"]], dealer)
-            state["events"].append({"event": "collect", "seat": dealer, "box": state["turned"], "chips": won})
+        if options["dealer_collects"] == "turned":
+            self._dealer_collects(state, state["turned"])
         if state["turned"]:
             state["phase"], state["speaker"] = "exchange", None
         else:
@@ -429,7 +440,15 @@ class Bog(Game):
         state["hands"][seat] = sort_hand(hand + [state["turned"]])
         state["discard"] = card
         state["events"].append({"event": "exchange", "seat": seat, "card": state["turned"], "discard": card})
+        if state["options"]["dealer_collects"] == "discard":
+            self._dealer_collects(state, card)
         self.open_bogging(state)
+
+    def _dealer_collects(self, state: dict, card) -> None:
+        """The dealer takes the box of ``card`` when it is a board card (see the docstring)."""
+        if card in self.board(state):
+            won = collect(state["chips"], state["boxes"][card], state["dealer"])
+            state["events"].append({"event": "collect", "seat": state["dealer"], "box": card, "chips": won})
 
     def _act_bog(self, state, seat, action, rng):
         chips = action["chips"]
@@ -550,6 +569,8 @@ class Bog(Game):
         n = state["seats"]
         start = state["deal_start"]["chips"]
         run = state["run"]
+        if state["last_deal"] is not None:
+            state["earlier_deals"] = ([state["last_deal"]] + state["earlier_deals"])[:KEPT_DEALS]
         state["last_deal"] = {
             "deal": state["deal"],
             "dealer": state["dealer"],
@@ -617,6 +638,7 @@ class Bog(Game):
             "legal": self.legal_actions(state, seat) if seat is not None else [],
             "events": copy_json(state["events"]),
             "last_deal": copy_json(state["last_deal"]),
+            "earlier_deals": copy_json(state["earlier_deals"]),
             "result": copy_json(state["result"]),
         }
 
@@ -687,7 +709,7 @@ class Bog(Game):
             cursor=cursor, antes=antes, phase=view["phase"], turned=view["turned"], discard=view["discard"],
             calls=list(view["calls"]), stakes=list(view["stakes"]), speaker=view["speaker"],
             showdown=copy_json(view["showdown"]), events=copy_json(view["events"]),
-            last_deal=copy_json(view["last_deal"]),
+            last_deal=copy_json(view["last_deal"]), earlier_deals=copy_json(view["earlier_deals"]),
             size=deal_plan(max(3, len(players)), options["four_players"])[0],
             run=None if run is None else {"players": list(run["players"]), "leader": run["leader"],
                                           "played": copy_json(run["played"])},

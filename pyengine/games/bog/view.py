@@ -8,13 +8,15 @@ box's chips, a dot per owner in his colour) beside the turned-up card, the stock
 dealer's discard; in phase 2 the run per suit and the card expected next; the prompt (keep or
 exchange; bog with a stake picker or go out); your hand as a fan (tap a card to throw it out
 or to play it). Below the hand, what may scroll: the showdown (the winning combination
-highlighted), the deal so far, the last deal's summary, the final standings.
+highlighted), the deal so far, the last deal's summary and the earlier ones (folded), the
+final standings.
 
 UI state: ``stake`` (the stake picker's value; clamped to what is legal now).
 Test hooks (``data-testid``): ``bog-status``, ``bog-seats``, ``bog-seat-<n>``, ``bog-board``,
 ``bog-box-<box>``, ``bog-turned``, ``bog-run``, ``bog-expected``, ``bog-keep``, ``bog-stake``,
 ``bog-stake-down``, ``bog-stake-up``, ``bog-stake-<n>`` (quick picks), ``bog-bog``, ``bog-out``,
-``bog-hand``, ``bog-showdown``, ``bog-this-deal``, ``bog-summary``, ``bog-standings``.
+``bog-hand``, ``bog-showdown``, ``bog-this-deal``, ``bog-summary``, ``bog-earlier`` (the
+earlier deals, each ``bog-summary-<deal>``), ``bog-standings``.
 """
 
 import math
@@ -22,7 +24,7 @@ import math
 from ...kits.cards import FRENCH_52, RED_SUITS, split_card
 from ...ui.cards import card_face, card_pile, hand_fan, suit_symbol
 from ...ui.html import act_button, ui_button
-from ...ui.markup import EMPTY, Markup, fmt, h
+from ...ui.markup import EMPTY, Markup, fmt, fragment, h
 from .combos import RANK_STRENGTH, best_combination
 from .rules import BOG, GOING_OUT, SUIT_SYMBOLS, combination_cards, printed_card
 
@@ -322,7 +324,10 @@ def _run(view: dict, names: list, t) -> Markup:
                       h("span", {"class": "bog-rcards", "aria-hidden": "true"}, tokens or "·")))
     mover = names[view["to_act"][0]] if view["to_act"] else ""
     if _your_turn(view):
-        text = t("bog.run_next_you", card=card_text(run["expected"])) if last and run["expected"] else None
+        # The holder of the expected card would be to play: on our turn without it, it is dead.
+        expected = last and run["expected"]
+        dead = expected and expected not in (view["hand"] or [])
+        text = expected and t("bog.run_dead_you" if dead else "bog.run_next_you", card=card_text(expected))
     elif last is None:
         text = t("bog.run_leads", name=mover)
     elif run["expected"] is None:
@@ -448,10 +453,22 @@ def _this_deal(view: dict, names: list, t) -> Markup:
 
 
 def _summary(view: dict, names: list, t) -> Markup:
+    """The last deal's summary (open until the run), then the earlier deals', folded."""
     last = view["last_deal"]
     if last is None:
         return EMPTY
-    fresh = view["result"] is not None or view["phase"] in ("exchange", "bog")  # open until the run
+    fresh = view["result"] is not None or view["phase"] in ("exchange", "bog")
+    earlier = view["earlier_deals"]
+    return fragment(
+        _deal_summary(view, last, names, t, fresh, "bog-summary"),
+        earlier and h("details", {"class": "bog-summary bog-earlier", "data-testid": "bog-earlier"},
+                      h("summary", None, t("bog.earlier_deals", count=len(earlier))),
+                      (_deal_summary(view, deal, names, t, False, f"bog-summary-{deal['deal']}") for deal in earlier)),
+    )
+
+
+def _deal_summary(view: dict, last: dict, names: list, t, fresh: bool, testid: str) -> Markup:
+    """One deal: who won BOG and the run, each player's net, every event."""
     headline = []
     if last["bog_winner"] is not None:
         headline.append(t("bog.sum_bog", name=names[last["bog_winner"]]))
@@ -460,7 +477,7 @@ def _summary(view: dict, names: list, t) -> Markup:
     nets = [h("li", {"class": ["bog-net", last["net"][s] > 0 and "bog-up", last["net"][s] < 0 and "bog-down"]},
               h("span", {"class": ["bog-dot", _seat_class(s)]}), names[s], " ", signed(last["net"][s]))
             for s in range(view["seats"]) if last["net"][s] or view["active"][s]]
-    return h("details", {"class": "bog-summary", "open": fresh, "data-testid": "bog-summary"},
+    return h("details", {"class": "bog-summary", "open": fresh, "data-testid": testid},
              h("summary", None, t("bog.summary", n=last["deal"])),
              headline and h("p", {"class": "bog-headline"}, " · ".join(headline)),
              h("ul", {"class": "bog-nets"}, nets),

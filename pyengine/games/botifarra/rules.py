@@ -32,12 +32,13 @@ Choices where the digest is silent (each documented here and tested):
   entitled to the call (contro: the chooser's opponents; recontro: the chooser's side; Sant
   Vicenç: the contro side). The first "double" ends the question; when all entitled
   players pass, play starts.
-* **Individual games** (4 each for himself, 3 players): no delegation; only contro, never
-  on botifarra, asked of every other player in turn. The resolution says the individual
-  scores (points - 18, points - 24) are "not multiplied"; read literally that would leave
-  contro without effect, so here contro multiplies every player's score by the scale's
-  contro factor and botifarra does not double (the two never combine). One line to change
-  in ``hand_multiplier`` if the lead reads it otherwise.
+* **Individual games** (4 each for himself, 3 players): no delegation; scores are points
+  - 18 (or - 24) and botifarra does not double them. The resolution says these scores are
+  "not multiplied", the default here; a contro that changed nothing would only cost taps,
+  so by default nobody is asked. The seed still lets players say contro when the hand is
+  not botifarra, so option ``individual_contro`` (off) asks it of every other player in
+  turn, never on botifarra, and a contro multiplies every player's score by the scale's
+  contro factor. Saves from before the option was played that way (``saved_options``).
 * **Two players** play as two sides of one: the dealer chooses (no delegation), the
   other may contro, the dealer recontro, the other Sant Vicenç; botifarra doubles; the
   side over 36 scores as in partnerships. Each player's packets of 4 are his piles (top
@@ -47,9 +48,11 @@ Choices where the digest is silent (each documented here and tested):
 * **First dealer** by the turned card: seat ``i`` is given suit ``o c e b``[i]; cards are
   turned from the deck until one of an assigned suit shows (3 players: bastos is turned
   again; 2 players: espases and bastos). By the 5 of espases: a random seat deals the first
-  hand, and the holder of the 5 of espases (in hand or in a pile) takes the dealer's place
-  for that hand: he chooses, the player on his right leads, the deal then moves to his
-  right. Everybody knows he holds it until it is played; ``resample`` keeps it with him.
+  hand (``first_dealer["dealt"]``), and the holder of the 5 of espases (in hand or in a
+  pile) takes the dealer's place for choosing: he chooses and the deal then moves to his
+  right, but the player on the right of the seat that dealt leads (the seed: "the first
+  player to lay a card is the one on the right of whoever dealt"). Everybody knows he holds
+  it until it is played; ``resample`` keeps it with him.
 * **Ending**: with a target, the game ends after a hand in which some side reaches it and
   one side is strictly ahead (individual games: several may pass it; the highest wins);
   with fixed hands (8 or 12) it ends after that many hands if one side is ahead, else
@@ -60,7 +63,9 @@ Choices where the digest is silent (each documented here and tested):
   ``individual`` applies only to four seats (3 and 2 players always play each for himself).
 * The view shows the trick in progress, each side's last trick, the latest trick (the
   screen's pause) and the number of tricks each seat has taken; never older tricks, nor
-  the running card points (a player only sees his side's last trick on the table).
+  the running card points (a player only sees his side's last trick on the table). The
+  bidding is said aloud, so the view (and the last hand) keeps all of it: who chose,
+  whether he was delegated to, every call and every pass (``passes``: who declined which).
 """
 
 from ...kits.cards import SPANISH_48, BadCard, deal, shuffled, sort_cards, suit_of
@@ -109,9 +114,11 @@ def _trick_shape(done: bool) -> Dict:
 
 _DONE_TRICK = _trick_shape(True)
 _CALL = Dict({"seat": Seat(), "call": Enum(*CALLS)})
+MAX_PASSES = 6  # two players asked per question, three questions (individual: three, one)
 _LAST_HAND = Dict({
     "number": Int(1, MAX_SCORE), "dealer": Seat(), "chooser": Seat(), "delegated": Bool(), "trump": Optional(SUIT),
-    "botifarra": Bool(), "doubling": Int(0, 3), "calls": List(_CALL, 3), "multiplier": Int(1, 16),
+    "botifarra": Bool(), "doubling": Int(0, 3), "calls": List(_CALL, 3), "passes": List(_CALL, MAX_PASSES),
+    "multiplier": Int(1, 16),
     "tricks": List(Int(0, 24), 4, 2), "card_points": List(Int(0, HAND_TOTAL), 4, 2),
     "points": List(Int(0, HAND_TOTAL), 4, 2), "winner": Optional(Int(0, 1)),
     "gains": List(Int(-MAX_SCORE, MAX_SCORE), 4, 2), "scores": List(Int(-MAX_SCORE, MAX_SCORE), 4, 2),
@@ -161,7 +168,8 @@ def _view_shape(options: dict):
             "sides": List(List(Seat(), 2, 1), 4, 2),
             "partnerships": Bool(),
             "options": options_shape(options),
-            "first_dealer": Dict({"by": Enum("turned_card", "five_of_espases"), "turned": List(CARD, 48)}),
+            "first_dealer": Dict({"by": Enum("turned_card", "five_of_espases"), "turned": List(CARD, 48)},
+                                 optional={"dealt": Seat()}),
             "hand_number": Int(1, MAX_SCORE),
             "dealer": Seat(),
             "chooser": Seat(),
@@ -171,6 +179,7 @@ def _view_shape(options: dict):
             "botifarra": Bool(),
             "doubling": Int(0, 3),
             "calls": List(_CALL, 3),
+            "passes": List(_CALL, MAX_PASSES),
             "question": Optional(Enum(*CALLS)),
             "multiplier": Int(1, 16),
             "to_act": Seats(),
@@ -211,11 +220,18 @@ class Botifarra(TrickTakingGame):
         "fixed_hands": Option(0, choices=(0, 8, 12)),  # 0: play to the target
         "first_dealer": Option("turned_card", choices=("turned_card", "five_of_espases")),
         "discard_suit_order": Option(False),  # individual games only
+        "individual_contro": Option(False),  # individual games only: contro asked, and multiplies
         "two_player_layout": Option("six_piles", choices=("six_piles", "four_piles_and_hand")),
         "two_player_trump": Option("chosen", choices=("chosen", "last_pile")),
     }
     hidden_information = True  # the hands and the face-down pile cards
     view_shape = _view_shape(options)
+
+    def saved_options(self, options):
+        """A save from before ``individual_contro`` existed asked contro at individual tables."""
+        if not isinstance(options, dict) or "individual_contro" in options:
+            return options
+        return {**options, "individual_contro": True}
 
     # --- the hooks of TrickTakingGame ----------------------------------------------------------
     def partnerships(self, options: dict, players: int) -> bool:
@@ -271,12 +287,12 @@ class Botifarra(TrickTakingGame):
     def hand_multiplier(self, state: dict) -> int:
         factor = SCALES[state["options"]["scale"]][state["doubling"]]
         if self.is_individual(state):
-            return factor  # see the module docstring: contro counts, botifarra does not double
+            return factor  # see the module docstring: only an optional contro multiplies
         return factor * (2 if state["botifarra"] else 1)
 
     def max_doubling(self, state: dict) -> int:
         if self.is_individual(state):
-            return 0 if state["botifarra"] else 1
+            return 1 if state["options"]["individual_contro"] and not state["botifarra"] else 0
         sant_vicenc = state["options"]["sant_vicenc"]
         if sant_vicenc == "never" or (state["botifarra"] and sant_vicenc == "not_on_botifarra"):
             return 2
@@ -297,11 +313,20 @@ class Botifarra(TrickTakingGame):
             state["first_dealer"] = {"by": "turned_card", "turned": turned}
             self.start_hand(state, SUITS.index(suit_of(turned[-1])), rng)
         else:
-            state["first_dealer"] = {"by": "five_of_espases", "turned": []}
-            self.start_hand(state, rng.below(seats), rng)
+            dealt = rng.below(seats)
+            state["first_dealer"] = {"by": "five_of_espases", "turned": [], "dealt": dealt}
+            self.start_hand(state, dealt, rng)
             state["dealer"] = self.holder_of(state, FIVE_OF_ESPASES)
         self.begin_choice(state)
+        state["trick"]["leader"] = self.seating(state).right_of(self.seat_that_dealt(state))
         return state
+
+    def seat_that_dealt(self, state: dict) -> int:
+        """Who dealt this hand: the dealer, except for a first hand given to the holder of the
+        5 of espases, which the seat drawn by lot dealt (the player on its right leads)."""
+        if state["hand_number"] == 1 and "dealt" in state["first_dealer"]:
+            return state["first_dealer"]["dealt"]
+        return state["dealer"]
 
     def turn_for_dealer(self, seats: int, rng: Rng) -> list:
         """Cards turned until one shows a suit given to a seat (seat i has SUITS[i])."""
@@ -337,7 +362,7 @@ class Botifarra(TrickTakingGame):
             hands = dealt
         state["hands"] = [self.sort_hand(state, hand) for hand in hands]
         state.update(self.fresh_hand_keys(n), phase="choose", chooser=dealer, delegated=False, trump=None,
-                     botifarra=False, doubling=0, calls=[], asking=[])
+                     botifarra=False, doubling=0, calls=[], passes=[], asking=[])
 
     def begin_choice(self, state: dict) -> None:
         """The dealer (now settled) chooses; the player on his right will lead."""
@@ -399,6 +424,7 @@ class Botifarra(TrickTakingGame):
         self.ask(state, after=seat)
 
     def _act_pass(self, state, seat, action, rng):
+        state["passes"].append({"seat": seat, "call": CALLS[state["doubling"]]})
         state["asking"].pop(0)
         if not state["asking"]:
             self.start_play(state)
@@ -476,7 +502,7 @@ class Botifarra(TrickTakingGame):
         state["last_hand"] = {
             "number": state["hand_number"], "dealer": state["dealer"], "chooser": state["chooser"],
             "delegated": state["delegated"], "trump": state["trump"], "botifarra": state["botifarra"],
-            "doubling": state["doubling"], "calls": state["calls"], "multiplier": multiplier,
+            "doubling": state["doubling"], "calls": state["calls"], "passes": state["passes"], "multiplier": multiplier,
             "tricks": [sum(state["won"][s] for s in side) for side in table.sides],
             "card_points": [sum(state["card_points"][s] for s in side) for side in table.sides],
             "points": points, "winner": winner, "gains": gains, "scores": list(state["scores"]),
@@ -525,6 +551,7 @@ class Botifarra(TrickTakingGame):
             "botifarra": state["botifarra"],
             "doubling": state["doubling"],
             "calls": copy_json(state["calls"]),
+            "passes": copy_json(state["passes"]),
             "question": CALLS[state["doubling"]] if phase == "double" else None,
             "multiplier": self.hand_multiplier(state),
             "to_act": to_act,
@@ -582,7 +609,7 @@ class Botifarra(TrickTakingGame):
         if n == 4 and not rules["partnerships"]:
             flags.insert(0, "individual")
         return format_hand({
-            "players": n, "variant": rules["variant"], "options": flags, "dealer": state["dealer"],
+            "players": n, "variant": rules["variant"], "options": flags, "dealer": self.seat_that_dealt(state),
             "trump": None if state["botifarra"] else state["trump"],
             "hands": [self.sort_hand(state, [c for c in played[s] if c not in from_piles] + state["hands"][s])
                       for s in range(n)],

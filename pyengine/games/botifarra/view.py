@@ -6,12 +6,14 @@ opponents left and right in playing order (the next player, on your right, at th
 nothing else, so every value the renderer indexes exists and has its type.
 
 What shows, top to bottom: a header (trumps or BOTIFARRA, the multiplier, the hand and its
-dealer, both scores towards the target); the other seats around the felt; on the felt the
-trick in progress, or the trick just won (the screen's pause before it is collected), or
-between hands the last hand's summary; a status line; the buttons for each side's last
-trick (the only tricks anyone may look back at); your piles (two players) and your hand,
-sorted by suit with trumps first, legal cards raised and the rest dimmed; and a bottom
-sheet for the decision in hand (trumps, the doubling question, playing the selected card).
+dealer, both scores towards the target, and the bidding so far on one line: who delegated,
+who chose what, who passed or called on each doubling question); the other seats around the
+felt; on the felt the trick in progress, or the trick just won (the screen's pause before it
+is collected), or between hands the last hand's summary (with its bidding); a status line;
+the buttons for each side's last trick (the only tricks anyone may look back at); your piles
+(two players) and your hand, sorted by suit with trumps first, legal cards raised and the
+rest dimmed; and a bottom sheet for the decision in hand (trumps, the doubling question,
+playing the selected card).
 
 UI state (reset after every move): ``select`` (the card tapped once: a second tap, or the
 Play button, plays it; an illegal one is explained with the engine's own reason), ``peek``
@@ -22,7 +24,7 @@ The game's own words stay Catalan in every language; each carries its translatio
 Test hooks (``data-testid``): ``bt-hand``, ``bt-card-<card>`` (your pile tops),
 ``bt-play``, ``bt-trump-<suit>``, ``bt-botifarra``, ``bt-delegate``, ``bt-double``,
 ``bt-pass``, ``bt-peek-<side>``, ``bt-peeked``, ``bt-hint``, ``bt-summary``, ``bt-seat-<n>``,
-``bt-trick``, ``bt-status``.
+``bt-trick``, ``bt-status``, ``bt-bidding`` (this hand's), ``bt-last-bidding`` (the last hand's).
 """
 
 from ...kits.cards import rank_of, sort_key, split_card
@@ -177,6 +179,7 @@ def _header(view: dict, table: Table, t) -> Markup:
             t("botifarra.hand_dealer", n=view["hand_number"], name=table.names[view["dealer"]]))),
         h("div", {"class": "botifarra-head-row botifarra-scores"}, scores,
           h("span", {"class": "botifarra-target"}, _target_text(view, t))),
+        _bidding(view, table, t, "bt-bidding"),
     )
 
 
@@ -243,6 +246,7 @@ def _summary(view: dict, table: Table, t) -> Markup:
           row("botifarra.summary_points", last["points"]),
           row("botifarra.summary_gain", last["gains"]),
           row("botifarra.summary_score", last["scores"]))),
+        _bidding(last, table, t, "bt-last-bidding"),
     )
 
 
@@ -254,6 +258,35 @@ def _felt(view: dict, table: Table, t):
     if view["last_hand"] is not None:
         return h("div", {"class": "botifarra-felt botifarra-felt-summary"}, _summary(view, table, t))
     return None
+
+
+# --- the bidding -------------------------------------------------------------------------------------
+def _bidding_lines(hand: dict, names: list, t) -> list:
+    """What was said this hand (``hand``: the view, or its ``last_hand``), in order: the
+    delegation, the choice, then each doubling question's passes and its call."""
+    lines = []
+    if hand["delegated"]:
+        lines.append(t("botifarra.bid_delegated", name=names[hand["dealer"]]))
+    if hand["botifarra"] or hand["trump"] is not None:
+        choice = "BOTIFARRA" if hand["botifarra"] else SUIT_WORDS[hand["trump"]]
+        lines.append(t("botifarra.bid_chose", name=names[hand["chooser"]], choice=choice))
+    for question in CALL_WORDS:
+        lines += [t("botifarra.bid_passed", name=names[p["seat"]], call=CALL_WORDS[question])
+                  for p in hand["passes"] if p["call"] == question]
+        lines += [t("botifarra.bid_called", name=names[c["seat"]], call=CALL_WORDS[question])
+                  for c in hand["calls"] if c["call"] == question]
+    return lines
+
+
+def _bidding(hand: dict, table: Table, t, testid: str):
+    """The bidding on one short line, always in view (a folded block would close at the next
+    move, as every move redraws the screen)."""
+    lines = _bidding_lines(hand, table.names, t)
+    if not lines:
+        return None
+    said = [h("span", {"class": "botifarra-said"}, line) for line in lines]
+    return h("p", {"class": "botifarra-bidding", "data-testid": testid},
+             h("b", None, t("botifarra.bidding")), " ", [fragment(" · " if i else "", item) for i, item in enumerate(said)])
 
 
 # --- status, glosses, last tricks ------------------------------------------------------------------
