@@ -77,9 +77,9 @@ def test_every_enabled_button_is_a_legal_action():
     assert {"type": "doubt"} in acts(screen(state, 2))
 
 
-def test_picker_starts_at_the_lowest_legal_count_and_clamps():
+def test_picker_starts_at_the_smallest_raise_on_an_ordinary_face_and_clamps():
     state = table([[2, 3, 5], [1, 4, 6]], turn=1, bids=[(0, 3, 1)])
-    low = min(c for c, _ in legal_bids(GAME.view(state, 1), 1))
+    low = min(c for c, f in legal_bids(GAME.view(state, 1), 1) if f != 1)
     html = screen(state, 1)
     assert re.search(r'data-testid="bid-count"[^>]*>(\d+)<', html).group(1) == str(low)
     html = screen(state, 1, {"count": 999})

@@ -139,14 +139,15 @@ def test_a_knocked_out_player_can_skip_to_the_end_without_pauses():
     fields = {"seat0_kind": "human", "seat1_kind": "bot:easy", "seat2_kind": "bot:easy", "seed": "5"}
     fields.update({f"seat{i}_kind": "none" for i in range(3, 6)})
     reply = call(tab.start, {"game": "perudo", "fields": fields}, "en")
-    for _ in range(3000):  # we always call Dudo at once or bid low: we are soon out
+    for _ in range(3000):  # we always call Dudo at once or bid far too high: we are soon out
         if "skip" in reply["html"] or reply["status"] == "over":
             break
         if reply["status"] == "bot":
             reply = call(tab.bot_step, "en")
         else:
             acts = buttons(reply["html"], "data-act")
-            reply = call(tab.act, next((a for a in acts if a["type"] == "dudo"), acts[0]), "en")
+            overbid = dict(acts[0], count=99)  # more dice than any table holds: a bot doubts it
+            reply = call(tab.act, next((a for a in acts if a["type"] == "dudo"), overbid), "en")
     assert 'data-testid="skip"' in reply["html"] and reply["status"] == "bot" and reply["delay_ms"] > 0
     reply = call(tab.ui, {"skip": True}, "en")
     assert 'data-testid="skip"' not in reply["html"] and reply["delay_ms"] == 0

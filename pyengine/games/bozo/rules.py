@@ -40,6 +40,8 @@ alternatives as table options:
   before a human bidder could raise.
 * End (``game_end``): at ``points_target`` points (default, 3), or after ``rounds`` rounds,
   when everyone with the most points wins.
+* ``history`` keeps the last ``MAX_HISTORY`` settled hands for the screen, as ``last_hand``
+  records them but without the cups.
 
 The other etiquette rules need no engine: the hand's bids are always on screen (nobody has
 to ask for them again), rolled dice never land stacked, and players who are out see only
@@ -80,6 +82,7 @@ from ...core.shape import Bool, Dict, Enum, Int, List, Optional, PerSeat, Seat, 
 from ...core.validate import copy_json
 
 START_DICE = 3
+MAX_HISTORY = 8  # settled hands kept for the screen's history
 WAYS = {"left": LEFT, "right": RIGHT}
 WAY_NAMES = {LEFT: "left", RIGHT: "right"}
 
@@ -194,6 +197,7 @@ class Bozo(BluffingGame):
             "points": [0] * seats,
             "round_winners": [],
             "last_hand": None,
+            "history": [],
             "result": None,
         }
         self.start_hand(state, state["turn"], rng)
@@ -299,6 +303,8 @@ class Bozo(BluffingGame):
             "hand": state["hand"],
             "round_winner": winner,
         }
+        settled = {key: value for key, value in state["last_hand"].items() if key != "dice"}
+        state["history"] = (state["history"] + [copy_json(settled)])[-MAX_HISTORY:]
         if winner is None:
             self.start_hand(state, next_starter(counts, loser, RIGHT), rng)
             return
@@ -342,6 +348,7 @@ class Bozo(BluffingGame):
             "points": list(state["points"]),
             "round_winners": list(state["round_winners"]),
             "last_hand": copy_json(state["last_hand"]),
+            "history": copy_json(state["history"]),
         }
 
     # Most points a player can hold, and most rounds a game can last: a game by rounds
@@ -349,6 +356,14 @@ class Bozo(BluffingGame):
     _max_points = max(options["rounds"].maximum, options["points_target"].maximum)
     _max_rounds = max(options["rounds"].maximum, max_seats * (options["points_target"].maximum - 1) + 1)
     _bid = bid_shape(blind=Enum(True))
+    _hand_fields = {
+        "loser": Seat(),
+        "round": Int(1, _max_rounds),
+        "hand": Int(1, max_seats * START_DICE),
+        "round_winner": Optional(Seat()),
+    }
+    _settled = hand_record_shape(max_seats, START_DICE, _bid, **_hand_fields)
+    del _settled.fields["dice"]  # the history keeps no cups
     view_shape = cup_view_shape(
         id, options, START_DICE,
         {
@@ -360,13 +375,8 @@ class Bozo(BluffingGame):
             "hand": Int(1, max_seats * START_DICE),
             "points": PerSeat(Int(0, _max_points)),
             "round_winners": List(Seat(), max_len=_max_rounds),
-            "last_hand": Optional(hand_record_shape(
-                max_seats, START_DICE, _bid,
-                loser=Seat(),
-                round=Int(1, _max_rounds),
-                hand=Int(1, max_seats * START_DICE),
-                round_winner=Optional(Seat()),
-            )),
+            "last_hand": Optional(hand_record_shape(max_seats, START_DICE, _bid, **_hand_fields)),
+            "history": List(_settled, max_len=MAX_HISTORY),
         },
         bid=_bid,
         result=Dict({"winners": Seats(min_len=1), "points": PerSeat(Int(0, _max_points))}),
