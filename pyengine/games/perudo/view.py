@@ -135,6 +135,11 @@ def _reveal(view: dict, t) -> Markup:
     )
 
 
+def _prompt(view: dict, t) -> str:
+    """What the seat on turn is to do: open the bidding, or raise or call the bid."""
+    return t("perudo.your_turn" if view["bids"] else "perudo.your_open")
+
+
 def _picker(view: dict, ui: dict, t) -> Markup:
     picker = bid_picker(
         view,
@@ -151,7 +156,7 @@ def _picker(view: dict, ui: dict, t) -> Markup:
     if view["calza_allowed"] and view["bids"]:
         calls.append(_calza_button(view, t))
     return h(
-        "section", {"class": "perudo-actions", "aria-label": t("perudo.your_turn")},
+        "section", {"class": "perudo-actions", "aria-label": _prompt(view, t)},
         picker,
         h("div", {"class": "perudo-calls"}, calls) if calls else None,
     )
@@ -234,8 +239,7 @@ def _turn(view: dict, ui: dict, t) -> Markup:
     if view["result"]:
         return EMPTY
     if view["you"] in view["to_act"]:
-        prompt = t("perudo.your_turn" if view["bids"] else "perudo.your_open")
-        return fragment(h("p", {"class": "cup-yourturn", "data-announce": True}, prompt),
+        return fragment(h("p", {"class": "cup-yourturn", "data-announce": True}, _prompt(view, t)),
                         _bid_to_beat(view, t), _picker(view, ui, t))
     name = view["players"][view["turn"]]["name"]
     waiting = h("p", {"class": "cup-waiting", "data-announce": True}, t("perudo.waiting", name=name))
