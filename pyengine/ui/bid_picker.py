@@ -55,7 +55,9 @@ def bid_picker(view: dict, legal: list, ui: dict, *, labels: dict, face_inner, b
         inner = [face_inner(count, face)]
         if (count, face) in legal:
             if chance is not None:
-                inner.append(h("small", None, round(100 * chance(count, face)), "%"))
+                pct = f"{round(100 * chance(count, face))}%"
+                inner.append(h("small", None, pct))
+                label = f"{label}, {pct}"  # the name holds what the button shows
             faces.append(act_button(inner, {"type": "bid", "count": count, "face": face},
                                     cls="bid-face",
                                     **{"aria-label": label, "data-testid": f"bid-face-{face}"}))

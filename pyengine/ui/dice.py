@@ -96,12 +96,14 @@ def cup_history(t, prefix: str, records: list, shown: bool, label: str, line) ->
 
 
 def cup_history_line(title: str, bids: list, outcome: list) -> Markup:
-    """One settled hand of ``cup_history``: its ``title``, its bids (markup) and what the
-    call came to (sentences)."""
+    """One settled hand of ``cup_history``: its ``title``, its bids (``(bidder, bid)`` text
+    pairs) and what the call came to (sentences)."""
+    said = (fragment(" · " if i else None, h("span", {"class": "cup-history-bidder"}, name), " ", bid)
+            for i, (name, bid) in enumerate(bids))
     return h(
         "li", None,
         h("span", {"class": "cup-history-title"}, title),
-        h("span", {"class": "cup-history-bids"}, (fragment(" · " if i else None, bid) for i, bid in enumerate(bids))),
+        h("span", {"class": "cup-history-bids"}, said),
         h("span", {"class": "cup-history-outcome"}, " ".join(outcome)),
     )
 

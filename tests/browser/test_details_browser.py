@@ -7,7 +7,11 @@ CPython and continued from the lobby (no long game is played):
 * Lasca: a seven-piece column stays inside its square, "Take back my last move" is in reach
   without scrolling on the player's turn, and a draw offer says where it stands;
 * Bozó: the ás is drawn as a plain one-pip ace (not Perudo's paco bird), and the earlier
-  hands unfold from a toggle in the dock.
+  hands unfold from a toggle in the dock;
+* Perudo's turn late in a game: the odds helper rates only the faces that may be bid, and
+  the history says it holds the last rounds of more.
+
+axe-core finds no violation on any of these screens.
 
 Screenshots at 360x740 and 1280x800 go to ``$TABERNA_SCREENS`` (or a temporary folder named
 in the log)."""
@@ -22,7 +26,7 @@ import pytest
 from pyengine.core.table import Table
 from tests.browser.pixels import Image, near
 from tests.browser.test_saves_browser import PUT_RECORDS
-from tests.browser.test_screens_browser import set_language
+from tests.browser.test_screens_browser import AXE_RUN, set_language
 from tests.browser.waits import ANY_TURN, tap_move, tap_view, wait_ready
 
 PHONE = {"width": 360, "height": 740}
@@ -88,6 +92,18 @@ def bozo_second_hand():
     return table
 
 
+def perudo_round_ten():
+    """A Perudo table of four (bots played every seat, then the first is the player's) at
+    the player's raise in round ten: the history keeps eight of nine rounds."""
+    bot = {"kind": "bot", "name": "Bot", "level": "easy"}
+    table = Table("perudo", {}, [dict(bot, name=f"Bot {n}") for n in range(1, 5)], 1)
+    while not (table.state["round"] >= 10 and table.to_act() == [0] and table.state["bids"]):
+        seat = table.to_act()[0]
+        table.act(seat, table.bot_action(seat))
+    table.seats[0] = {"kind": "human", "name": "Ana"}
+    return table
+
+
 def record(name, table, number):
     return {"id": f"local:details-{name}", "kind": "local", "table": None, "game": table.game.id,
             "players": [seat["name"] for seat in table.seats], "over": False, "updated": 2_000 + number,
@@ -111,7 +127,8 @@ def phone(browser, site, wait_engine):
     page = context.new_page()
     page.goto(site.url)
     wait_engine(page)
-    page.evaluate(PUT_RECORDS, [record("lasca", lasca_tall_column(), 0), record("bozo", bozo_second_hand(), 1)])
+    tables = {"lasca": lasca_tall_column(), "bozo": bozo_second_hand(), "perudo": perudo_round_ten()}
+    page.evaluate(PUT_RECORDS, [record(name, table, n) for n, (name, table) in enumerate(tables.items())])
     page.reload()
     wait_engine(page)
     yield page
@@ -141,6 +158,13 @@ def shots(page, folder, name):
     page.evaluate("() => window.scrollTo(0, 0)")
 
 
+def no_axe_violation(page, axe_source, where):
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.evaluate(axe_source)
+    violations = page.evaluate(AXE_RUN)
+    assert violations == [], f"axe on {where}:\n" + "\n".join(violations)
+
+
 def in_reach(page, selector):
     """The first match is inside the phone's viewport at the top of the page, and a tap at
     its centre lands on it."""
@@ -149,7 +173,7 @@ def in_reach(page, selector):
     assert box["hit"], f"{selector} is covered"
 
 
-def test_perudo_setup_menus_fit_and_calza_options_follow_calza(phone, folder):
+def test_perudo_setup_menus_fit_and_calza_options_follow_calza(phone, folder, axe_source):
     set_language(phone, "es")
     try:
         lobby(phone)
@@ -165,11 +189,12 @@ def test_perudo_setup_menus_fit_and_calza_options_follow_calza(phone, folder):
         assert dependent.is_visible()
         calza.uncheck()
         assert not dependent.is_visible()
+        no_axe_violation(phone, axe_source, "Perudo's setup")
     finally:
         set_language(phone, "en")
 
 
-def test_lasca_tall_column_take_back_and_a_draw_offer(phone, folder):
+def test_lasca_tall_column_take_back_and_a_draw_offer(phone, folder, axe_source):
     assert continue_saved(phone, "lasca") == "human"
     shots(phone, folder, "details-lasca")  # first, to look at when a check fails
     stacks = phone.evaluate(STACKS)
@@ -184,9 +209,10 @@ def test_lasca_tall_column_take_back_and_a_draw_offer(phone, folder):
     in_reach(phone, "#game-area [data-testid=draw-offer]")
     in_reach(phone, "#game-area [data-testid=undo]")
     shots(phone, folder, "details-lasca-offered")
+    no_axe_violation(phone, axe_source, "Lasca with a draw offer")
 
 
-def test_bozo_plain_ace_and_the_hands_before(phone, folder):
+def test_bozo_plain_ace_and_the_hands_before(phone, folder, axe_source):
     assert continue_saved(phone, "bozo") == "human"
     shots(phone, folder, "details-bozo")
     ace = phone.locator("#game-area .bid-faces .bid-face:first-child svg")
@@ -200,3 +226,24 @@ def test_bozo_plain_ace_and_the_hands_before(phone, folder):
     tap_view(phone, phone.locator("#game-area [data-testid=history-toggle]"), TIMEOUT_MS)
     phone.locator("#game-area [data-testid=history] li").first.wait_for()
     shots(phone, folder, "details-bozo-history")
+    no_axe_violation(phone, axe_source, "Bozó's history")
+
+
+# Each face button of the picker: whether it may be bid, and whether it shows a percentage.
+FACES = """() => [...document.querySelectorAll("#game-area .bid-face")].map((b) => [!b.disabled, !!b.querySelector("small")])"""
+
+
+def test_perudo_odds_on_legal_faces_only_and_an_honest_history(phone, folder, axe_source):
+    assert continue_saved(phone, "perudo") == "human"
+    tap_view(phone, phone.locator("#game-area [data-testid=odds-toggle]"), TIMEOUT_MS)
+    faces = phone.evaluate(FACES)
+    assert any(not legal for legal, _ in faces), "the check needs a face that may not be bid"
+    assert all(legal == rated for legal, rated in faces), faces
+    toggle = phone.locator("#game-area [data-testid=history-toggle]")
+    assert "8" in toggle.text_content() and "9" in toggle.text_content()
+    tap_view(phone, toggle, TIMEOUT_MS)
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    in_reach(phone, "#game-area [data-testid=history-toggle]")
+    in_reach(phone, "#game-area [data-testid=history]")
+    shots(phone, folder, "details-perudo-turn")
+    no_axe_violation(phone, axe_source, "Perudo's turn with odds and history")

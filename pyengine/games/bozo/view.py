@@ -126,7 +126,7 @@ def counted(die: int, face: int, shown: bool) -> bool:
     return die == face or (face != ACE and die == ACE and shown)
 
 
-def _outcome(names: list, record: dict, shown: bool, t) -> list:
+def _outcome(names: list, record: dict, shown, t) -> list:
     """What a settled hand came to, in sentences (``shown``: some die showed the face bid, so
     the aces counted; ``None`` leaves the aces unmentioned, as the history has no cups)."""
     bid = record["bids"][-1]
@@ -276,8 +276,7 @@ def _history(view: dict, ui: dict, t) -> tuple:
     names = _names(view)
 
     def line(record):
-        bids = [fragment(h("strong", None, names[b["seat"]]), " ", bid_label(t, b["count"], b["face"]))
-                for b in record["bids"]]
+        bids = [(names[b["seat"]], bid_label(t, b["count"], b["face"])) for b in record["bids"]]
         title = t("bozo.round_hand", round=record["round"], hand=record["hand"])
         return cup_history_line(title, bids, _outcome(names, record, None, t))
 

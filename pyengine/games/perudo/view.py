@@ -207,8 +207,7 @@ def _history(view: dict, ui: dict, t) -> tuple:
     names = [p["name"] for p in view["players"]]
 
     def line(record):
-        bids = [fragment(h("span", {"class": "perudo-bidder"}, names[b["seat"]]), " ", _bid_label(t, b["count"], b["face"]))
-                for b in record["bids"]]
+        bids = [(names[b["seat"]], _bid_label(t, b["count"], b["face"])) for b in record["bids"]]
         return cup_history_line(t("perudo.round", n=record["round"]), bids, _outcome(names, record, t))
 
     played = history[-1]["round"] if history else 0
