@@ -1,26 +1,28 @@
 """Browser benchmark: Taberna's time-to-playable against a bare Pyodide page, in one run.
 
-    python bench/load_time.py [--runs N] [--games N] [--no-write]
+    python bench/load_time.py [--runs N] [--phone-runs N] [--games N] [--no-write]
 
-Measures, in Debian's Chromium on loopback (the network is not the subject here):
+Measures, in Debian's Chromium, with both sites served on loopback as a static host serves
+them (gzip on everything but zip, gzip and PNG files, as GitHub Pages does):
 * time-to-playable, from navigation to ``<html data-engine="ready">``, for Taberna and for
   a bare Pyodide hello-world page (main thread, ``loadPyodide`` + ``runPython("1 + 1")``,
-  Pyodide's stock files as npm ships them, served the same way), interleaved in ``--runs``
-  pairs whose order alternates: cold (fresh context, empty caches) and warm (second visit
-  in a persistent profile, after the first visit finished with everything it leaves behind:
-  service worker, caches, Taberna's memory snapshot). Printed as medians and as the median of the per-pair ratios with
-  their min–max. The goal is a ratio <= 0.5 cold and warm;
+  Pyodide's stock files as npm ships them), interleaved in pairs whose order alternates:
+  cold (fresh context, empty caches) and warm (second visit in a persistent profile, after
+  the first visit finished with everything it leaves behind: service worker, caches,
+  Taberna's memory snapshot). Printed as medians and as the median of the per-pair ratios
+  with their min–max. ``--runs`` pairs on loopback (goals: ratio <= 0.5 cold, <= 0.4 warm),
+  then ``--phone-runs`` pairs under the PHONE profile: Chromium's network and CPU emulation
+  applied to the page and to its workers (goals: <= 0.7 cold, <= 0.4 warm; the lobby
+  usable within 1 s cold);
 * the longest main-thread task of Taberna's page from navigation until playable (Long
   Tasks API: only tasks over 50 ms are reported; goal: none), and, from one traced cold and
   one traced warm load (Chromium's tracing), the longest by wall-clock time and by the main
   thread's CPU time: on a busy machine a task's wall-clock time also counts the time its
   thread waited for a core, its CPU time does not;
-* bytes received before the lobby is usable (every response that ended before the page's
-  ``lobby-ready`` mark) and bytes of a whole first visit (everything the server sent until
-  the page is playable, the service worker has precached the site and the snapshot is
-  made), uncompressed as
-  served locally and as gzip would send them (GitHub Pages compresses text; zip and PNG
-  files are counted as they are);
+* bytes on the wire before the lobby is usable (every response that ended before the
+  page's ``lobby-ready`` mark), and of a whole first visit of each page (everything the
+  server sent until the page is playable; for Taberna also until the service worker has
+  precached the site and the snapshot is made; goal: Taberna <= the hello page);
 * Perudo random games per second in Pyodide (the bridge's ``bench``).
 
 Prints the figures and writes them to bench/results.md (between this script's markers).
@@ -31,6 +33,8 @@ unreachable with host resolver rules instead.
 import argparse
 import contextlib
 import gzip
+import io
+import itertools
 import json
 import os
 import re
@@ -72,6 +76,7 @@ new MutationObserver((_, observer) => {
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-engine"] });
 """
 MARK = "performance.getEntriesByName('engine-ready')[0].startTime"
+LOBBY = "performance.getEntriesByName('lobby-ready')[0]?.startTime ?? null"
 # Registered before any script of the page runs: every main-thread task over 50 ms.
 LONG_TASKS = """
 window.__longTasks = [];
@@ -82,7 +87,7 @@ new PerformanceObserver((list) => {
 # Longest task that started before the engine was ready (0 when none was over 50 ms).
 LONGEST = f"Math.max(0, ...window.__longTasks.filter(([start]) => start < {MARK}).map(([, d]) => d))"
 # Not compressed by a static host (already compressed, or binary).
-PRECOMPRESSED = (".zip", ".png", ".whl")
+PRECOMPRESSED = (".zip", ".png", ".whl", ".gz")
 
 
 def private_site(name: str):
@@ -93,19 +98,48 @@ def private_site(name: str):
 
 
 def serve(directory, prefix="/", sent=None):
-    """Serves ``directory``; ``sent``, if given, is a list that receives ``(path, bytes)``
-    for every file body the server sends (304 answers send none)."""
+    """Serves ``directory`` as a static host does, gzip on everything not already compressed
+    (GitHub Pages compresses text and WebAssembly, not zip or PNG files); ``sent``, if given,
+    is a list that receives ``(path, bytes on the wire)`` for every file body the server
+    sends (304 answers send none)."""
     server = make_server("127.0.0.1", 0, directory, prefix)
-    if sent is not None:
-        lock = threading.Lock()
+    lock = threading.Lock()
+    compressed = {}
 
-        class Counting(server.RequestHandlerClass):
-            def copyfile(self, source, outputfile):
+    class Gzipping(server.RequestHandlerClass):
+        def send_head(self):
+            path = Path(self.translate_path(self.path))
+            if path.is_dir():
+                path = path / "index.html"
+            wants_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+            if not path.is_file() or path.suffix in PRECOMPRESSED or not wants_gzip:
+                return super().send_head()
+            since = self.headers.get("If-Modified-Since")
+            modified = self.date_time_string(int(path.stat().st_mtime))
+            if since == modified:
+                self.send_response(304)
+                self.end_headers()
+                return None
+            with lock:
+                if path not in compressed:
+                    compressed[path] = gzip.compress(path.read_bytes(), 6, mtime=0)
+            body = compressed[path]
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Last-Modified", modified)
+            self.end_headers()
+            return io.BytesIO(body)
+
+        def copyfile(self, source, outputfile):
+            size = len(source.getvalue()) if isinstance(source, io.BytesIO) else Path(source.name).stat().st_size
+            if sent is not None:
                 with lock:
-                    sent.append((self.path.split("?")[0], Path(source.name).stat().st_size))
-                super().copyfile(source, outputfile)
+                    sent.append((self.path.split("?")[0], size))
+            super().copyfile(source, outputfile)
 
-        server.RequestHandlerClass = Counting
+    server.RequestHandlerClass = Gzipping
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -147,6 +181,40 @@ def open_page(context, url):
     return page
 
 
+# A mid-range phone on a good mobile link (Chromium's emulation): the page and every worker
+# it starts get the same network and CPU slowdown; the page's own emulation does not reach
+# its workers, and Pyodide downloads and runs in one.
+PHONE = {"down_mbit": 10, "up_mbit": 5, "rtt_ms": 40, "cpu_slowdown": 4}
+
+
+def emulate_phone(page) -> None:
+    """Applies PHONE to ``page`` and, before they run, to the dedicated workers it starts
+    (DevTools' auto-attach, paused until emulated)."""
+    session = page.context.new_cdp_session(page)
+    network = {
+        "offline": False,
+        "latency": PHONE["rtt_ms"],
+        "downloadThroughput": PHONE["down_mbit"] * 1e6 / 8,
+        "uploadThroughput": PHONE["up_mbit"] * 1e6 / 8,
+    }
+    emulation = [
+        ("Network.enable", {}),
+        ("Network.emulateNetworkConditions", network),
+        ("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu_slowdown"]}),
+    ]
+    ids = itertools.count(1)
+
+    def worker_started(event):
+        for method, params in [*emulation, ("Runtime.runIfWaitingForDebugger", {})]:
+            message = json.dumps({"id": next(ids), "method": method, "params": params})
+            session.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": message})
+
+    for method, params in emulation:
+        session.send(method, params)
+    session.on("Target.attachedToTarget", worker_started)
+    session.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False})
+
+
 def instrumented(context):
     """``context`` with the long-task observer and the ready message in every page."""
     context.add_init_script(LONG_TASKS)
@@ -154,10 +222,14 @@ def instrumented(context):
     return context
 
 
-def measure(context, url) -> dict:
-    """Time-to-playable and the longest main-thread task of one visit."""
-    page = open_page(context, url)
-    figures = {"ms": page.evaluate(MARK), "longest_task": page.evaluate(LONGEST)}
+def measure(context, url, phone=False) -> dict:
+    """Time-to-playable, when the lobby was usable (Taberna) and the longest main-thread
+    task of one visit, under the PHONE profile if ``phone``."""
+    page = context.new_page()
+    if phone:
+        emulate_phone(page)
+    visit(page, url)
+    figures = {"ms": page.evaluate(MARK), "longest_task": page.evaluate(LONGEST), "lobby": page.evaluate(LOBBY)}
     page.close()
     return figures
 
@@ -237,15 +309,15 @@ def settle(page, taberna: bool) -> None:
     page.wait_for_timeout(500)
 
 
-def cold(browser, url) -> dict:
+def cold(browser, url, phone=False) -> dict:
     context = instrumented(browser.new_context())
     try:
-        return measure(context, url)
+        return measure(context, url, phone)
     finally:
         context.close()
 
 
-def warm(driver, url, profile: Path, taberna: bool) -> dict:
+def warm(driver, url, profile: Path, taberna: bool, phone=False) -> dict:
     """Second visit in one persistent profile (the first visit fills the caches)."""
     context = instrumented(
         driver.chromium.launch_persistent_context(str(profile), executable_path=EXECUTABLE, args=ARGS)
@@ -255,7 +327,7 @@ def warm(driver, url, profile: Path, taberna: bool) -> dict:
         visit(page, url)
         settle(page, taberna)
         page.close()
-        return measure(context, url)
+        return measure(context, url, phone)
     finally:
         context.close()
 
@@ -280,10 +352,11 @@ def lobby_bytes(browser, url) -> dict:
         context.close()
 
 
-def first_visit_bytes(driver, url, sent: list, directory: Path) -> dict:
-    """What the server sent for one whole first visit, until playable and precached, in a
-    persistent profile (an incognito context keeps no 9.6 MB WebAssembly in its memory
-    cache, so its service worker would download it a second time)."""
+def first_visit_bytes(driver, url, sent: list, taberna: bool) -> dict:
+    """What the server sent for one whole first visit, gzip as a static host sends it: for
+    Taberna until playable and precached for offline with the memory snapshot made, for the
+    hello page until Python has run. In a persistent profile (an incognito context keeps no
+    9.6 MB WebAssembly in its memory cache, so its service worker would download it again)."""
     sent.clear()
     with tempfile.TemporaryDirectory(prefix="taberna-profile-") as profile:
         context = instrumented(
@@ -291,19 +364,12 @@ def first_visit_bytes(driver, url, sent: list, directory: Path) -> dict:
         )
         try:
             page = open_page(context, url)
-            settle(page, True)
+            settle(page, taberna)
             files = list(sent)
         finally:
             context.close()
-
-    def gzipped(path: str) -> int:
-        local = directory / (path.lstrip("/") or "index.html")
-        data = local.read_bytes()
-        return len(data) if local.suffix in PRECOMPRESSED else len(gzip.compress(data, 6))
-
     return {
-        "raw": sum(size for _, size in files),
-        "gzip": sum(gzipped(path) for path, _ in files),
+        "wire": sum(size for _, size in files),
         "responses": len(files),
         "largest": sorted(files, key=lambda item: -item[1])[:6],
     }
@@ -350,46 +416,95 @@ def spread(values: list, scale: float = 1.0, unit: str = "", digits: int = 2) ->
     return f"{fmt(statistics.median(values))} ({fmt(min(values))}–{fmt(max(values))})"
 
 
-def report(figures: dict, lobby: dict, first_visit: dict, speed: dict, traced: dict, args) -> str:
-    lines = [
-        f"Browser figures (`python bench/load_time.py --runs {args.runs}`, {time.strftime('%Y-%m-%d')}, "
-        "Debian Chromium headless, loopback, 2-core machine shared with other jobs; "
-        f"{args.runs} interleaved pairs, median (min–max)):",
-        "",
-        "| | Taberna playable | bare Pyodide hello | Taberna / hello (goal ≤ 0.5) | longest main-thread task (goal < 50 ms) |",
-        "|---|---|---|---|---|",
-    ]
+def ratio_rows(figures: dict, goals: dict) -> list:
+    """Table rows, cold and warm: Taberna, the hello page, their per-pair ratio, the longest
+    main-thread task."""
+    rows = []
     for kind, label in (("cold", "cold (empty caches)"), ("warm", "warm (second visit, persistent profile)")):
         taberna, hello = figures[kind]["taberna"], figures[kind]["hello"]
         ratios = [t["ms"] / h["ms"] for t, h in zip(taberna, hello)]
         tasks = [t["longest_task"] for t in taberna]
         worst = max(tasks)
-        lines.append(
+        rows.append(
             f"| {label} | {spread([t['ms'] for t in taberna], 1e-3, ' s')} "
-            f"| {spread([h['ms'] for h in hello], 1e-3, ' s')} | {spread(ratios, unit='×')} "
+            f"| {spread([h['ms'] for h in hello], 1e-3, ' s')} | {spread(ratios, unit='×')} (goal ≤ {goals[kind]}) "
             f"| {'none over 50 ms' if worst == 0 else f'{worst:.0f} ms (over 50 ms in {sum(1 for t in tasks if t)} of {len(tasks)} loads)'} |"
         )
+    return rows
+
+
+TABLE_HEAD = [
+    "| | Taberna playable | bare Pyodide hello | Taberna / hello | longest main-thread task (goal < 50 ms) |",
+    "|---|---|---|---|---|",
+]
+
+
+def report(figures: dict, phone: dict, lobby: dict, visits: dict, speed: dict, traced: dict, args) -> str:
+    load = os.getloadavg()[0]
+    taberna, hello = visits["taberna"], visits["hello"]
+    lines = [
+        f"Browser figures (`python bench/load_time.py --runs {args.runs} --phone-runs {args.phone_runs}`, "
+        f"{time.strftime('%Y-%m-%d')}, Debian Chromium headless, 2-core machine shared with other jobs, "
+        f"load {load:.1f} at the end of the run; interleaved pairs, median (min–max)).",
+        "",
+        f"Loopback ({args.runs} pairs):",
+        "",
+        *TABLE_HEAD,
+        *ratio_rows(figures, {"cold": 0.5, "warm": 0.4}),
+    ]
+    if args.phone_runs:
+        lobby_ms = [t["lobby"] for t in phone["cold"]["taberna"]]
+        lines += [
+            "",
+            f"Phone profile ({args.phone_runs} pairs; Chromium's emulation on the page and its workers: "
+            f"{PHONE['down_mbit']} Mbit/s down, {PHONE['up_mbit']} up, {PHONE['rtt_ms']} ms round trip, "
+            f"CPU {PHONE['cpu_slowdown']}× slower; gzip on the wire):",
+            "",
+            *TABLE_HEAD,
+            *ratio_rows(phone, {"cold": 0.7, "warm": 0.4}),
+            "",
+            f"* Phone profile, cold: the lobby usable at {spread(lobby_ms, 1e-3, ' s')} (goal ≤ 1 s).",
+        ]
     lines += [
         "",
+        f"* A whole first visit, bytes on the wire (gzip as a static host sends it): Taberna "
+        f"{taberna['wire'] / 1e6:.2f} MB in {taberna['responses']} responses (until playable, precached for "
+        f"offline and the memory snapshot made), the hello page {hello['wire'] / 1e6:.2f} MB in "
+        f"{hello['responses']} responses: **{taberna['wire'] / hello['wire']:.2f}×** (goal ≤ 1.0).",
         f"* Before the lobby is usable: {lobby['bytes'] / 1024:.0f} KB received in {len(lobby['files'])} "
-        f"responses (uncompressed); lobby ready at {lobby['ms']:.0f} ms.",
-        f"* A whole first visit (until playable and precached for offline): {first_visit['raw'] / 1e6:.1f} MB "
-        f"in {first_visit['responses']} responses ({first_visit['gzip'] / 1e6:.1f} MB with gzip on text and WebAssembly).",
+        f"responses (on the wire); lobby ready at {lobby['ms']:.0f} ms (loopback).",
         "* Main-thread tasks of one traced cold and one traced warm load (Chromium's tracing, "
         "navigation to playable): longest by the thread's CPU time "
         f"{traced['cold']['cpu']:.0f} ms cold, {traced['warm']['cpu']:.0f} ms warm; by wall-clock time "
         f"{traced['cold']['wall']:.0f} ms and {traced['warm']['wall']:.0f} ms "
-        f"({traced['cold']['over_50_wall']} and {traced['warm']['over_50_wall']} tasks over 50 ms); "
-        f"machine load {os.getloadavg()[0]:.1f} at the end of the run.",
+        f"({traced['cold']['over_50_wall']} and {traced['warm']['over_50_wall']} tasks over 50 ms).",
         f"* Perudo random 4-seat games in Pyodide: {speed['games_per_second']:.1f} games/s "
         f"({speed['games']} games in {speed['seconds']:.1f} s).",
     ]
     return "\n".join(lines)
 
 
+def interleaved(runs: int, pages: dict, browser, driver, phone=False) -> dict:
+    """``runs`` pairs of cold and warm loads of each page, the order alternating so that
+    neither page always runs on a warmer machine."""
+    figures = {"cold": {name: [] for name in pages}, "warm": {name: [] for name in pages}}
+    for run in range(runs):
+        order = list(pages.items())
+        if run % 2:
+            order.reverse()
+        for name, url in order:
+            figures["cold"][name].append(cold(browser, url, phone))
+            with tempfile.TemporaryDirectory(prefix="taberna-profile-") as profile:
+                figures["warm"][name].append(warm(driver, url, Path(profile), name == "taberna", phone))
+        latest = {kind: {name: round(v[-1]["ms"]) for name, v in d.items()} for kind, d in figures.items()}
+        print(f"{'phone' if phone else 'loopback'} run {run + 1}/{runs}: {json.dumps(latest)}", flush=True)
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--phone-runs", type=int, default=3)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
@@ -398,37 +513,30 @@ def main() -> int:
 
     # A private build: a rebuild of dist/ elsewhere must not change files mid-measurement.
     site_dir = build(Path(tempfile.mkdtemp(prefix="taberna-bench-")) / "dist")["path"]
-    sent = []
-    site_server, site = serve(site_dir, sent=sent)
-    hello_server, hello = serve(hello_site())
+    sent = {"taberna": [], "hello": []}
+    site_server, site = serve(site_dir, sent=sent["taberna"])
+    hello_server, hello = serve(hello_site(), sent=sent["hello"])
+    pages = {"taberna": site, "hello": hello}
 
-    figures = {"cold": {"taberna": [], "hello": []}, "warm": {"taberna": [], "hello": []}}
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=EXECUTABLE, args=ARGS)
-        for run in range(args.runs):
-            # Alternate the order so neither page always runs on a warmer machine.
-            order = [("taberna", site), ("hello", hello)]
-            if run % 2:
-                order.reverse()
-            for name, url in order:
-                figures["cold"][name].append(cold(browser, url))
-                with tempfile.TemporaryDirectory(prefix="taberna-profile-") as profile:
-                    figures["warm"][name].append(warm(driver, url, Path(profile), name == "taberna"))
-            latest = {kind: {name: round(v[-1]["ms"]) for name, v in d.items()} for kind, d in figures.items()}
-            print(f"run {run + 1}/{args.runs}: {json.dumps(latest)}", flush=True)
+        figures = interleaved(args.runs, pages, browser, driver)
+        phone = interleaved(args.phone_runs, pages, browser, driver, phone=True)
         lobby = lobby_bytes(browser, site)
-        first_visit = first_visit_bytes(driver, site, sent, site_dir)
+        visits = {name: first_visit_bytes(driver, url, sent[name], name == "taberna") for name, url in pages.items()}
         traced = traced_loads(browser, driver, site)
         speed = pyodide_speed(browser, site, args.games)
         browser.close()
     site_server.shutdown()
     hello_server.shutdown()
 
-    text = report(figures, lobby, first_visit, speed, traced, args)
+    text = report(figures, phone, lobby, visits, speed, traced, args)
     print()
     print(text)
     print("\nlobby files:", *(f"  {size:>8}  {name}" for name, size in lobby["files"]), sep="\n")
-    print("\nlargest files of a first visit:", *(f"  {size:>8}  {name}" for name, size in first_visit["largest"]), sep="\n")
+    for name, visit_bytes in visits.items():
+        print(f"\nlargest files of a first visit ({name}, on the wire):",
+              *(f"  {size:>8}  {path}" for path, size in visit_bytes["largest"]), sep="\n")
     print("\nlong tasks (ms):", json.dumps({k: [round(t["longest_task"]) for t in d["taberna"]] for k, d in figures.items()}))
     if not args.no_write:
         write_results(text)

@@ -95,6 +95,9 @@ class Game:
     view_shape: Shape = None
     # The move table: every action type the game accepts, ``{type: Move(...)}``.
     moves: dict = {}
+    # Whether a shared table can draw this game's chance by commit-then-reveal
+    # (``core.fair``): then ``make_fair`` and the ``fair_*`` hooks below are filled in.
+    fair_chance = False
 
     # --- set-up -------------------------------------------------------------------
     def resolve_options(self, options, seats: int) -> dict:
@@ -187,6 +190,29 @@ class Game:
         """The refusal of a known move in a phase that does not allow it; a game may say
         why in its own words."""
         return IllegalAction(f"{kind} is not a move for now", "not_now", kind=kind)
+
+    # --- fair chance (``core.fair``) --------------------------------------------------
+    def make_fair(self, state: dict, fair_id: str) -> dict:
+        """The first state of a fair table: nothing drawn from the generator, every hidden
+        roll sealed until its owner's device and the joint nonce fix it."""
+        raise NotImplementedError
+
+    def with_own_cup(self, state: dict, seat: int, held: dict) -> dict:
+        """``state`` as the device holding the secrets ``held`` sees it for ``seat``: its
+        sealed cup filled in. By default nothing is sealed."""
+        return state
+
+    def fair_nonce(self, state: dict) -> None:
+        """The fair round's nonce was just set: draw the public chance it fixes."""
+        raise NotImplementedError
+
+    def fair_revealed(self, state: dict) -> None:
+        """Every owed secret is public (or forfeited): settle what waited for them."""
+        raise NotImplementedError
+
+    def fair_forfeit(self, state: dict, seat: int, step: str) -> None:
+        """``seat`` failed its part in ``step``: apply the game's forfeit rule."""
+        raise NotImplementedError
 
     # --- seeing -------------------------------------------------------------------
     def view(self, state: dict, seat) -> dict:

@@ -161,7 +161,7 @@ def discover(package: str) -> list:
     imports ``inspect`` at start-up; importing a package twice is free."""
     folder = Path(importlib.import_module(package).__file__).parent
     for sub in sorted(folder.iterdir()):
-        if (sub / "__init__.py").is_file():
+        if (sub / "__init__.py").is_file() or (sub / "__init__.pyc").is_file():  # the worker's are bytecode
             importlib.import_module(f"{package}.{sub.name}")
     return declarations()
 

@@ -3,8 +3,14 @@
 The UI, bots, saves and the network all talk to a Table. Its state is derived: replaying
 (options, seed, log) through the rules rebuilds it exactly, which is also how a save is
 checked on load — a tampered log fails to replay and is rejected with the reason.
+
+A *fair* table (``fair``: its fair id, ``core.fair``) draws its chance by commit-then-reveal
+among the devices at a shared table: its state holds only what is public, and the Table
+keeps apart, in ``held``, the secrets of the seats this device plays (``{seat: {"n",
+"secret"}}``), which fill in those seats' own cups in their views and nothing else.
 """
 
+from . import fair as fair_draw
 from .errors import BadSave, IllegalAction, InvalidOptions, TabernaError
 from .registry import get_declaration, get_game
 from .rng import derive_seed, is_key
@@ -45,7 +51,7 @@ def check_seats(game, seats) -> list:
 class Table:
     """One table being played. ``act`` is the only way its state changes."""
 
-    def __init__(self, game_id: str, options, seats, seed: int):
+    def __init__(self, game_id: str, options, seats, seed: int, fair=None):
         self.game = get_game(game_id)
         self.seats = check_seats(self.game, seats)
         if not is_key(seed) and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
@@ -53,6 +59,13 @@ class Table:
         self.seed = seed
         self.state = self.game.new_state(options, len(self.seats), seed)
         self.options = self.state["options"]
+        # A game without a fair draw (Lasca: no chance; the card games: not yet) plays as before.
+        self.fair = fair if self.game.fair_chance else None
+        if self.fair is not None:
+            if not fair_draw.FAIR_ID.fits(fair, 0):
+                raise InvalidOptions("A fair table needs a short id", "bad_fair_id")
+            self.state = self.game.make_fair(self.state, fair)
+        self.held: dict = {}  # this device's secrets on a fair table: {seat: {"n", "secret"}}
         self.log: list = []
         self._bot_answers: tuple = (0, {})  # (version, {(seat, level): action or None})
 
@@ -81,7 +94,20 @@ class Table:
         self.log.append({"seat": seat, "action": action})
 
     def view(self, seat):
+        if seat is not None and seat in self.held:
+            return self.game.view(self.game.with_own_cup(self.state, seat, self.held), seat)
         return self.game.view(self.state, seat)
+
+    def fair_steps(self) -> bool:
+        """Whether a fair draw's step (commit, share, reveal) is due: no one plays meanwhile."""
+        return fair_draw.fair_phase(self.state) is not None
+
+    def duty(self, seat: int):
+        """The fair-draw action this device owes for ``seat`` now (``core.fair.duty``), or
+        ``None``; a commitment draws the secret into ``held``."""
+        if self.fair is None:
+            return None
+        return fair_draw.duty(self.state["fair"], seat, self.held)
 
     def set_seat(self, index: int, entry: dict) -> None:
         """Changes who holds one seat (a guest's seat handed to a bot, and back)."""
@@ -92,7 +118,10 @@ class Table:
     def next_bot_seat(self):
         """The bot seat to play next, or ``None``: first a bot that chooses to act out of
         turn (``may_act``), in seat order, so that it answers the position before the seat
-        on turn changes it; then the first bot on turn."""
+        on turn changes it; then the first bot on turn. Never during a fair draw's step:
+        that is the device's part (``duty``), not a bot's choice."""
+        if self.fair_steps():
+            return None
         for seat in self.may_act():
             if self.seats[seat]["kind"] == "bot" and self.bot_action(seat) is not None:
                 return seat
@@ -115,10 +144,11 @@ class Table:
             answers[seat, level] = play(self.view(seat), derive_seed(self.seed, self.version, seat))
         return answers[seat, level]
 
-    def again(self, seed) -> "Table":
+    def again(self, seed, fair=None) -> "Table":
         """A new game at this table: the same game, options and seats, dealt from ``seed``
-        (a shared table's rematch and a one-device "play again")."""
-        return Table(self.game.id, self.options, [dict(seat) for seat in self.seats], seed)
+        (a shared table's rematch and a one-device "play again"); ``fair`` is the new game's
+        fair id (each game has its own, so nothing of one verifies in the next)."""
+        return Table(self.game.id, self.options, [dict(seat) for seat in self.seats], seed, fair)
 
     def teams(self) -> list:
         """The partnerships at this table (``Game.teams``)."""
@@ -126,7 +156,9 @@ class Table:
 
     # --- saving -------------------------------------------------------------------
     def to_dict(self) -> dict:
-        return {
+        """The public table (the log is the whole public record). A fair table's ``held``
+        secrets are not in it: the device saves them beside it (``protocol.host``)."""
+        data = {
             "format": SAVE_FORMAT,
             "game": self.game.id,
             "options": self.options,
@@ -134,6 +166,9 @@ class Table:
             "seats": self.seats,
             "log": list(self.log),
         }
+        if self.fair is not None:
+            data["fair"] = self.fair
+        return data
 
     @classmethod
     def from_dict(cls, data) -> "Table":
@@ -147,7 +182,9 @@ class Table:
             raise BadSave("The save has no action log", "save_no_log")
         try:
             game = get_game(data.get("game"))
-            table = cls(game.id, game.saved_options(data.get("options")), data.get("seats"), data.get("seed"))
+            table = cls(
+                game.id, game.saved_options(data.get("options")), data.get("seats"), data.get("seed"), data.get("fair")
+            )
         except TabernaError as error:
             raise BadSave(f"The save's table is invalid: {error.reason}", "save_invalid") from error
         for number, entry in enumerate(log):

@@ -13,9 +13,21 @@ actions. Seats are numbered clockwise: step ``LEFT`` (+1) is the player on one's
 
 State keys the shared code relies on: ``counts`` (dice per seat), ``dice`` (the cups),
 ``turn``, ``bids`` (``{"seat", "count", "face"}`` oldest first), ``options``, ``result``.
+
+At a fair table (``core.fair``) no cup comes from the generator: every cup is sealed
+(``None`` in ``dice``) and its dice are a function of its owner's secret and the round's
+joint nonce; its owner's device fills it in (``with_own_cup``) and nobody else can until the
+rules reveal the cups and every secret is published (``fair_revealed``). Each hand begins
+with a fair round among the players who still have dice (``start_cups``). The forfeit rule
+both games share: a player whose device does not take its part in time (or whose reveal
+does not match its commitment and is never corrected) loses one die. Before the round's
+nonce exists the draw then starts over; at the reveal its cup stays sealed and the call is
+void (``forfeited_call``): nobody else loses or gains a die for it.
 """
 
+from . import fair as fair_moves
 from .dice import FACES, bid_text, parse_bid
+from ..core import fair
 from ..core.errors import IllegalAction
 from ..core.game import PLAYERS, Game
 from ..core.options import options_shape
@@ -153,6 +165,12 @@ def hand_record(state: dict, caller: int, actual: int, loser) -> dict:
     }
 
 
+def _dice_in(state: dict, seat: int) -> int:
+    """How many dice a cup holds, sealed (a fair table's ``None``) or not."""
+    cup = state["dice"][seat]
+    return state["counts"][seat] if cup is None else len(cup)
+
+
 # --- what a view and an action may hold ----------------------------------------------------------------------
 DIE = Int(1, 6)
 BID_FIELDS = Dict({"count": Int(1, MAX_BID_COUNT), "face": DIE})  # a bid action's fields
@@ -166,9 +184,9 @@ def cups_shape(max_dice: int) -> PerSeat:
     return PerSeat(List(DIE, max_len=max_dice))
 
 
-def hand_record_shape(max_seats: int, max_dice: int, bid: Dict, **fields) -> Dict:
-    """What ``hand_record`` keeps, plus the game's own ``fields``."""
-    return Dict({
+def hand_record_shape(max_seats: int, max_dice: int, bid: Dict, optional=None, **fields) -> Dict:
+    """What ``hand_record`` keeps, plus the game's own ``fields`` (and ``optional`` ones)."""
+    return Dict(optional=optional or {}, fields={
         "dice": cups_shape(max_dice),
         "bids": List(bid, max_len=MAX_BIDS, min_len=1),
         "caller": Seat(),
@@ -177,6 +195,16 @@ def hand_record_shape(max_seats: int, max_dice: int, bid: Dict, **fields) -> Dic
         "eliminated": Optional(Seat()),
         **fields,
     })
+
+
+def _own_cup_shown(cup_shown):
+    """A cup is shown exactly when ``cup_shown`` says, except that at a fair table a host
+    cannot show a guest's own cup (the guest's device fills it in)."""
+    def test(view: dict) -> bool:
+        if view["dice"] is None:
+            return not cup_shown(view) or view.get("fair") is not None
+        return cup_shown(view)
+    return test
 
 
 def _cup_matches_count(view: dict) -> bool:
@@ -215,9 +243,9 @@ def cup_view_shape(
             "result": Optional(result),
             **fields,
         },
-        optional={"players": PLAYERS, **(optional or {})},
+        optional={"players": PLAYERS, "fair": fair.VIEW_SHAPE, **(optional or {})},
     )
-    shape = Where(shape, lambda view: (view["dice"] is not None) == cup_shown(view), "the own cup is missing or shown")
+    shape = Where(shape, _own_cup_shown(cup_shown), "the own cup is missing or shown")
     shape = Where(shape, _cup_matches_count, "the own cup holds more dice than its count")
     return Where(shape, _someone_to_bid_against, "the game runs but nobody can bid")
 
@@ -227,6 +255,7 @@ class BluffingGame(Game):
     """A cup-and-bid game. Subclasses supply the bid rule, the calls and the sequel."""
 
     hidden_information = True  # the cups
+    fair_chance = True
     reasons = REASONS
     calls: tuple = ()  # one-word actions besides bids, for the notation
 
@@ -256,13 +285,90 @@ class BluffingGame(Game):
         state["bids"].append({"seat": seat, "count": count, "face": face})
         self.after_bid(state, seat)
 
+    # --- fair tables (``core.fair``) -------------------------------------------------------
+    def make_fair(self, state: dict, fair_id: str) -> dict:
+        """Every cup sealed, the first fair round begun; the opener (drawn by ``setup`` from
+        the generator) is drawn again from the round's nonce (``fair_nonce``)."""
+        state = copy_json(state)
+        counts = state["counts"]
+        state["fair"] = fair.start(fair_id, self.fair_players(state), len(counts))
+        state["dice"] = [None] * len(counts)
+        state["turn"] = 0
+        state["calling"] = None  # a call waiting for the reveal
+        return state
+
+    @staticmethod
+    def fair_players(state: dict) -> list:
+        return [seat for seat, n in enumerate(state["counts"]) if n > 0]
+
+    def start_cups(self, state: dict, rng) -> None:
+        """A hand's cups: rolled from ``rng``, or at a fair table sealed for a new fair round
+        among the players who still have dice."""
+        counts = state["counts"]
+        if "fair" not in state:
+            state["dice"] = roll_cups(rng, counts)
+            return
+        state["dice"] = [None] * len(counts)
+        state["fair"] = fair.next_round(state["fair"], self.fair_players(state))
+
+    def with_own_cup(self, state: dict, seat: int, held: dict) -> dict:
+        if "fair" not in state or state["dice"][seat] is not None:
+            return state
+        dice = fair.own_cup(state["fair"], seat, held, state["counts"][seat])
+        if dice is None:
+            return state
+        seen = dict(state)
+        seen["dice"] = list(state["dice"])
+        seen["dice"][seat] = dice
+        return seen
+
+    def reveal_cups(self, state: dict) -> list:
+        """Every cup filled in from the published secrets (a forfeited cup stays empty);
+        returns the seats that forfeited."""
+        record = state["fair"]
+        state["dice"] = [
+            cup if cup is not None else (fair.revealed_cup(record, seat, state["counts"][seat]) or [])
+            for seat, cup in enumerate(state["dice"])
+        ]
+        return list(record["forfeits"])
+
+    def to_act(self, state: dict) -> list:
+        """During a fair draw's step, the seats that owe it; else ``players_to_act``."""
+        if state["result"]:
+            return []
+        if fair.fair_phase(state):
+            return fair.owed(state["fair"])
+        return self.players_to_act(state)
+
+    def players_to_act(self, state: dict) -> list:
+        return [state["turn"]]
+
+    def phase(self, state: dict, seat: int) -> str:
+        """A fair draw's step (``fair_<step>``) while one is due, else ``play_phase``."""
+        return fair.fair_phase(state) or self.play_phase(state, seat)
+
+    def play_phase(self, state: dict, seat: int) -> str:
+        raise NotImplementedError
+
+    def await_reveal(self, state: dict, calling: dict) -> None:
+        """At a fair table a call waits for every cup's secret (``fair_revealed``)."""
+        state["calling"] = calling
+        state["fair"]["step"] = "reveal"
+
+    def fair_view(self, state: dict) -> dict:
+        """The public fair round and the call waiting for it, for views of a fair table
+        (nothing for others)."""
+        if "fair" not in state:
+            return {}
+        return {"fair": fair.public(state["fair"]), "calling": copy_json(state["calling"])}
+
     def own_cup_seen(self, state: dict, seat: int) -> bool:
         """Whether ``seat`` sees its own cup now (Bozó's blind bids keep it closed)."""
         return True
 
     def public_view(self, state: dict, seat) -> dict:
         """The part of a seat's view both games share: the viewer's own cup, others' counts."""
-        show = seat is not None and self.own_cup_seen(state, seat)
+        show = seat is not None and self.own_cup_seen(state, seat) and state["dice"][seat] is not None
         return {
             "game": self.id,
             "you": seat,
@@ -281,7 +387,7 @@ class BluffingGame(Game):
         resampled = super().resample(state, seat, rng)
         kept = seat if seat is not None and self.own_cup_seen(state, seat) else None
         resampled["dice"] = [
-            cup if owner == kept else roll_cups(rng, [len(cup)])[0]
+            cup if owner == kept and cup is not None else roll_cups(rng, [_dice_in(state, owner)])[0]
             for owner, cup in enumerate(state["dice"])
         ]
         return resampled

@@ -11,6 +11,7 @@ import json
 import math
 
 from ..core.errors import TabernaError
+from ..core.fair import FAIR_ID
 from ..core.game import LEVEL
 from ..core.shape import Bool, Dict, Enum, Int, List, Number, Optional, PerSeat, Seat, ShapeError, Str, Unchecked, Where
 from ..core.table import MAX_NAME, SEAT_KINDS
@@ -22,6 +23,7 @@ MAX_OUTBOUND = 256 * 1024  # bytes, host -> guest: views and seat lists
 MAX_SEATS = 64
 MAX_NUMBER = 1 << 53  # larger integers do not survive a trip through JavaScript
 MAX_ACTION_TYPE = 32
+MAX_RECORD = 100_000  # log entries in one record message (the size limit binds first)
 
 
 class ProtocolError(TabernaError):
@@ -102,6 +104,18 @@ OUTBOUND = {
     },
     "error": {"table": ID, "code": TEXT, "reason": TEXT, "params": OBJECT, "ref": Optional(COUNT)},
     "pong": {"table": ID, "t": TIME, "rev": COUNT},
+    # A fair table's public record (``protocol.fair``): the current game's log from entry
+    # ``from``, with what a guest needs to replay it (game, options, seat count, fair id).
+    "record": {
+        "table": ID,
+        "fair": FAIR_ID,
+        "game": ID,
+        "base": COUNT,
+        "options": OBJECT,
+        "seats": Int(1, MAX_SEATS),
+        "from": COUNT,
+        "entries": List(Dict({"seat": SEAT, "action": ACTION}), MAX_RECORD),
+    },
 }
 
 

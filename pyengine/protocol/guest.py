@@ -18,11 +18,19 @@ Why a hostile host cannot break the screen: a state is kept only if its seats fi
 ``PUBLIC_SEATS`` and its view fits the game's ``view_shape`` at that many seats, checked
 before anything is kept, so the screen only ever draws a view that fits. A state that does
 not fit changes nothing; ``error`` says why (``sync_bad_view`` and the path of the misfit).
+
+At a fair table (``protocol.fair``) the guest also replays the host's public record
+(``audit``, from ``record`` messages), does its seat's part of each draw by itself as soon as
+a state asks for it (a commitment, a share, a reveal: ordinary intents), shows its own cup
+from its own secret (``view`` is then the replay's view, when it has caught up), and keeps
+``audit.evidence`` of anything the host got wrong. Its secrets (``held``) are in its
+snapshot: store it whenever ``held`` changed (after an intent), so a reload loses nothing.
 """
 
 from ..core.errors import BadSave, InvalidOptions
 from ..core.registry import get_game
 from ..core.shape import ShapeError
+from .fair import Audit, held_from_json, held_to_json
 from .envelope import (
     INBOUND,
     MAX_INBOUND,
@@ -66,7 +74,7 @@ class Guest:
     ``error`` is the latest refusal: the host's, or the guest's own of a state it was sent.
     """
 
-    def __init__(self, table_id: str, name: str = "", seat=None, token=None, room=None):
+    def __init__(self, table_id: str, name: str = "", seat=None, token=None, room=None, held=None):
         check_id("table", table_id)
         if room is not None:
             check_id("room", room)
@@ -97,25 +105,34 @@ class Guest:
         self._pinged = None
         self._retry_at = 0  # a guest ticked before ``start`` says hello on its first tick
         self._retry_gap = RETRY_FIRST
+        self.held = dict(held or {})  # fair tables: this seat's secrets ({seat: {"n", "secret"}})
+        self.audit = None  # fair tables: the replay of the host's record
 
     # --- persistence ----------------------------------------------------------------------
     def snapshot(self) -> dict:
         """What a guest saves to come back after its own reload: table, seat and token."""
         seated = self.token is not None
-        return {
+        data = {
             "format": SNAPSHOT_FORMAT,
             "table": self.table_id,
             "seat": self.seat if seated else None,
             "token": self.token,
             "room": self.room if seated else None,
         }
+        if self.held:
+            data["held"] = held_to_json(self.held)
+        return data
 
     @classmethod
     def from_snapshot(cls, data, name: str = "") -> "Guest":
         if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
             raise BadSave("The save is not a seat at a shared table", "sync_save_format")
         try:
-            return cls(data.get("table"), name, data.get("seat"), data.get("token"), data.get("room"))
+            seat = data.get("seat")
+            held = held_from_json(data.get("held", []), 1 + (seat if type(seat) is int and seat >= 0 else 0))
+            if any(other != seat for other in held):
+                raise BadSave("The saved secrets belong to another seat", "fair_save_secrets")
+            return cls(data.get("table"), name, seat, data.get("token"), data.get("room"), held)
         except ProtocolError as error:
             raise BadSave(f"The saved seat is malformed: {error.reason}", "sync_save_seat") from None
 
@@ -201,7 +218,12 @@ class Guest:
             self.status = "seated" if self.token is not None else "watching"
         if kind == "pong":
             self.rtt = now - message["t"]
+            self._audit_heard(now)
             return [] if message["rev"] == self.rev else [encode("sync", table=self.table_id)]
+        if kind == "record":
+            if self.audit is None or self.audit.seat != self.seat:
+                self.audit = Audit(self.seat if self.token is not None else None, self.held)
+            return [] if self.audit.record(message) else [encode("sync", table=self.table_id)]
         if message["rev"] < self.rev:  # an older state overtaken by a newer one
             return []
         misfit = self._misfit(message)
@@ -215,14 +237,39 @@ class Guest:
         self.rev = message["rev"]
         self.started = message["started"]
         self.seats = message["seats"]
+        self._audit_state(now)
         if self.pending is None:
-            return []
+            return self._duty(now)
         if (message["acted"] or 0) > self.pending["version"]:  # our seat moved: it went through
             self.pending = None
-        elif first_since_welcome:  # back after a rejoin and the intent not yet played: send it
+            return self._duty(now)
+        if first_since_welcome:  # back after a rejoin and the intent not yet played: send it
             self.pending["sent"] = now
             return [self.pending["text"]]
         return []
+
+    # --- fair tables ------------------------------------------------------------------------
+    def _audit_state(self, now) -> None:
+        """Checks the host's view against the replay; shows the replay's (our cup filled in)."""
+        if self.audit is None or self.audit.version != self.version:
+            return
+        self.audit.check(self.view, self.version)
+        if not self.audit.disputed and self.audit.seat is not None:
+            self.view = self.audit.view()
+        self._audit_heard(now)
+
+    def _audit_heard(self, now) -> None:
+        if self.audit is not None:
+            self.audit.heard(now, [seat for seat, entry in enumerate(self.seats) if entry.get("kind") != "remote"])
+
+    def _duty(self, now) -> list:
+        """Our seat's part of a fair draw, sent as an ordinary intent as soon as it is due."""
+        if self.audit is None or self.status != "seated" or not self.started or self.pending is not None:
+            return []
+        if self.audit.version != self.version:
+            return []
+        action = self.audit.duty()
+        return [] if action is None else self.intend(action, now)
 
     def _misfit(self, message):
         """Why this state's seats or view cannot be shown (a ``ProtocolError``), or None."""

@@ -28,6 +28,15 @@ rules, which judge whether it still answers the position (Perudo's Calza names i
 After a game is over the host may start another with the same seats, tokens and peers
 (``rematch``). Versions go on counting across games (``base`` is where the current game
 starts), so nothing sent about an earlier game can be taken for the new one.
+
+A *fair* table (``create(..., fair=True)``, games with ``fair_chance``; ``core.fair``,
+``protocol.fair``) draws its chance by commit-then-reveal: the host's Table holds only its
+own seats' and its bots' secrets (``table.held``, saved in the snapshot), does their part of
+each draw at once whenever the table changes (``_local_duties``: no tap, no bot turn), sends
+each peer the public record before its state, and may ``forfeit`` a seat whose device owes
+its part and is gone (after the grace an absent player gets). A guest's seat handed to a
+bot is played by this device from the next commitment on; a step its guest had begun (its
+commitment in, its share or reveal owed) ends only with that guest back, or a forfeit.
 """
 
 import hmac
@@ -38,6 +47,7 @@ from ..core.errors import BadSave, TabernaError
 from ..core.rng import derive_key, derive_seed, is_key
 from ..core.table import MAX_NAME, MAX_SEED, Table
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
+from .fair import RECORD_CHUNK, fair_id, held_from_json, held_to_json, record_fields
 
 SNAPSHOT_FORMAT = 1
 MAX_PEERS = 64  # seated guests plus spectators; bounds what a flood of joins can cost
@@ -123,6 +133,7 @@ class Host:
             self._acted[entry["seat"]] = version
         movers = table.able_to_act()
         self._able_since = [self.version if s in movers else None for s in range(len(table.seats))]
+        self._recorded: dict = {}  # fair tables: peer -> log entries of this game it has had
 
     @property
     def version(self) -> int:
@@ -130,13 +141,14 @@ class Host:
         return self.base + self.table.version
 
     @classmethod
-    def create(cls, game_id, options, seats, seed, table_id, token_source=new_token) -> "Host":
-        return cls(Table(game_id, options, seats, seed), table_id, token_source=token_source)
+    def create(cls, game_id, options, seats, seed, table_id, token_source=new_token, fair=False) -> "Host":
+        table = Table(game_id, options, seats, seed, fair_id(table_id, 0) if fair else None)
+        return cls(table, table_id, token_source=token_source)
 
     # --- persistence ------------------------------------------------------------------------
     def snapshot(self) -> dict:
         """What the host saves after every change: the table plus who holds which token."""
-        return {
+        data = {
             "format": SNAPSHOT_FORMAT,
             "table_id": self.table_id,
             "table": self.table.to_dict(),
@@ -145,6 +157,9 @@ class Host:
             "started": self.started,
             "base": self.base,
         }
+        if self.table.fair is not None:  # this device's secrets for the current round
+            data["held"] = held_to_json(self.table.held)
+        return data
 
     @classmethod
     def from_snapshot(cls, data, token_source=new_token) -> "Host":
@@ -169,6 +184,8 @@ class Host:
         base = data.get("base", 0)
         if type(base) is not int or not 0 <= base <= MAX_SEED:
             raise BadSave("The shared table's game count is damaged", "sync_save_rev")
+        if table.fair is not None:
+            table.held = held_from_json(data.get("held", []), len(table.seats))
         try:
             return cls(table, table_id, tokens, rev, data["started"], token_source, base)
         except ProtocolError:
@@ -199,7 +216,7 @@ class Host:
         that an intent went through, whatever else happened meanwhile)."""
         seats = self.public_seats()
         texts: dict = {}
-        outbox = []
+        outbox = self._records_to(peers)
         for peer in peers:
             seat = self.peers[peer].seat
             if seat not in texts:
@@ -216,12 +233,42 @@ class Host:
             outbox.append((peer, texts[seat]))
         return outbox
 
+    def _records_to(self, peers) -> list:
+        """On a fair table, each peer's missing part of the public record (``protocol.fair``)."""
+        if self.table.fair is None:
+            return []
+        outbox, length = [], len(self.table.log)
+        for peer in peers:
+            start = self._recorded.get(peer, 0)
+            for begin in range(start, length, RECORD_CHUNK) or ([0] if start == 0 else []):
+                fields = record_fields(self.table, self.table_id, self.base, begin, begin + RECORD_CHUNK)
+                outbox.append((peer, encode("record", **fields)))
+            self._recorded[peer] = length
+        return outbox
+
     def _changed(self) -> list:
         """Something every peer must see happened: bump ``rev`` and send everyone a state."""
+        self._local_duties()
         self.rev += 1
         return self._state_to(list(self.peers))
 
+    def _local_duties(self) -> None:
+        """On a started fair table, this device's part of the draw for its own seats and
+        its bots, done at once (``core.fair.duty``): they never wait for a tap or a bot."""
+        if self.table.fair is None or not self.started:
+            return
+        done = True
+        while done:
+            done = False
+            for seat in self.table.to_act():
+                action = self.table.duty(seat) if self.table.seats[seat]["kind"] != "remote" else None
+                if action is not None:
+                    self.table.act(seat, action)
+                    self._note_move(seat)
+                    done = True
+
     def _welcome(self, peer) -> tuple:
+        self._recorded.pop(peer, None)  # a (re)joining peer gets the whole record again
         seat = self.peers[peer].seat
         token = self.tokens[seat] if seat is not None else None
         return (
@@ -275,6 +322,7 @@ class Host:
             elif kind == "intent":
                 outbox = self._intent(peer, message)
             elif kind == "sync":
+                self._recorded.pop(peer, None)  # a guest that asks may have missed a record
                 outbox = self._state_to([peer])
             else:
                 outbox = [(peer, encode("pong", table=self.table_id, t=message["t"], rev=self.rev))]
@@ -374,6 +422,11 @@ class Host:
 
     def _moved(self, seat) -> list:
         """After ``seat``'s move: update what the stale check needs, then tell everyone."""
+        self._note_move(seat)
+        return self._changed()
+
+    def _note_move(self, seat) -> None:
+        """What the stale check needs after ``seat``'s move."""
         version = self.version
         self._acted[seat] = version
         movers = self.table.able_to_act()
@@ -382,7 +435,6 @@ class Host:
                 self._able_since[other] = None
             elif self._able_since[other] is None:
                 self._able_since[other] = version
-        return self._changed()
 
     # --- the host's own decisions ------------------------------------------------------------
     def start(self) -> list:
@@ -404,8 +456,9 @@ class Host:
         else:
             seed = derive_seed(self.table.seed, "rematch", self.version) % (MAX_SEED + 1)
         old = self.table
-        self.table = old.again(seed)
         self.base = self.base + old.version + 1
+        self.table = old.again(seed, None if old.fair is None else fair_id(self.table_id, self.base))
+        self._recorded.clear()
         self._acted = [self.base] * len(self.table.seats)
         movers = self.table.able_to_act()
         self._able_since = [self.base if s in movers else None for s in range(len(self.table.seats))]
@@ -418,6 +471,17 @@ class Host:
         if self.table.seats[seat]["kind"] != "human":
             raise ProtocolError("That seat is not played on this screen", "sync_not_local", seat=seat)
         self.table.act(seat, action)
+        return self._moved(seat)
+
+    def forfeit(self, seat) -> list:
+        """The host ends a fair draw's step without ``seat``, whose device owes its part and
+        is gone: the game's forfeit rule applies (the same grace as for any absent player
+        comes first; judging it is the page's part)."""
+        self._check_started()
+        self._check_seat(seat)
+        if self.table.fair is None or seat not in self.table.to_act() or not self.table.fair_steps():
+            raise ProtocolError("That seat owes nothing to the fair draw now", "fair_nothing_owed", seat=seat)
+        self.table.act(seat, {"type": "forfeit", "n": self.table.state["fair"]["n"]})
         return self._moved(seat)
 
     def play_bot(self) -> list:

@@ -177,7 +177,8 @@ def test_anticlockwise_and_the_ace_of_diamonds_board_draw():
 
 
 def test_hostile_values_never_become_markup():
-    views = [v for seats, seed in ((3, 1), (10, 2)) for v in random_play_views(GAME, {}, seats, seed, every=9)]
+    # Every viewer of every 9th position at 3 seats, of every 27th at 10 (eleven viewers each).
+    views = [v for seats, seed, every in ((3, 1, 9), (10, 2, 27)) for v in random_play_views(GAME, {}, seats, seed, every)]
     problems, renders = hostile_render_problems(screen.render, views, EN, uis=({}, {"stake": 4}), every_field_of=25)
     assert problems == [] and renders > 500
 

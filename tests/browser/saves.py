@@ -1,4 +1,4 @@
-"""Reading the page's saved tables (IndexedDB, ``site/saves.js``) from a browser test."""
+"""Reading and planting the page's saved tables (IndexedDB, ``site/saves.js``) from a browser test."""
 
 import time
 
@@ -41,3 +41,20 @@ def saved_text(page, kind="local"):
     current = page.evaluate("() => localStorage.getItem('taberna.current')") if kind == "local" else None
     chosen = [r for r in records if r["id"] == current] or sorted(records, key=lambda r: -r["updated"])
     return chosen[0]["text"] if chosen else None
+
+
+# Writes records into the "saves" store as the page keeps them (a reload then lists them).
+PUT_RECORDS = """async (records) => {
+  const db = await new Promise((resolve, reject) => {
+    const request = indexedDB.open("taberna");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  await new Promise((resolve, reject) => {
+    const transaction = db.transaction("saves", "readwrite");
+    for (const record of records) transaction.objectStore("saves").put(record);
+    transaction.oncomplete = resolve;
+    transaction.onerror = () => reject(transaction.error);
+  });
+  db.close();
+}"""

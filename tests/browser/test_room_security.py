@@ -102,20 +102,26 @@ def test_a_relay_attack_with_the_real_hosts_key_is_refused(new_player, site, rel
 
 def test_a_room_link_pins_the_hosts_key_before_anyone_answers(new_player, site, relay):
     """With the room link's fingerprint, an impostor that is alone in the room (the host not
-    there yet) gets no challenge and no text; the join fails with the reason, in time."""
+    there yet) gets no challenge and no text; the join fails with the reason, in time.
+
+    A wait that ends before the impostor's announcement arrived (a loaded machine) is a room
+    nobody answered, and is tried again: what is checked is the reason given once it has."""
     impostor = open_page(new_player(), site)
     impostor.evaluate(HOST_ROOM, [CODE, relay.url])
     guest = open_page(new_player(), site)
-    error = guest.evaluate(
-        """async ([code, url]) => {
-            const relay = await import("./net/relay.js");
-            const {table} = await (await import("./net/roomkey.js")).roomSecrets(code);
-            const room = await relay.joinRoom(code, {table, pin: "A".repeat(43), waitMs: 6000}, {relayUrls: [url], iceServers: []});
-            try { await room.channel; } catch (e) { return [e.key, room.impostors]; }
-        }""",
-        [CODE, relay.url],
-    )
-    assert error[0] == "net.host_unproved" and error[1] >= 1
+    errors = []
+    while not errors or errors[-1] == ["net.room_unknown", 0]:
+        assert len(errors) < 10, errors
+        errors.append(guest.evaluate(
+            """async ([code, url]) => {
+                const relay = await import("./net/relay.js");
+                const {table} = await (await import("./net/roomkey.js")).roomSecrets(code);
+                const room = await relay.joinRoom(code, {table, pin: "A".repeat(43), waitMs: 6000}, {relayUrls: [url], iceServers: []});
+                try { await room.channel; } catch (e) { return [e.key, room.impostors]; }
+            }""",
+            [CODE, relay.url],
+        ))
+    assert errors[-1][0] == "net.host_unproved" and errors[-1][1] >= 1
     assert texts(impostor) == []
 
 

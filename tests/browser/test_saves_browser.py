@@ -12,7 +12,7 @@
 
 import json
 
-from tests.browser.saves import saved_text, stored_records, wait_stored
+from tests.browser.saves import PUT_RECORDS, saved_text, stored_records, wait_stored
 
 ENGINE_FAST = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')"
 HUMAN_TURN = """() => {
@@ -203,22 +203,6 @@ def test_a_save_from_local_storage_is_moved_and_resumed(context, site, wait_engi
     listed(page).locator("[data-testid=continue]").click()
     page.locator("#game-area .tb-table").wait_for()
     assert json.loads(saved_text(page))["seats"][0]["name"] == "Old"
-
-
-PUT_RECORDS = """async (records) => {
-  const db = await new Promise((resolve, reject) => {
-    const request = indexedDB.open("taberna");
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  await new Promise((resolve, reject) => {
-    const transaction = db.transaction("saves", "readwrite");
-    for (const record of records) transaction.objectStore("saves").put(record);
-    transaction.oncomplete = resolve;
-    transaction.onerror = () => reject(transaction.error);
-  });
-  db.close();
-}"""
 
 
 def bozo_save_with_a_list_way() -> str:

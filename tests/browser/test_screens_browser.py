@@ -33,7 +33,7 @@ from pyengine.core.table import Table
 from pyengine.i18n import LANGUAGES, Translator, language_tag
 
 from .pixels import Image, near
-from tests.browser.test_saves_browser import PUT_RECORDS
+from tests.browser.saves import PUT_RECORDS
 from tests.browser.waits import ANY_TURN, tap_move, wait_ready
 
 PHONE = {"width": 360, "height": 740}

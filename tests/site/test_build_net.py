@@ -54,14 +54,17 @@ def test_bundle_is_cached_by_pins_and_entry():
 
 
 def test_segno_wheel_is_pinned_and_unpacked_in_the_worker(site):
-    """The worker's packages archive carries the pinned segno wheel's files unchanged."""
+    """The worker's packages archive carries the pinned segno wheel: each module as bytecode
+    only, its metadata unchanged."""
     (wheel,) = [p for p in worker_wheels() if p.name == "segno-1.6.6-py3-none-any.whl"]
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == WORKER_WHEELS[wheel.name]
     with tarfile.open(site / "runtime" / "packages.tar.gz") as packages, zipfile.ZipFile(wheel) as archive:
         shipped = {m.name: packages.extractfile(m).read() for m in packages if m.isfile()}
         assert "segno/__init__.py" in archive.namelist()
         for name in archive.namelist():
-            if not name.endswith("/"):
+            if name.endswith(".py"):
+                assert name + "c" in shipped and name not in shipped, name
+            elif ".dist-info/" in name:
                 assert shipped[name] == archive.read(name), name
 
 

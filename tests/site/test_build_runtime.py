@@ -36,19 +36,21 @@ def test_the_worker_gets_bytecode_for_the_runtime_it_runs_on(site, compiled):
     assert report["python"] == lock["info"]["python"]
     with zipfile.ZipFile(site / "runtime" / "stdlib.zip") as stdlib:
         names = set(stdlib.namelist())
-    # What Python's start-up imports comes as bytecode; what nobody imports stays source.
+    # What Python's start-up imports comes as bytecode only; what nobody imports is left out.
     for module in ("os.pyc", "json/__init__.pyc", "asyncio/base_events.pyc", "_pyodide/_base.pyc"):
-        assert module in names and module[:-1] not in names
-    assert "unittest/case.py" in names and "unittest/case.pyc" not in names
+        assert module in names
+    assert not [n for n in names if not n.endswith(".pyc")]
+    assert not [n for n in names if n.startswith(("unittest/", "pydoc", "xmlrpc/", "multiprocessing/"))]
     # Also what our packages import only when first used (segno, for an invite's QR code).
     assert "urllib/request.pyc" in names
     assert not (site / "pyodide" / "python_stdlib.zip").exists()
     with tarfile.open(site / "runtime" / "packages.tar.gz") as packages:
         shipped = set(packages.getnames())
     for module in ("pyengine/shell/reply", "pyengine/core/table", "segno/encoder"):
-        folder, _, name = module.rpartition("/")
-        assert f"{module}.py" in shipped  # the source stays: tracebacks show our lines
-        assert f"{folder}/__pycache__/{name}.{report['cache_tag']}.pyc" in shipped
+        assert f"{module}.pyc" in shipped and f"{module}.py" not in shipped  # bytecode, once
+    assert not [n for n in shipped if n.endswith(".py") or "__pycache__" in n]
+    assert "pyengine/i18n/compiled/en.mo" in shipped  # data the worker reads stays
+    assert not [n for n in shipped if n.endswith((".css", ".svg"))]  # the page's, not the worker's
     engine = (site / "engine-files.mjs").read_text(encoding="utf-8")
     assert f'const SITE_PACKAGES = "{report["site_packages"]}";' in engine
 
@@ -137,7 +139,8 @@ PYTHON_CHECK = textwrap.dedent(
         reply.parse_json("{")  # raises inside our code
     except Exception:
         text = traceback.format_exc()
-    json.dumps({"reply": reply.__spec__.cached, "json": json_module.__file__, "traceback": text})
+    json.dumps({"reply": reply.__file__, "json": json_module.__file__, "traceback": text, "doc": reply.__doc__,
+                "columns": [p[2:] for p in reply.parse_json.__code__.co_positions() if p[2:] != (None, None)]})
     """
 )
 
@@ -154,7 +157,9 @@ def test_the_bytecode_loads_in_pyodide_and_tracebacks_show_our_lines(site, compi
     )
     assert run.returncode == 0, run.stderr[-3000:]
     result = json.loads(run.stdout.strip().splitlines()[-1])
-    assert result["reply"].endswith(f"/pyengine/shell/__pycache__/reply.{report['cache_tag']}.pyc")
+    assert result["reply"] == f"{report['site_packages']}/pyengine/shell/reply.pyc"
     assert result["json"] == "/lib/python314.zip/json/__init__.pyc"
-    assert 'pyengine/shell/reply.py", line' in result["traceback"]
-    assert "parse_json" in result["traceback"]
+    assert result["doc"] is None  # compiled without docstrings
+    assert result["columns"] == []  # compiled without column ranges
+    # Tracebacks name our source file, line and function.
+    assert re.search(r'pyengine/shell/reply\.py", line \d+, in parse_json', result["traceback"])

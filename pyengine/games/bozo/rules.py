@@ -43,6 +43,15 @@ alternatives as table options:
 * ``history`` keeps the last ``MAX_HISTORY`` settled hands for the screen, as ``last_hand``
   records them but without the cups.
 
+Fair tables (shared tables, ``core.fair``): every cup comes from its owner's secret and the
+hand's joint nonce; the first round's starter, and with ``round_starter`` ``random`` each
+later round's, is drawn from the nonce of the round's first hand (``fair_nonce``). A doubt
+opens the reveal at the end of the hand: it waits (``calling``) until every cup's secret is
+public, then every device settles it. Forfeit rule (``kits.bluffing``): a player whose
+device fails its part loses one die and starts the next hand as a loser would (before the
+hand's nonce the hand is dealt again; at the reveal the doubt is void and the hand's record
+names the forfeits); a player left alone with dice wins the round as usual.
+
 The other etiquette rules need no engine: the hand's bids are always on screen (nobody has
 to ask for them again), rolled dice never land stacked, and players who are out see only
 what spectators see. Cups, counting, losing dice and turn order are the shared mechanism in
@@ -50,6 +59,7 @@ what spectators see. Cups, counting, losing dice and turn order are the shared m
 """
 
 from ...kits import bluffing
+from ...kits import fair as fair_moves
 from ...kits.bluffing import (
     ACE,
     ACES_IF_SHOWN,
@@ -70,10 +80,10 @@ from ...kits.bluffing import (
     next_starter,
     players_in,
     raise_refusal,
-    roll_cups,
     sole_survivor,
 )
 from ...kits.dice import parse_bid
+from ...core import fair
 from ...core.errors import IllegalAction
 from ...core.game import Move
 from ...core.options import Option
@@ -210,15 +220,13 @@ class Bozo(BluffingGame):
         state["turn"] = starter
         state["bids"] = []
         state["raiser"] = None
-        state["dice"] = roll_cups(rng, counts)
+        self.start_cups(state, rng)
         state["looked"] = [not state["options"]["blind_bids"]] * len(counts)
         per_round = state["options"]["direction"] == "round"
         state["choosing"] = players_in(counts) > 2 and not (per_round and state["hand"] > 1)
 
     # --- queries ----------------------------------------------------------------------
-    def to_act(self, state: dict) -> list:
-        if state["result"]:
-            return []
+    def players_to_act(self, state: dict) -> list:
         if state["raiser"] is not None:
             return [state["raiser"]]
         return [state["turn"]]
@@ -231,8 +239,9 @@ class Bozo(BluffingGame):
 
     def legal_actions(self, state: dict, seat: int) -> list:
         """Legal bids up to the dice in play (higher ones are legal but never useful), the
-        doubt, and the moves of the phase: direction, look, keep."""
-        if self.is_over(state) or seat not in self.to_act(state):
+        doubt, and the moves of the phase: direction, look, keep. None during a fair draw's
+        step (the devices' part, not a player's choice)."""
+        if self.is_over(state) or seat not in self.to_act(state) or fair.fair_phase(state):
             return []
         if seat != state["turn"]:
             return [*self.bid_actions(state, seat), {"type": "keep"}]
@@ -252,11 +261,13 @@ class Bozo(BluffingGame):
         state["turn"] = next_in_play(state["counts"], seat, state["direction"])
         state["raiser"] = seat if state["options"]["raise_own"] else None
 
-    def phase(self, state: dict, seat: int) -> str:
+    def play_phase(self, state: dict, seat: int) -> str:
         """A bidder who may still raise his own bid (``raise_own``) only bids or keeps."""
         return "raising" if seat == state["raiser"] else "turn"
 
     def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
+        if fair.fair_phase(state) or kind in fair_moves.MOVES:
+            return fair.out_of_step(state, kind)
         return IllegalAction("Before the next player speaks you may only raise your bid or keep it",
                              "bozo.raiser_only")
 
@@ -287,24 +298,42 @@ class Bozo(BluffingGame):
         "direction": Move(play_direction, Dict({"way": Enum(*WAYS)}), phases=("turn",)),
         "look": Move(play_look, phases=("turn",)),
         "doubt": Move(play_doubt, phases=("turn",)),
+        **fair_moves.MOVES,
     }
 
     def reveal(self, state: dict, caller: int, rng: Rng) -> None:
-        """Everyone shows; the loser gives up a die; then the next hand, round or the end."""
+        """Everyone shows; the loser gives up a die; then the next hand, round or the end.
+        At a fair table the doubt waits for the secrets (``fair_revealed`` settles it)."""
+        if "fair" in state:
+            self.await_reveal(state, {"caller": caller})
+            return
+        self.settle(state, caller, rng, forfeits=[])
+
+    def settle(self, state: dict, caller: int, rng, forfeits: list) -> None:
+        """Counts the last bid on the open cups; with ``forfeits`` the doubt is void and each
+        forfeiter loses a die instead (the forfeit rule)."""
         bid = state["bids"][-1]
         actual = count_bid(state["dice"], bid["face"], ACES_IF_SHOWN)
-        loser = doubt_loser(bid, caller, actual)
+        loser = forfeits[0] if forfeits else doubt_loser(bid, caller, actual)
         counts = state["counts"]
-        lose_die(counts, loser)
+        for seat in forfeits or [loser]:
+            lose_die(counts, seat)
         winner = sole_survivor(counts)
         state["last_hand"] = {
             **hand_record(state, caller, actual, loser),
             "round": state["round"],
             "hand": state["hand"],
             "round_winner": winner,
+            **({"forfeits": forfeits} if forfeits else {}),
         }
         settled = {key: value for key, value in state["last_hand"].items() if key != "dice"}
         state["history"] = (state["history"] + [copy_json(settled)])[-MAX_HISTORY:]
+        self.after_hand(state, loser, winner, rng)
+
+    def after_hand(self, state: dict, loser: int, winner, rng) -> None:
+        """The next hand, started by the loser (or his nearest right-hand player still in), or
+        the round's point to the one player left, then the next round or the end."""
+        counts = state["counts"]
         if winner is None:
             self.start_hand(state, next_starter(counts, loser, RIGHT), rng)
             return
@@ -322,8 +351,42 @@ class Bozo(BluffingGame):
         state["round"] += 1
         state["hand"] = 0
         state["counts"] = [START_DICE] * len(counts)
-        starter = winner if options["round_starter"] == "winner" else rng.below(len(counts))
+        if options["round_starter"] == "winner":
+            starter = winner
+        elif "fair" in state:  # drawn from the round's first nonce (``fair_nonce``)
+            starter, state["draw_starter"] = winner, True
+        else:
+            starter = rng.below(len(counts))
         self.start_hand(state, starter, rng)
+
+    # --- fair tables ------------------------------------------------------------------------
+    def make_fair(self, state: dict, fair_id: str) -> dict:
+        """As every cup game's, and the first round's starter is drawn from the first nonce."""
+        state = super().make_fair(state, fair_id)
+        state["draw_starter"] = True
+        return state
+
+    def fair_nonce(self, state: dict) -> None:
+        """A round's random starter is public chance: drawn from its first hand's nonce."""
+        if state["draw_starter"]:
+            players = state["fair"]["players"]
+            state["turn"] = players[fair.draw(state["fair"]["nonce"], "starter", len(players))]
+            state["draw_starter"] = False
+
+    def fair_revealed(self, state: dict) -> None:
+        calling = state["calling"]
+        state["calling"] = None
+        self.settle(state, calling["caller"], None, forfeits=self.reveal_cups(state))
+
+    def fair_forfeit(self, state: dict, seat: int, step: str) -> None:
+        """The forfeit rule (module docstring): at the reveal the cup stays sealed; before
+        the nonce the forfeiter loses a die now and starts the next hand, dealt again."""
+        if step == "reveal":
+            if not fair.owed(state["fair"]):
+                self.fair_revealed(state)
+            return
+        lose_die(state["counts"], seat)
+        self.after_hand(state, seat, sole_survivor(state["counts"]), None)
 
     def finish(self, state: dict, winners: list) -> None:
         state["result"] = {"winners": winners, "points": list(state["points"])}
@@ -349,6 +412,7 @@ class Bozo(BluffingGame):
             "round_winners": list(state["round_winners"]),
             "last_hand": copy_json(state["last_hand"]),
             "history": copy_json(state["history"]),
+            **self.fair_view(state),
         }
 
     # Most points a player can hold, and most rounds a game can last: a game by rounds
@@ -362,7 +426,8 @@ class Bozo(BluffingGame):
         "hand": Int(1, max_seats * START_DICE),
         "round_winner": Optional(Seat()),
     }
-    _settled = hand_record_shape(max_seats, START_DICE, _bid, **_hand_fields)
+    _hand_optional = {"forfeits": Seats()}  # a fair table's void doubt
+    _settled = hand_record_shape(max_seats, START_DICE, _bid, _hand_optional, **_hand_fields)
     del _settled.fields["dice"]  # the history keeps no cups
     view_shape = cup_view_shape(
         id, options, START_DICE,
@@ -375,12 +440,13 @@ class Bozo(BluffingGame):
             "hand": Int(1, max_seats * START_DICE),
             "points": PerSeat(Int(0, _max_points)),
             "round_winners": List(Seat(), max_len=_max_rounds),
-            "last_hand": Optional(hand_record_shape(max_seats, START_DICE, _bid, **_hand_fields)),
+            "last_hand": Optional(hand_record_shape(max_seats, START_DICE, _bid, _hand_optional, **_hand_fields)),
             "history": List(_settled, max_len=MAX_HISTORY),
         },
         bid=_bid,
         result=Dict({"winners": Seats(min_len=1), "points": PerSeat(Int(0, _max_points))}),
         cup_shown=lambda view: view["you"] is not None and view["looked"][view["you"]],
+        optional={"calling": Optional(Dict({"caller": Seat()}))},  # fair tables
     )
 
     # --- notation and bots -------------------------------------------------------------------

@@ -32,13 +32,23 @@ Choices where the digest leaves room, each a table option unless said otherwise:
   instead of rolling at any time: the stakes go back, no roll is made, and his proposal
   stands for the next round. Or it ends when punters have withdrawn (``leave``) or gone
   broke until no punter remains. The result is net chips; winners have the best net.
+* Fair tables (shared tables, ``core.fair``): no banker or table draws a roll or a lot.
+  Every draw (the roll once the banker calls it, so after the stakes are locked; the first
+  banker by lot; the choice among volunteers once all have answered; a new banker by lot)
+  waits (phase ``draw`` for a bank, ``roll`` for a roll; ``drawing`` says which) for a fair
+  round among the seated players and is read from its joint nonce. Forfeit rule: a player
+  whose device fails its part leaves the table: a punter's stakes go to the bank; a
+  banker's stakes go back to the punters and the bank passes on as when it breaks; the
+  draw then starts over among those still seated.
 """
 
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
+from ...kits import fair as fair_moves
 from ...kits.chips import left_of, pay_claims
+from ...core import fair
 from ...core.errors import IllegalAction, InvalidOptions
 from ...core.game import PLAYERS, Game, Move
 from ...core.options import Option, options_shape, resolve_options
@@ -142,6 +152,7 @@ class CrownAnchor(Game):
     max_seats = 10
     options = OPTIONS
     bot_levels = ("cautious", "steady", "reckless")
+    fair_chance = True
 
     def resolve_options(self, options, seats: int) -> dict:
         return check_options(options)
@@ -199,6 +210,8 @@ class CrownAnchor(Game):
     def to_act(self, state: dict) -> list:
         if state["result"]:
             return []
+        if fair.fair_phase(state):
+            return fair.owed(state["fair"])
         phase = state["phase"]
         if phase == "volunteer":
             return [s for s, here in enumerate(state["active"]) if here and state["volunteers"][s] is None]
@@ -208,8 +221,9 @@ class CrownAnchor(Game):
 
     def legal_actions(self, state: dict, seat: int) -> list:
         """All actions but bets, and a representative subset of bets: on each symbol the
-        smallest legal stake and five times it (any amount up to the stack is legal)."""
-        if seat not in self.to_act(state):
+        smallest legal stake and five times it (any amount up to the stack is legal). None
+        during a fair draw's step (the devices' part, not a player's choice)."""
+        if seat not in self.to_act(state) or fair.fair_phase(state):
             return []
         phase = state["phase"]
         if phase == "volunteer":
@@ -300,10 +314,16 @@ class CrownAnchor(Game):
             return
         seated = [s for s, here in enumerate(state["active"]) if here]
         willing = [s for s in seated if state["volunteers"][s]] or seated
-        self._give_bank(state, willing[rng.below(len(willing))])
+        self._by_lot(state, willing, "volunteer", rng)
 
     def _act_roll(self, state, seat, action, rng):
-        dice = [SYMBOLS[rng.below(len(SYMBOLS))] for _ in range(DICE)]
+        if "fair" in state:
+            self._draw_later(state, "roll")
+            return
+        self._roll(state, [SYMBOLS[rng.below(len(SYMBOLS))] for _ in range(DICE)], rng)
+
+    def _roll(self, state, dice, rng):
+        """Settles the roll ``dice`` (from the generator, or a fair table's nonce)."""
         banker = state["banker"]
         state["votes"][banker] = False  # rolling on withdraws the banker's own proposal
         before = list(state["chips"])
@@ -346,7 +366,87 @@ class CrownAnchor(Game):
         "leave": Move(_act_leave, phases=("bet",)),
         "volunteer": Move(_act_volunteer, Dict({"yes": Bool()}), phases=("volunteer",)),
         "roll": Move(_act_roll, phases=("roll",)),
+        **fair_moves.MOVES,
     }
+
+    def phase(self, state: dict, seat: int) -> str:
+        return fair.fair_phase(state) or state["phase"]
+
+    def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
+        if fair.fair_phase(state) or kind in fair_moves.MOVES:
+            return fair.out_of_step(state, kind)
+        return super().wrong_phase(state, seat, kind)
+
+    # --- fair tables ------------------------------------------------------------------------
+    def make_fair(self, state: dict, fair_id: str) -> dict:
+        """No draw from the generator: a first banker by lot waits for the first fair round."""
+        state = copy_json(state)
+        seats = state["seats"]
+        state["fair"] = fair.start(fair_id, [], seats, n=0)
+        state["fair"]["step"] = "play"
+        state["drawing"] = None
+        state["lot"] = []
+        if state["phase"] == "bet" and state["options"]["bank"] != "fixed":
+            state["banker"] = None
+            self._by_lot(state, list(range(seats)), "banker", None)
+        return state
+
+    def _by_lot(self, state: dict, seats: list, what: str, rng) -> None:
+        """The bank to one of ``seats`` by lot: from the generator, or at a fair table from
+        the next fair round's nonce (``what`` names the draw)."""
+        if "fair" not in state:
+            self._give_bank(state, seats[rng.below(len(seats))])
+            return
+        state["lot"] = list(seats)
+        state["phase"] = "draw"
+        self._draw_later(state, what)
+
+    def _draw_later(self, state: dict, what: str) -> None:
+        state["drawing"] = what
+        seated = [s for s, here in enumerate(state["active"]) if here]
+        state["fair"] = fair.next_round(state["fair"], seated)
+
+    def fair_nonce(self, state: dict) -> None:
+        """The pending draw, read from the nonce: a roll (three faces) or a bank by lot."""
+        what, nonce = state["drawing"], state["fair"]["nonce"]
+        state["drawing"] = None
+        if what == "roll":
+            self._roll(state, [SYMBOLS[face - 1] for face in fair.roll(nonce, "roll", DICE)], None)
+            return
+        lot, state["lot"] = state["lot"], []
+        self._give_bank(state, lot[fair.draw(nonce, what, len(lot))])
+
+    def fair_forfeit(self, state: dict, seat: int, step: str) -> None:
+        """The forfeit rule (module docstring), then the same draw among those still seated."""
+        banker = state["banker"]
+        if seat == banker:
+            for punter in self.punters(state):
+                self._take_back(state, punter)
+        elif banker is not None:
+            state["chips"][banker] += sum(state["stakes"][seat].values())
+            state["stakes"][seat] = {}
+        state["active"][seat] = False
+        state["done"][seat] = False
+        seated = [s for s, here in enumerate(state["active"]) if here]
+        if len(seated) < 2:
+            self._finish(state, "no_punters")
+            return
+        what = state["drawing"]
+        if seat == banker:
+            state["done"] = [False] * state["seats"]
+            if state["options"]["bank"] == "rotate":
+                self._give_bank(state, self._next_seated(state, banker))
+                state["drawing"] = None
+                state["fair"]["step"] = "play"
+                return
+            what = "broken"
+            state["lot"] = seated
+            state["phase"] = "draw"
+        state["lot"] = [s for s in state["lot"] if s != seat]
+        self._draw_later(state, what)
+
+    def fair_revealed(self, state: dict) -> None:
+        raise NotImplementedError("Crown and Anchor reveals no secret: its draws are public")
 
     # --- between rounds -----------------------------------------------------------------
     def _after_roll(self, state: dict, rng: Rng) -> None:
@@ -369,7 +469,7 @@ class CrownAnchor(Game):
             elif options["bank"] == "rotate":
                 self._give_bank(state, self._next_seated(state, banker))
             else:
-                self._give_bank(state, seated[rng.below(len(seated))])
+                self._by_lot(state, seated, "broken", rng)
         elif options["bank"] == "rotate" and state["bank_rolls"] >= options["rotate_every"]:
             self._give_bank(state, self._next_seated(state, banker))
             self._send_off_short(state)
@@ -419,6 +519,8 @@ class CrownAnchor(Game):
     def view(self, state: dict, seat) -> dict:
         """Everything is public except the dice generator, which would predict the rolls."""
         view = {key: copy_json(value) for key, value in state.items() if key != "rng"}
+        if "fair" in state:
+            view["fair"] = fair.public(state["fair"])
         edge = _expected_for(payout_table(state["options"]))
         view.update(
             game=self.id,
@@ -442,7 +544,7 @@ class CrownAnchor(Game):
                     "agreed": Bool(),
                     "payouts": Enum(*(list(p) for p in PAYOUTS.values())),
                     "expected": Tuple(Int(-MAX_COUNT, MAX_COUNT), Int(1, MAX_COUNT)),
-                    "phase": Enum("volunteer", "bet", "roll", "over"),
+                    "phase": Enum("volunteer", "bet", "roll", "over", "draw"),
                     "banker": Optional(Seat()),
                     "chips": PerSeat(Int(0, MAX_STAKE)),
                     "active": PerSeat(Bool()),
@@ -474,12 +576,17 @@ class CrownAnchor(Game):
                     "options": options_shape(OPTIONS),
                     "seats": Int(min_seats, max_seats),
                 },
-                optional={"players": PLAYERS},
+                optional={  # fair tables: the draw under way, and among whom a bank is drawn
+                    "players": PLAYERS,
+                    "fair": fair.VIEW_SHAPE,
+                    "drawing": Optional(Enum("roll", "banker", "volunteer", "broken")),
+                    "lot": Seats(),
+                },
             ),
             lambda view: view["seats"] == len(view["chips"]),
             "the seat count does not match the seats",
         ),
-        lambda view: view["banker"] is not None or view["phase"] in ("volunteer", "over"),
+        lambda view: view["banker"] is not None or view["phase"] in ("volunteer", "over", "draw"),
         "nobody holds the bank",
     )
 

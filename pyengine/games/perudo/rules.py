@@ -26,6 +26,14 @@ Choices where the digest leaves room, each a table option unless said otherwise:
   drawn beside his cup, set aside as on a real table.
 * The first round is opened by a random player; the loser of a die opens the next round,
   and if he is out, the next player on his left (seats are numbered clockwise to the left).
+* Fair tables (shared tables, ``core.fair``): every cup comes from its owner's secret and
+  the round's joint nonce, and the first opener from the first nonce (``fair_nonce``). A
+  Dudo or Calza opens the reveal: the call waits (``calling``) until every cup's secret is
+  public, then every device settles it. Forfeit rule (``kits.bluffing``): a player whose
+  device fails its part loses one die; before the round's nonce the draw starts over (the
+  opener stays, or the next player on his left if he is out; no palifico comes of it), at
+  the reveal the call is void and the round record names the forfeits; the first
+  forfeiter opens the next round, as a loser would.
 * ``history`` keeps the last ``MAX_HISTORY`` settled rounds for the screen (bids, the call,
   the dice that counted, who lost or gained a die), without the dice themselves: only the
   last round's cups (``last_round``) are shown. A state without it (older code) has none.
@@ -35,6 +43,7 @@ this module holds only Perudo's own rules.
 """
 
 from ...kits import bluffing
+from ...kits import fair as fair_moves
 from ...kits.bluffing import (
     ACE,
     ACES_PLAIN,
@@ -62,6 +71,7 @@ from ...kits.bluffing import (
     sole_survivor,
 )
 from ...kits.dice import bid_text, parse_bid
+from ...core import fair
 from ...core.errors import IllegalAction
 from ...core.game import NO_FIELDS, Move
 from ...core.options import Option
@@ -216,13 +226,12 @@ class Perudo(BluffingGame):
     reasons = _REASONS
 
     # --- queries ----------------------------------------------------------------------
-    def to_act(self, state: dict) -> list:
-        return [] if state["result"] else [state["turn"]]
-
     def may_act(self, state: dict) -> list:
         """With ``calza_by`` ``anyone``: every player still in except the one on turn and the
-        last bidder may call Calza on the standing bid."""
+        last bidder may call Calza on the standing bid (not while a fair draw's step is due)."""
         if state["result"] or state["options"]["calza_by"] != "anyone" or not self.calza_allowed(state):
+            return []
+        if fair.fair_phase(state):
             return []
         bidder = state["bids"][-1]["seat"]
         return [
@@ -241,8 +250,9 @@ class Perudo(BluffingGame):
 
     def legal_actions(self, state: dict, seat: int) -> list:
         """Every legal bid up to the dice in play (bids above it are legal but never useful),
-        plus Dudo and Calza when allowed; out of turn, Calza only. Calls name the bid."""
-        if self.is_over(state):
+        plus Dudo and Calza when allowed; out of turn, Calza only. Calls name the bid. None
+        during a fair draw's step (the devices' part, not a player's choice)."""
+        if self.is_over(state) or fair.fair_phase(state):
             return []
         if seat in self.may_act(state):
             return [self.calza_action(state)]
@@ -262,11 +272,13 @@ class Perudo(BluffingGame):
         return {"type": "calza", "round": table["round"], "count": bid["count"], "face": bid["face"]}
 
     # --- moves --------------------------------------------------------------------------
-    def phase(self, state: dict, seat: int) -> str:
+    def play_phase(self, state: dict, seat: int) -> str:
         """The player on turn bids or calls; the others (``may_act``) may only call Calza."""
         return "turn" if seat == state["turn"] else "out_of_turn"
 
     def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
+        if fair.fair_phase(state) or kind in fair_moves.MOVES:
+            return fair.out_of_step(state, kind)
         return _refuse(("perudo.calza_only", {}))
 
     def play_call(self, state: dict, seat: int, action: dict, rng: Rng) -> None:
@@ -292,24 +304,36 @@ class Perudo(BluffingGame):
         "calza": Move(play_call, OneOf(
             NO_FIELDS, Dict({"round": Int(1, MAX_ROUNDS), "count": Int(1, MAX_BID_COUNT), "face": DIE}),
         )),
+        **fair_moves.MOVES,
     }
 
     def reveal(self, state: dict, caller: int, call: str, rng: Rng) -> None:
-        """Everyone shows: settle the call, then start the next round or end the game."""
+        """Everyone shows: settle the call, then start the next round or end the game. At a
+        fair table the call waits for the secrets (``fair_revealed`` settles it)."""
+        if "fair" in state:
+            self.await_reveal(state, {"caller": caller, "call": call})
+            return
+        self.settle(state, caller, call, rng, forfeits=[])
+
+    def settle(self, state: dict, caller: int, call: str, rng, forfeits: list) -> None:
+        """Counts the standing bid on the open cups; with ``forfeits`` the call is void and
+        each forfeiter loses a die instead (the forfeit rule)."""
         bid = state["bids"][-1]
         aces_wild = not state["palifico"]
         actual = count_bid(state["dice"], bid["face"], ACES_WILD if aces_wild else ACES_PLAIN)
         loser = gainer = None
-        if call == "dudo":
+        if forfeits:
+            loser = forfeits[0]
+        elif call == "dudo":
             loser = doubt_loser(bid, caller, actual)
         elif actual == bid["count"]:
             gainer = caller
         else:
             loser = caller
         counts = state["counts"]
-        if loser is not None:
-            lose_die(counts, loser)
-        else:
+        for seat in forfeits or ([] if loser is None else [loser]):
+            lose_die(counts, seat)
+        if gainer is not None:
             counts[gainer] = min(START_DICE, counts[gainer] + 1)
         state["last_round"] = {
             **hand_record(state, caller, actual, loser),
@@ -318,6 +342,7 @@ class Perudo(BluffingGame):
             "aces_wild": aces_wild,
             "gainer": gainer,
             "palifico": state["palifico"],
+            **({"forfeits": forfeits} if forfeits else {}),
         }
         settled = {key: value for key, value in state["last_round"].items() if key != "dice"}
         state["history"] = (state.get("history", []) + [settled])[-MAX_HISTORY:]
@@ -344,7 +369,37 @@ class Perudo(BluffingGame):
         state["round"] += 1
         state["turn"] = starter
         state["bids"] = []
-        state["dice"] = roll_cups(rng, state["counts"])
+        self.start_cups(state, rng)
+
+    # --- fair tables ------------------------------------------------------------------------
+    def fair_nonce(self, state: dict) -> None:
+        """The first round's opener is public chance: drawn from the first nonce."""
+        if state["round"] == 1:
+            players = state["fair"]["players"]
+            state["turn"] = players[fair.draw(state["fair"]["nonce"], "opener", len(players))]
+
+    def fair_revealed(self, state: dict) -> None:
+        calling = state["calling"]
+        state["calling"] = None
+        self.settle(state, calling["caller"], calling["call"], None, forfeits=self.reveal_cups(state))
+
+    def fair_forfeit(self, state: dict, seat: int, step: str) -> None:
+        """The forfeit rule (module docstring): at the reveal the cup stays sealed; before
+        the nonce the forfeiter loses a die now and the draw starts over."""
+        if step == "reveal":
+            if not fair.owed(state["fair"]):
+                self.fair_revealed(state)
+            return
+        counts = state["counts"]
+        lose_die(counts, seat)
+        winner = sole_survivor(counts)
+        if winner is not None:
+            state["result"] = {"winners": [winner]}
+            state["dice"] = [[] for _ in counts]
+            return
+        if counts[state["turn"]] == 0:
+            state["turn"] = next_starter(counts, state["turn"], LEFT)
+        self.start_cups(state, None)
 
     # --- notation -------------------------------------------------------------------------
     def action_text(self, action: dict) -> str:
@@ -372,6 +427,7 @@ class Perudo(BluffingGame):
             "history": copy_json(state.get("history", [])),
             "calza_allowed": self.calza_allowed(state),
             "may_act": self.may_act(state),
+            **self.fair_view(state),
         }
 
     _bid = bid_shape()
@@ -382,12 +438,13 @@ class Perudo(BluffingGame):
         gainer=Optional(Seat()),
         palifico=Bool(),
     )
+    _round_optional = {"forfeits": Seats()}  # a fair table's round voided by forfeits
     _last_round = Where(
-        hand_record_shape(max_seats, START_DICE, _bid, **_round_fields),
+        hand_record_shape(max_seats, START_DICE, _bid, _round_optional, **_round_fields),
         _loser_or_gainer,
         "a round has either a loser or a gainer",
     )
-    _settled = hand_record_shape(max_seats, START_DICE, _bid, **_round_fields)
+    _settled = hand_record_shape(max_seats, START_DICE, _bid, _round_optional, **_round_fields)
     del _settled.fields["dice"]  # the history keeps no cups
     _settled = Where(_settled, _loser_or_gainer, "a round has either a loser or a gainer")
     view_shape = cup_view_shape(
@@ -404,6 +461,7 @@ class Perudo(BluffingGame):
         optional={  # optional: a host from before them sends neither
             "history": List(_settled, max_len=MAX_HISTORY),
             "may_act": Seats(),
+            "calling": Optional(Dict({"caller": Seat(), "call": Enum(*calls)})),  # fair tables
         },
     )
 

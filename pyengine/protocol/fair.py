@@ -1,0 +1,224 @@
+"""A fair table over the wire: the public record, the guest's own replay, the saved secrets.
+
+``core.fair`` is the draw (commit, share, reveal) and the games play it as actions, so the
+table's log is the whole public record. What this module adds:
+
+* ``record`` messages: on a fair table the host sends each peer the log entries it has not
+  had yet (all of them after a welcome, a ``sync`` or a host reload), before the state.
+* ``Audit``: the guest's replay. It rebuilds the table from the record with the same rules,
+  knowing its own seat's secret only, so it computes its own cup and, once the cups are
+  revealed, every outcome itself. Whatever the host's view says that does not follow from
+  the record (a count, a loser, a turn, a die), and any record entry the rules refuse (a
+  reveal that does not match its commitment, a changed commitment), or a commitment in its
+  seat's name that is not the one it made, or a record that rewrites what it had already
+  sent, becomes *evidence*: data (a code, its params, the version), never accepted in
+  silence. The host stays the sequencer (order of actions, presence), not the judge.
+* Withheld reveals: if the host's own seats owe their reveal while the host keeps talking,
+  for ``WITHHELD_AFTER`` ms, the guest applies the forfeit rule to them in its replay and
+  records ``fair_withheld``: on its screen the host lost by the rule.
+* ``held_to_json`` / ``held_from_json``: a device's secrets for the current round, saved
+  with the table (host) or the seat (guest) so a reload loses nothing; read back as
+  untrusted input.
+
+What is not detected here: a host that tells different guests different records (each
+guest's replay is consistent on its own); comparing record digests between guests is the
+remedy (not built).
+"""
+
+from ..core import fair
+from ..core.errors import BadSave, TabernaError
+from ..core.shape import Dict, List, ShapeError
+from ..core.table import Table
+from .envelope import MAX_SEATS, SEAT
+
+WITHHELD_AFTER = 30_000  # ms the host may keep its own reveal back while it answers us
+MAX_EVIDENCE = 64  # a hostile host cannot fill a guest's memory with complaints
+HELD = List(Dict({"seat": SEAT, "n": fair.ROUND, "secret": fair.HEX}), max_len=MAX_SEATS)
+
+
+def fair_id(table_id: str, base: int) -> str:
+    """Each game at a table gets its own fair id, so nothing of one verifies in another."""
+    return f"{table_id}:{base}"
+
+
+def held_to_json(held: dict) -> list:
+    return [{"seat": seat, "n": entry["n"], "secret": entry["secret"]} for seat, entry in sorted(held.items())]
+
+
+def held_from_json(data, seats: int) -> dict:
+    """Saved secrets, checked: a list of ``{seat, n, secret}``, one per seat of the table."""
+    try:
+        HELD.check(data, seats)
+    except ShapeError as error:
+        raise BadSave(f"The saved secrets are damaged: {error}", "fair_save_secrets") from None
+    held = {entry["seat"]: {"n": entry["n"], "secret": entry["secret"]} for entry in data}
+    if len(held) != len(data):
+        raise BadSave("The saved secrets name a seat twice", "fair_save_secrets")
+    return held
+
+
+RECORD_CHUNK = 400  # log entries per record message: far below the host's message size limit
+
+
+def record_fields(table: Table, table_id: str, base: int, start: int, end: int) -> dict:
+    """The ``record`` message's fields: entries ``start`` to ``end`` of the current game's log."""
+    return {
+        "table": table_id,
+        "fair": table.fair,
+        "game": table.game.id,
+        "base": base,
+        "options": table.options,
+        "seats": len(table.seats),
+        "from": start,
+        "entries": table.log[start:end],
+    }
+
+
+def _differences(host: dict, replayed: dict, version: int) -> list:
+    """Evidence for every key of the host's view that the replay contradicts."""
+    found = []
+    for key in sorted(set(host) | set(replayed)):
+        if key == "players" or host.get(key) == replayed.get(key):
+            continue
+        said, truth = host.get(key), replayed.get(key)
+        if key in ("last_round", "last_hand") and isinstance(said, dict) and isinstance(truth, dict):
+            bid = truth["bids"][-1]
+            if said.get("actual") != truth["actual"]:
+                found.append(("fair_wrong_count", {
+                    "count": bid["count"], "face": bid["face"], "announced": said.get("actual"), "revealed": truth["actual"],
+                }))
+                continue
+            if said.get("loser") != truth["loser"]:
+                found.append(("fair_wrong_loser", {"announced": said.get("loser"), "revealed": truth["loser"]}))
+                continue
+        if key == "counts" and isinstance(said, list) and len(said) == len(truth):
+            seat = next(s for s, (a, b) in enumerate(zip(said, truth)) if a != b)
+            found.append(("fair_wrong_dice", {"seat": seat, "announced": said[seat], "revealed": truth[seat]}))
+            continue
+        if key == "turn":
+            found.append(("fair_wrong_turn", {"announced": said, "expected": truth}))
+            continue
+        found.append(("fair_mismatch", {"field": str(key)[:32]}))
+    return [{"code": code, "params": params, "version": version} for code, params in found]
+
+
+class Audit:
+    """A guest's replay of a fair table's public record (see the module docstring).
+
+    ``held`` is the guest's own secrets (``{seat: {"n", "secret"}}``), shared with the
+    ``Guest`` that saves them; ``evidence`` lists what the host's record or views got
+    wrong; ``disputed`` is set once the replay has stopped following the host (a refused
+    entry, a rewritten record, a withheld reveal): from then on only the evidence grows.
+    """
+
+    def __init__(self, seat, held: dict):
+        self.seat = seat
+        self.held = held
+        self.table = None
+        self.base = None
+        self.evidence: list = []
+        self.disputed = False
+        self._withheld_since = None
+
+    @property
+    def version(self):
+        return None if self.table is None else self.base + self.table.version
+
+    def _report(self, code: str, version, **params) -> None:
+        if len(self.evidence) < MAX_EVIDENCE:
+            self.evidence.append({"code": code, "params": params, "version": version})
+
+    def record(self, message: dict) -> bool:
+        """Takes a record message; False when it does not follow on from what the replay
+        has (a lost message): the guest then asks the host for a full ``sync``."""
+        if self.disputed:
+            return True
+        start, entries = message["from"], message["entries"]
+        if self.table is None or message["base"] != self.base or message["fair"] != self.table.fair:
+            if start != 0:
+                return False
+            try:
+                seats = [{"kind": "human", "name": ""} for _ in range(message["seats"])]
+                self.table = Table(message["game"], message["options"], seats, 0, message["fair"])
+            except TabernaError as error:
+                self._report("fair_bad_record", message["base"], n=0, why=error.code)
+                self.disputed = True
+                return True
+            if self.table.fair is None:
+                self._report("fair_bad_record", message["base"], n=0, why="not_fair")
+                self.disputed = True
+                return True
+            self.table.held = self.held
+            self.base = message["base"]
+        known = len(self.table.log)
+        if start > known:
+            return False
+        if self.table.log[start:start + len(entries)] != entries[: known - start]:
+            self._report("fair_rewritten", self.version)
+            self.disputed = True
+            return True
+        for entry in entries[known - start:]:
+            if not self._take(entry):
+                return True
+        return True
+
+    def _take(self, entry: dict) -> bool:
+        seat, action = entry["seat"], entry["action"]
+        number = self.version + 1
+        mine = self.held.get(seat) if seat == self.seat else None
+        if (
+            mine is not None
+            and action.get("type") == "commit"
+            and action.get("n") == mine["n"]
+            and action.get("commit") != fair.commit_secret(mine["secret"], self.table.fair, mine["n"], seat)
+        ):
+            self._report("fair_forged", number, seat=seat)
+            self.disputed = True
+            return False
+        try:
+            self.table.act(seat, action)
+        except TabernaError as error:
+            self._report("fair_bad_record", number, n=number, why=error.code)
+            self.disputed = True
+            return False
+        return True
+
+    def check(self, view: dict, version: int) -> None:
+        """Compares the host's view of our seat with the replay's at the same version."""
+        if self.disputed or self.version != version:
+            return
+        replayed = self.table.game.view(self.table.state, self.seat)
+        for item in _differences(view, replayed, version):
+            if item not in self.evidence and len(self.evidence) < MAX_EVIDENCE:
+                self.evidence.append(item)
+
+    def view(self):
+        """Our seat's view from the replay, our own cup filled in (``None`` before any record)."""
+        return None if self.table is None else self.table.view(self.seat)
+
+    def duty(self):
+        """The fair-draw action our seat owes now (``core.fair.duty``), or ``None``."""
+        if self.disputed or self.table is None or self.seat is None:
+            return None
+        return self.table.duty(self.seat)
+
+    def heard(self, now, host_seats: list) -> None:
+        """The host is talking: if only its own seats still owe their reveal, and have for
+        ``WITHHELD_AFTER``, they forfeit in our replay (the forfeit rule)."""
+        if self.disputed or self.table is None or self.table.fair is None:
+            return
+        record = self.table.state["fair"]
+        owing = fair.owed(record) if record["step"] == "reveal" else []
+        if not owing or any(seat not in host_seats for seat in owing):
+            self._withheld_since = None
+            return
+        if self._withheld_since is None:
+            self._withheld_since = now
+            return
+        if now - self._withheld_since < WITHHELD_AFTER:
+            return
+        for seat in owing:
+            self.table.act(seat, {"type": "forfeit", "n": record["n"]})
+            self._report("fair_withheld", self.version, seat=seat)
+        self.disputed = True
+

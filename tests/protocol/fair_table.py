@@ -1,0 +1,89 @@
+"""A fair shared table for the fair-table tests: a host (its own seat and a bot), two guests
+and a spectator over the memory network, a driver that plays seeded random moves, and a
+network that lets a test play a dishonest host by rewriting what the host sends."""
+
+import json
+
+from pyengine.core.registry import get_game
+from pyengine.protocol import Guest, Host, MemoryNetwork
+
+TABLE_ID = "room-1"
+GUESTS = {"pa": 1, "pc": 3}
+SEATS = [
+    {"kind": "human", "name": "Host"},
+    {"kind": "remote", "name": "A"},
+    {"kind": "bot", "name": "Bot"},  # at its game's first level
+    {"kind": "remote", "name": "C"},
+]
+
+
+class TamperNetwork(MemoryNetwork):
+    """The memory network with a dishonest host: ``tamper(peer, message)`` may rewrite each
+    message (parsed) the host sends, in place, and returns whether it changed it."""
+
+    tamper = None
+    tampered = 0
+
+    def host_says(self, outbox) -> None:
+        rewritten = []
+        for peer, text in outbox:
+            if self.tamper is not None:
+                message = json.loads(text)
+                if self.tamper(peer, message):
+                    self.tampered += 1
+                    text = json.dumps(message)
+            rewritten.append((peer, text))
+        super().host_says(rewritten)
+
+
+def fair_table(game="perudo", seed=1, options=None, seats=SEATS, tamper=None):
+    """A started fair table with its guests and spectator seated and settled; ``tamper``
+    rewrites what the host sends from the first message on (``TamperNetwork``)."""
+    seats = [dict(seat, level=get_game(game).bot_levels[0]) if seat["kind"] == "bot" else seat for seat in seats]
+    host = Host.create(game, options or {}, seats, f"{seed:064x}", TABLE_ID, fair=True)
+    net = TamperNetwork(host, now=1_000)
+    net.tamper = tamper
+    for peer, seat in GUESTS.items():
+        if seats[seat]["kind"] == "remote":
+            net.add_guest(peer, Guest(TABLE_ID, f"Guest {peer}", seat=seat))
+    net.add_guest("pw", Guest(TABLE_ID, "Watcher"))
+    net.host_says(host.start())
+    net.run()
+    return host, net
+
+
+def guest_of(net, seat):
+    return next(g for g in net.guests.values() if g.seat == seat and g.token)
+
+
+def play_move(host, net, rng, call_often=True):
+    """The seat on turn plays a seeded random legal move: the host's through ``act``, the
+    bot's through ``play_bot``, a guest's as an intent from its own device. Returns False
+    when nobody can move (a fair step waits for a device)."""
+    table = host.table
+    if table.is_over() or table.fair_steps():
+        return False
+    seat = table.to_act()[0]
+    kind = table.seats[seat]["kind"]
+    if kind == "bot":
+        net.host_says(host.play_bot())
+    else:
+        actions = table.game.legal_actions(table.state, seat)
+        calls = [a for a in actions if a["type"] != "bid"]
+        pick = calls if calls and call_often and rng.below(3) == 0 else actions
+        action = pick[rng.below(len(pick))]
+        if kind == "human":
+            net.host_says(host.act(seat, action))
+        else:
+            guest = guest_of(net, seat)
+            net.guest_says(next(p for p, g in net.guests.items() if g is guest), guest.intend(action, net.now))
+    net.run()
+    return True
+
+
+def play_until(host, net, rng, done, limit=2_000):
+    """Plays until ``done()`` or nobody can move; returns how many moves were made."""
+    moves = 0
+    while not done() and moves < limit and play_move(host, net, rng):
+        moves += 1
+    return moves
