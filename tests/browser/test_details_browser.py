@@ -17,20 +17,16 @@ Screenshots at 360x740 and 1280x800 go to ``$TABERNA_SCREENS`` (or a temporary f
 in the log)."""
 
 import json
-import os
 import random
-from pathlib import Path
 
 import pytest
 
 from pyengine.core.table import Table
 from tests.browser.pixels import Image, near
 from tests.browser.test_saves_browser import PUT_RECORDS
-from tests.browser.test_screens_browser import AXE_RUN, set_language
+from tests.browser.test_screens_browser import AXE_RUN, DESKTOP, PHONE, set_language, shots  # noqa: F811 (shots: the screenshots folder fixture)
 from tests.browser.waits import ANY_TURN, tap_move, tap_view, wait_ready
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 TIMEOUT_MS = 90_000
 WILD, INK = (243, 223, 176), (43, 42, 40)  # the paco's body, a pip (ui/dice.css)
 
@@ -111,14 +107,6 @@ def record(name, table, number):
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory):
-    path = Path(os.environ.get("TABERNA_SCREENS") or tmp_path_factory.mktemp("details"))
-    path.mkdir(parents=True, exist_ok=True)
-    print(f"screenshots in {path}")
-    return path
-
-
-@pytest.fixture(scope="module")
 def phone(browser, site, wait_engine):
     """One phone-sized page for the module, its lobby holding the saved tables."""
     context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
@@ -148,7 +136,7 @@ def continue_saved(page, name):
     return wait_ready(page, TIMEOUT_MS, ANY_TURN)
 
 
-def shots(page, folder, name):
+def screenshots(page, folder, name):
     """The page at the top, at phone and desktop size (back to the phone after)."""
     for size, label in ((PHONE, "360"), (DESKTOP, "1280")):
         page.set_viewport_size(size)
@@ -173,14 +161,14 @@ def in_reach(page, selector):
     assert box["hit"], f"{selector} is covered"
 
 
-def test_perudo_setup_menus_fit_and_calza_options_follow_calza(phone, folder, axe_source):
+def test_perudo_setup_menus_fit_and_calza_options_follow_calza(phone, shots, axe_source):
     set_language(phone, "es")
     try:
         lobby(phone)
         phone.click("[data-open=perudo]")
         form = phone.locator('form[data-form="setup"][data-game="perudo"]')
         form.wait_for()
-        shots(phone, folder, "details-perudo-setup")
+        screenshots(phone, shots, "details-perudo-setup")
         for menu in phone.evaluate(MENU_WIDTHS):
             assert menu["need"] <= menu["have"], f"the seat menu cuts {menu['text']!r}: {menu}"
         calza, dependent = form.locator("[name=opt_calza]"), form.locator("[data-option=two_player_calza]")
@@ -194,9 +182,9 @@ def test_perudo_setup_menus_fit_and_calza_options_follow_calza(phone, folder, ax
         set_language(phone, "en")
 
 
-def test_lasca_tall_column_take_back_and_a_draw_offer(phone, folder, axe_source):
+def test_lasca_tall_column_take_back_and_a_draw_offer(phone, shots, axe_source):
     assert continue_saved(phone, "lasca") == "human"
-    shots(phone, folder, "details-lasca")  # first, to look at when a check fails
+    screenshots(phone, shots, "details-lasca")  # first, to look at when a check fails
     stacks = phone.evaluate(STACKS)
     assert max(s["pieces"] for s in stacks) == 7
     for stack in stacks:
@@ -208,13 +196,13 @@ def test_lasca_tall_column_take_back_and_a_draw_offer(phone, folder, axe_source)
     tap_move(phone, phone.locator('#game-area [data-act*="offer_draw"]'), TIMEOUT_MS)
     in_reach(phone, "#game-area [data-testid=draw-offer]")
     in_reach(phone, "#game-area [data-testid=undo]")
-    shots(phone, folder, "details-lasca-offered")
+    screenshots(phone, shots, "details-lasca-offered")
     no_axe_violation(phone, axe_source, "Lasca with a draw offer")
 
 
-def test_bozo_plain_ace_and_the_hands_before(phone, folder, axe_source):
+def test_bozo_plain_ace_and_the_hands_before(phone, shots, axe_source):
     assert continue_saved(phone, "bozo") == "human"
-    shots(phone, folder, "details-bozo")
+    screenshots(phone, shots, "details-bozo")
     ace = phone.locator("#game-area .bid-faces .bid-face:first-child svg")
     ace.scroll_into_view_if_needed()
     box = ace.bounding_box()
@@ -225,7 +213,7 @@ def test_bozo_plain_ace_and_the_hands_before(phone, folder, axe_source):
     in_reach(phone, "#game-area [data-testid=history-toggle]")
     tap_view(phone, phone.locator("#game-area [data-testid=history-toggle]"), TIMEOUT_MS)
     phone.locator("#game-area [data-testid=history] li").first.wait_for()
-    shots(phone, folder, "details-bozo-history")
+    screenshots(phone, shots, "details-bozo-history")
     no_axe_violation(phone, axe_source, "Bozó's history")
 
 
@@ -233,7 +221,7 @@ def test_bozo_plain_ace_and_the_hands_before(phone, folder, axe_source):
 FACES = """() => [...document.querySelectorAll("#game-area .bid-face")].map((b) => [!b.disabled, !!b.querySelector("small")])"""
 
 
-def test_perudo_odds_on_legal_faces_only_and_an_honest_history(phone, folder, axe_source):
+def test_perudo_odds_on_legal_faces_only_and_an_honest_history(phone, shots, axe_source):
     assert continue_saved(phone, "perudo") == "human"
     tap_view(phone, phone.locator("#game-area [data-testid=odds-toggle]"), TIMEOUT_MS)
     faces = phone.evaluate(FACES)
@@ -245,5 +233,5 @@ def test_perudo_odds_on_legal_faces_only_and_an_honest_history(phone, folder, ax
     phone.evaluate("() => window.scrollTo(0, 0)")
     in_reach(phone, "#game-area [data-testid=history-toggle]")
     in_reach(phone, "#game-area [data-testid=history]")
-    shots(phone, folder, "details-perudo-turn")
+    screenshots(phone, shots, "details-perudo-turn")
     no_axe_violation(phone, axe_source, "Perudo's turn with odds and history")
