@@ -294,4 +294,6 @@ def _move_list(view, t) -> Markup:
     )
     return h("section", {"class": "lasca-history"},
              h("h2", None, t("lasca.moves_title")),
-             h("ol", {"class": "lasca-moves", "data-testid": "moves"}, rows))
+             # Scrolls when long: focusable, so that a keyboard can scroll it too.
+             h("ol", {"class": "lasca-moves", "data-testid": "moves", "tabindex": 0,
+                      "aria-label": t("lasca.moves_title")}, rows))
