@@ -3,6 +3,7 @@ the time a decision takes. Prints figures, asserts nothing.
 
     python bench/bog_bots.py [--deals 2000] [--seats 4 8] [--levels easy medium hard]
     python bench/bog_bots.py --pyodide [--deals 40]     # decision times in Pyodide under Node
+    python bench/bog_bots.py --mixed hard medium [--deals 1000] [--seats 4 8]
 
 One bot seat (a different seat each game) plays against random players, who pick
 uniformly among the legal actions (stakes included); a game ends as the rules say (30
@@ -11,6 +12,14 @@ deal's result is the bot's net chips in it (``last_deal["net"]``); the random se
 net is printed beside it. Decision times are CPU time (``cpu_seconds``: the machine is
 shared, so the wall clock would measure the load), counting only the calls with a choice (a forced card or a
 lone legal action costs nothing), per level, in milliseconds.
+
+``--mixed A B``: levels A and B at the same table, alternate seats (2 + 2 at 4 seats, 4 + 4
+at 8), every seat a bot, games in duplicate pairs: the second game of a pair deals the same
+cards (same seed; the shuffles do not depend on the play while as many players are left)
+with the levels' seats swapped, so the cards' luck largely cancels. A game stops when the
+rules end it or after ``MIXED_GAME_DEALS`` deals. Per deal, the mean net of A's seats in it minus the mean
+net of B's: its mean says which level earns more; its 95 % margin takes the pairs of
+games as the units (``pair_margin``). Progress goes to stderr every ten pairs.
 
 ``--pyodide`` runs the timing part (same code, same seeds) in the pinned Pyodide under
 Node (the copy ``build.py`` unpacks into ``.cache/``; run ``python build.py`` once first).
@@ -78,6 +87,85 @@ def play_deals(level: str, seats: int, deals: int, seed: int = 0) -> dict:
     return {"nets": nets, "others": others, "times": times, "games": game_number}
 
 
+MIXED_GAME_DEALS = 6
+
+
+def play_mixed(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
+    """At least ``deals`` deals (whole pairs of games) at tables of ``levels`` taking
+    alternate seats; nets per level and deal."""
+    nets = {level: [] for level in levels}
+    differences, times = [], {level: [] for level in levels}
+    by_pair = []  # per pair of games: (sum of the differences, deals)
+    game_number = 0
+    while len(differences) < deals or game_number % len(levels):
+        if game_number % len(levels) == 0:
+            by_pair.append([0.0, 0])
+        seat_level = [levels[(s + game_number) % len(levels)] for s in range(seats)]
+        pair = game_number // len(levels)
+        state = GAME.new_state({}, seats, derive_seed("bog-mixed", seed, seats, pair))
+        finished, ply = 0, 0
+        while not GAME.is_over(state) and finished < MIXED_GAME_DEALS:
+            seat = GAME.to_act(state)[0]
+            view = GAME.view(state, seat)
+            started = cpu_seconds()
+            action = BOTS[seat_level[seat]](view, derive_seed(pair, ply))
+            if len(view["legal"]) > 1:
+                times[seat_level[seat]].append(cpu_seconds() - started)
+            in_deal = [s for s in range(seats) if state["active"][s]]
+            state = GAME.apply(state, seat, action)
+            ply += 1
+            last = state["last_deal"]
+            if last is not None and last["deal"] > finished:
+                finished = last["deal"]
+                means = {}
+                for level in levels:
+                    mine = [last["net"][s] for s in in_deal if seat_level[s] == level]
+                    nets[level] += mine
+                    means[level] = sum(mine) / len(mine) if mine else None
+                if None not in means.values():
+                    differences.append(means[levels[0]] - means[levels[1]])
+                    by_pair[-1][0] += differences[-1]
+                    by_pair[-1][1] += 1
+        game_number += 1
+        if game_number % (10 * len(levels)) == 0:  # a long run is read as it goes
+            print("  after %d deals: %+.2f ± %.2f" % (len(differences), *pair_margin(by_pair)),
+                  file=sys.stderr, flush=True)
+    return {"nets": nets, "differences": differences, "by_pair": by_pair, "times": times, "games": game_number}
+
+
+def pair_margin(by_pair: list) -> tuple:
+    """Mean difference per deal and its 95 % margin with the pairs of games as the units
+    (a ratio estimator): the two games of a pair share their cards, so their deals are not
+    independent, and this margin counts what the duplicate deal cancels."""
+    deals = sum(n for _, n in by_pair)
+    mean = sum(total for total, _ in by_pair) / deals
+    pairs = len(by_pair)
+    spread = sum((total - mean * n) ** 2 for total, n in by_pair) / max(1, pairs - 1)
+    return mean, 1.96 * math.sqrt(spread * pairs) / deals
+
+
+def mean_margin(values: list) -> tuple:
+    """Mean and 95 % margin (normal approximation)."""
+    mean = sum(values) / len(values)
+    spread = math.sqrt(sum((x - mean) ** 2 for x in values) / max(1, len(values) - 1))
+    return mean, 1.96 * spread / math.sqrt(len(values))
+
+
+def report_mixed(levels: tuple, seats: int, result: dict) -> None:
+    first, second = levels
+    print(f"{seats} seats, {first} vs {second} at the same table, {len(result['differences'])} deals "
+          f"({result['games']} games):")
+    for level in levels:
+        mean, margin = mean_margin(result["nets"][level])
+        print(f"  {level:6}: {mean:+6.2f} ± {margin:4.2f} chips per seat and deal ({len(result['nets'][level])})")
+    mean, margin = pair_margin(result["by_pair"])
+    print(f"  {first} − {second}, per deal: {mean:+6.2f} ± {margin:4.2f} chips "
+          f"({len(result['by_pair'])} pairs of games; ± {mean_margin(result['differences'])[1]:4.2f} "
+          f"if the deals were independent)", flush=True)
+    for level in levels:
+        print("  " + timing_line(level, result["times"][level]))
+
+
 def percentile(values: list, share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
@@ -91,9 +179,7 @@ def timing_line(level: str, times: list) -> str:
 
 def report(level: str, seats: int, result: dict) -> None:
     nets = result["nets"]
-    mean = sum(nets) / len(nets)
-    spread = math.sqrt(sum((x - mean) ** 2 for x in nets) / max(1, len(nets) - 1))
-    margin = 1.96 * spread / math.sqrt(len(nets))
+    mean, margin = mean_margin(nets)
     baseline = sum(result["others"]) / len(result["others"])
     print(f"{seats} seats, {level:6}: {mean:+6.2f} ± {margin:4.2f} chips per deal over {len(nets)} deals "
           f"({result['games']} games); random seats {baseline:+6.2f}")
@@ -104,16 +190,22 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seats", type=int, nargs="+", default=[4, 8])
     parser.add_argument("--levels", nargs="+", default=list(BOTS))
+    parser.add_argument("--mixed", nargs=2, metavar=("LEVEL", "OTHER"), help="two levels at the same table")
+    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pyodide", action="store_true", help="decision times in Pyodide under Node")
     parser.add_argument("--timing-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.pyodide:
         run_in_pyodide(args)
         return
+    if args.mixed:
+        for seats in args.seats:
+            report_mixed(tuple(args.mixed), seats, play_mixed(tuple(args.mixed), seats, args.deals, args.seed))
+        return
     times = {level: [] for level in args.levels}
     for seats in args.seats:
         for level in args.levels:
-            result = play_deals(level, seats, args.deals)
+            result = play_deals(level, seats, args.deals, args.seed)
             times[level] += result["times"]
             if not args.timing_only:
                 report(level, seats, result)

@@ -35,7 +35,7 @@ def random_speed(seeds: int, seats: int) -> None:
     print(f"random play, {seats} seats: {plies / took:,.0f} plies/s ({plies} plies, {seeds} games)")
 
 
-def match(levels: list, games: int) -> None:
+def match(levels: list, games: int, first: int = 0) -> None:
     """Round-robin seating of ``levels``; share of games won per level, with a 95% margin."""
     game = get_game("bozo")
     bots = get_declaration("bozo").bots()
@@ -45,7 +45,7 @@ def match(levels: list, games: int) -> None:
     bids = {level: 0 for level in set(levels)}
     bluffs = {level: 0 for level in set(levels)}
     decisions, thinking = 0, 0.0
-    for number in range(games):
+    for played, number in enumerate(range(first, first + games), 1):
         order = levels[number % seats:] + levels[: number % seats]
         state = game.new_state({}, seats, number)
         while not game.is_over(state):
@@ -64,8 +64,8 @@ def match(levels: list, games: int) -> None:
             seat_games[level] += 1
             if seat in winners:
                 wins[level] += 1 / len(winners)
-        if number + 1 in (games // 8, games // 4, games // 2) or number + 1 == games:
-            report(levels, number + 1, wins, seat_games, bids, bluffs, thinking, decisions)
+        if played in (games // 8, games // 4, games // 2, games):
+            report(levels, played, wins, seat_games, bids, bluffs, thinking, decisions)
 
 
 def report(levels, games, wins, seat_games, bids, bluffs, thinking, decisions) -> None:
@@ -99,6 +99,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000, help="games per pairing")
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--first", type=int, default=0, help="first game's number (to split a run)")
     parser.add_argument("--pairing", choices=["all", *PAIRINGS], default="all")
     args = parser.parse_args()
     if args.pairing == "all":
@@ -106,7 +107,7 @@ def main() -> None:
         random_speed(3, 10)
     for name, pair in PAIRINGS.items():
         if args.pairing in ("all", name):
-            match(list(pair) * (args.seats // 2), args.games)
+            match(list(pair) * (args.seats // 2), args.games, args.first)
 
 
 if __name__ == "__main__":

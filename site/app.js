@@ -111,10 +111,12 @@ function setEngine(state, key) {
   $("engine-reload").hidden = state !== "error";
 }
 
+/** The lobby or a table, from its top: never at the scroll the other one left. */
 function showScreen(name) {
   const inGame = name === "game";
   $("lobby").hidden = inGame;
   $("game").hidden = !inGame;
+  window.scrollTo(0, 0);
   if (!inGame) onScreen.clearLocal();
 }
 
@@ -148,8 +150,8 @@ function savedItem(record) {
   title.className = "saved-title";
   const name = document.createElement("strong");
   name.textContent = game;
-  const where = record.kind === "local" ? t("saves.here")
-    : t(record.kind === "host" ? "saves.hosting" : "saves.seat", { code: record.table });
+  const where = { local: () => t("saves.here"), broken: () => t("saves.broken") }[record.kind]?.()
+    ?? t(record.kind === "host" ? "saves.hosting" : "saves.seat", { code: record.table });
   title.append(name, ` · ${where}`);
   const details = document.createElement("p");
   details.className = "saved-details";
@@ -162,7 +164,7 @@ function savedItem(record) {
     question.textContent = t("saves.delete_ask");
     const no = button(t("saves.delete_no"), "btn", () => {
       actions.replaceChildren(...buttons);
-      buttons[1].focus();
+      buttons.at(-1).focus();
     });
     const yes = button(t("saves.delete_yes"), "btn btn-danger", () => deleteSaved(record));
     yes.dataset.testid = "delete-yes";
@@ -175,6 +177,7 @@ function savedItem(record) {
   ];
   buttons[0].dataset.testid = "continue";
   buttons[1].dataset.testid = "delete";
+  if (record.kind === "broken") buttons.shift(); // nothing to continue: it can only go
   actions.append(...buttons);
   item.append(title, details, actions);
   return item;
@@ -234,7 +237,7 @@ function closeSession(forget) {
 
 function openGame(gameId) {
   showScreen("game");
-  $("game").focus();
+  $("game").focus({ preventScroll: true }); // the screen starts at its top (showScreen)
   if (!app.bridge) {
     app.waitingFor = gameId;
     showEngineWait();
@@ -256,7 +259,7 @@ function backToLobby() {
   showScreen("lobby");
   showSavedGames();
   document.title = t("app.title");
-  $("lobby").focus();
+  $("lobby").focus({ preventScroll: true });
 }
 
 async function resume(id) {
@@ -521,6 +524,9 @@ function wire() {
   for (const button of document.querySelectorAll("[data-open]")) {
     button.addEventListener("click", () => openGame(button.dataset.open));
   }
+  for (const button of document.querySelectorAll("[data-friends]")) {
+    button.addEventListener("click", () => openSharedSetup(button.dataset.friends));
+  }
   $("back").addEventListener("click", backToLobby);
   $("save-retry").addEventListener("click", () => app.shelf?.retry());
   $("save-go-on").addEventListener("click", () => {
@@ -547,6 +553,12 @@ function wire() {
     if (!attribute || !app.session?.[method]) return;
     const value = el.getAttribute(attribute);
     app.session[method](attribute === "data-invite" ? Number(value) : value);
+  });
+  // A setup form's seat count shows that many seat rows (pyengine/shell/setup.py).
+  area.addEventListener("change", (event) => {
+    const count = event.target.closest("[data-seat-count]");
+    if (!count || !area.contains(count)) return;
+    count.form.querySelectorAll(".tb-seat-row").forEach((row, index) => { row.hidden = index >= Number(count.value); });
   });
   area.addEventListener("submit", (event) => {
     const form = event.target.closest('form[data-form="setup"]');

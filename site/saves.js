@@ -80,6 +80,22 @@ function legacySummary(kind, text) {
   }
 }
 
+const KINDS = new Set(["local", "host", "guest"]);
+const textOrNull = (value) => value === null || typeof value === "string";
+
+/** ``record`` as read from the database, if every field the page reads has its type; else a
+ * stand-in marked ``broken`` (the lobby offers only to delete it), so that one damaged record
+ * cannot stop the page's start. */
+function mended(record) {
+  const sound = record !== null && typeof record === "object" && typeof record.id === "string"
+    && KINDS.has(record.kind) && typeof record.text === "string" && textOrNull(record.table ?? null)
+    && textOrNull(record.game ?? null) && Array.isArray(record.players) && record.players.every(textOrNull)
+    && Number.isFinite(record.updated);
+  if (sound) return record;
+  const updated = Number.isFinite(record?.updated) ? record.updated : 0;
+  return { id: record?.id, kind: "broken", table: null, text: "", game: null, players: [], over: false, updated };
+}
+
 export class SaveShelf {
   /** The shelf with every record loaded (an empty, memory-only one if IndexedDB is refused).
    * ``onWrite(ok, error)`` hears the outcome of every write. */
@@ -88,7 +104,7 @@ export class SaveShelf {
     try {
       shelf.db = await openDatabase();
       const records = await done(shelf.db.transaction(STORE).objectStore(STORE).getAll());
-      for (const record of records) shelf.records.set(record.id, record);
+      for (const record of records.map(mended)) shelf.records.set(record.id, record);
     } catch (error) {
       shelf.db = null;
       shelf.openError = error;

@@ -1,9 +1,37 @@
 // What the page shows of a table: the worker's screens (HTML rendered by Python, only
-// inserted here), the keyboard's place across redraws, news for screen readers, the toast.
+// inserted here), the keyboard's place across redraws, where the screen is scrolled, news
+// for screen readers, the toast.
 
 // A hidden page gets no animation frames; a coalesced screen is then drawn at this pace.
 const HIDDEN_PAINT_MS = 250;
 const TOAST_MS = 6000;
+
+/** What kind of screen the game area shows: a table's setup form, the table (playing or
+ * over: "Play again" is a new game), or another screen named by its status. */
+function screenOf(area) {
+  const form = area.querySelector('form[data-form="setup"]');
+  if (form) return `setup ${form.dataset.game}`;
+  const table = area.querySelector(".tb-table");
+  if (!table) return `screen ${area.dataset.status}`;
+  return `table ${table.dataset.game}${area.querySelector("[data-testid=game-over]") ? " over" : ""}`;
+}
+
+/** Whether a tap at ``y`` (in the viewport) in the middle of ``el`` reaches it. */
+function reachable(el, y) {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, y);
+  return Boolean(hit) && el.contains(hit);
+}
+
+/** Scrolls ``el`` into view under the page's top bar, unless its top and bottom edges are
+ * already in view and uncovered (nothing stuck to the screen, like a dock, lies over them). */
+function bringIntoView(el) {
+  const below = document.querySelector("header.bar")?.getBoundingClientRect().bottom ?? 0;
+  const r = el.getBoundingClientRect();
+  const edge = Math.min(8, r.height / 2);
+  if (r.top >= below && r.bottom <= innerHeight && reachable(el, r.top + edge) && reachable(el, r.bottom - edge)) return;
+  window.scrollBy(0, r.top - below - 8);
+}
 
 export class PageScreen {
   /**
@@ -14,6 +42,8 @@ export class PageScreen {
     this.$ = $;
     this.i18n = i18n;
     this.announced = "";
+    this.shown = null; // the kind of screen last painted (screenOf)
+    this.news = new Set(); // the data-news marks last painted
     this.pending = null; // the latest screen waiting for its frame
     this.toastTimer = null;
   }
@@ -32,6 +62,23 @@ export class PageScreen {
     $("game-heading").textContent = reply.title || "";
     this.announce(area);
     this.restoreFocus(key);
+    this.placeView(area);
+  }
+
+  /** A new kind of screen starts at its top (on a phone the page kept the scroll of the
+   * lobby, of a long setup form or of the finished game, and opened it in the middle); news
+   * that was not on the screen before (a reveal, the game's end, a trick looked back at) is
+   * brought into view, never left under a phone's dock or below the fold. */
+  placeView(area) {
+    const screen = screenOf(area);
+    if (screen !== this.shown) {
+      this.shown = screen;
+      window.scrollTo(0, 0);
+    }
+    const marked = [...area.querySelectorAll("[data-news]")];
+    const fresh = marked.filter((el) => !this.news.has(el.dataset.news));
+    this.news = new Set(marked.map((el) => el.dataset.news));
+    if (fresh.length) bringIntoView(fresh[fresh.length - 1]);
   }
 
   /** A shared table's screens arrive as fast as peers send messages: the latest one is drawn

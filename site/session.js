@@ -27,12 +27,20 @@ const TAB_PROBE_MS = 1000; // a host tab of this browser answers within one hell
 // Flood limits on the host (a guest sends a ping every 5 s, an intent per click): each peer
 // may send PEER_BURST messages at once and PEER_RATE a second after that; what comes faster
 // is dropped before it costs the worker anything, and a peer that keeps it up for
-// PEER_STRIKES more messages is disconnected with a reason. However many peers talk, at most
-// INBOUND_QUEUE of their messages wait for the worker (the protocol resends what matters).
+// PEER_STRIKES more messages is disconnected with a reason. The table as a whole limits the
+// peers without a seat (spectators, and anyone with the room code): they share one budget,
+// UNSEATED_BURST at once and UNSEATED_RATE a second, at most INBOUND_QUEUE of their messages
+// wait for the worker, and at most MAX_UNSEATED of their channels are kept (the oldest goes
+// when a new one comes). A seated guest (the worker's replies name them) is held only by its
+// own bucket, and so is a message that claims a seat (a friend joining or coming back), so a
+// friend is never dropped behind spectators' traffic. The protocol resends what matters.
 const PEER_RATE = 20;
 const PEER_BURST = 40;
 const PEER_STRIKES = 200;
+const UNSEATED_RATE = 20;
+const UNSEATED_BURST = 40;
 const INBOUND_QUEUE = 64;
+const MAX_UNSEATED = 24;
 // Host calls that can move its table on: they wait for the host's latest save (saveHeld).
 const HOST_MOVES = new Set(["net_host_receive", "net_host_act", "net_host_bot_step", "net_host_command"]);
 
@@ -43,6 +51,27 @@ const REAL_CLOCK = Object.freeze({
   setInterval: (run, ms) => setInterval(run, ms),
   clearInterval: (timer) => clearInterval(timer),
 });
+
+/** Takes one token from ``bucket`` ({tokens, at}), refilled at ``rate`` a second up to
+ * ``burst``, at time ``at``; false when none is left. */
+function take(bucket, rate, burst, at) {
+  bucket.tokens = Math.min(burst, bucket.tokens + ((at - bucket.at) * rate) / 1000);
+  bucket.at = at;
+  if (bucket.tokens < 1) return false;
+  bucket.tokens -= 1;
+  return true;
+}
+
+/** Whether ``text`` asks for a seat (a join or a rejoin naming one): only a glance, the
+ * worker checks the message. */
+function claimsSeat(text) {
+  try {
+    const { kind, seat } = JSON.parse(text);
+    return (kind === "join" || kind === "rejoin") && Number.isInteger(seat);
+  } catch {
+    return false;
+  }
+}
 
 /** What the lobby lists about a table, from a reply's summary. */
 function recordSummary(summary) {
@@ -356,7 +385,9 @@ export class HostSession extends SharedSession {
     super(page, clock);
     this.channels = new Map(); // peer id -> channel
     this.buckets = new Map(); // peer id -> {tokens, at, strikes}
-    this.inbound = 0; // peers' messages waiting for the worker
+    this.seated = new Set(); // peer ids holding a seat, as the worker's latest reply said
+    this.unseatedBudget = { tokens: UNSEATED_BURST, at: this.clock.now() };
+    this.inbound = 0; // messages of peers without a seat waiting for the worker
     this.invites = 0;
     this.roomCode = null; // the table's room code (null where the page cannot derive)
     this.identity = null; // its key pair (identity.js), once loaded
@@ -464,39 +495,56 @@ export class HostSession extends SharedSession {
     for (const channel of this.channels.values()) channel.close();
   }
 
+  /** The worker's replies name the peers that hold a seat: they are served first. */
+  apply(reply) {
+    if (Array.isArray(reply?.seated)) this.seated = new Set(reply.seated);
+    super.apply(reply);
+  }
+
   addChannel(peer, channel) {
     this.channels.get(peer)?.close();
     this.channels.set(peer, channel);
     channel.onmessage = (text) => {
-      if (this.admit(peer, channel)) this.receive(peer, text);
+      if (this.admit(peer, channel, text)) this.receive(peer, text);
     };
     channel.onclose = () => {
-      if (this.channels.get(peer) !== channel) return;
-      this.channels.delete(peer);
-      this.buckets.delete(peer);
-      this.enqueue("net_host_dropped", [peer, this.clock.now()]);
+      if (this.channels.get(peer) === channel) this.forgetChannel(peer);
     };
+    const unseated = [...this.channels.keys()].filter((other) => !this.seated.has(other));
+    if (unseated.length > MAX_UNSEATED) {
+      const oldest = unseated[0];
+      this.channels.get(oldest).close();
+      this.forgetChannel(oldest);
+    }
   }
 
-  /** A peer's message for the worker, unless too many already wait (then it is dropped:
-   * guests resend intents and resync by themselves). */
+  /** ``peer``'s channel is gone: the worker shows its seat absent. */
+  forgetChannel(peer) {
+    this.channels.delete(peer);
+    this.buckets.delete(peer);
+    this.enqueue("net_host_dropped", [peer, this.clock.now()]);
+  }
+
+  /** A peer's message for the worker. A seated guest's always goes; of the others, at most
+   * INBOUND_QUEUE wait (more are dropped: guests resend intents and resync by themselves). */
   receive(peer, text) {
+    if (this.seated.has(peer)) {
+      this.enqueue("net_host_receive", [peer, text, this.clock.now()]);
+      return;
+    }
     if (this.inbound >= INBOUND_QUEUE) return;
     this.inbound += 1;
     this.enqueue("net_host_receive", [peer, text, this.clock.now()]).finally(() => { this.inbound -= 1; });
   }
 
-  /** Whether ``peer`` may send one more message now (a token bucket per peer); a peer that
-   * floods on is cut off. */
-  admit(peer, channel) {
+  /** Whether ``peer`` may send one more message now: within its own bucket (a peer that
+   * floods on is cut off) and, without a seat, within the unseated peers' shared budget. */
+  admit(peer, channel, text) {
     const at = this.clock.now();
     const bucket = this.buckets.get(peer) ?? { tokens: PEER_BURST, at, strikes: 0 };
-    bucket.tokens = Math.min(PEER_BURST, bucket.tokens + ((at - bucket.at) * PEER_RATE) / 1000);
-    bucket.at = at;
     this.buckets.set(peer, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return true;
+    if (take(bucket, PEER_RATE, PEER_BURST, at)) {
+      return this.seated.has(peer) || claimsSeat(text) || take(this.unseatedBudget, UNSEATED_RATE, UNSEATED_BURST, at);
     }
     bucket.strikes += 1;
     if (bucket.strikes >= PEER_STRIKES) this.kick(peer, channel);

@@ -60,6 +60,8 @@ REFUSALS = (
     "sync_closed",
     "sync_flooded",  # the host's page disconnected this guest for flooding (net_host_kick)
     "sync_removed",
+    "sync_no_watchers",  # the host lets no more spectators in
+    "sync_watchers_full",
 )
 SENT_AWAY = ("sync_flooded", "sync_removed")  # the host no longer hears us, seated or watching
 

@@ -42,38 +42,95 @@ commitment in, its share or reveal owed) ends only with that guest back, or a fo
 import hmac
 import secrets
 import unicodedata
+from functools import lru_cache
 
 from ..core.errors import BadSave, TabernaError
 from ..core.rng import derive_key, derive_seed, is_key
 from ..core.table import MAX_NAME, MAX_SEED, Table
+from ..i18n import LANGUAGES, translate
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
 from .fair import RECORD_CHUNK, fair_id, held_from_json, held_to_json, record_fields
 
 SNAPSHOT_FORMAT = 1
 MAX_PEERS = 64  # seated guests plus spectators; bounds what a flood of joins can cost
+# Spectators at once: well under MAX_PEERS, so a friend can always join an open seat however
+# many others watch (or pretend to).
+MAX_WATCHERS = 24
 ABSENT_AFTER = 15_000  # ms without a message before a peer counts as absent
 FORGET_AFTER = 600_000  # ms of silence before an absent peer is forgotten (it may rejoin)
 
 
+# Letters that show as nothing: the Hangul fillers (default-ignorable in Unicode, yet letters)
+# and the blank Braille pattern. A name made of them would look empty.
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+MAX_MARKS = 2  # combining marks on one letter (Vietnamese needs two); more are dropped
+# Scripts that may share a name: Japanese writes Han, kana and Latin together.
+EAST_ASIAN = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
+# What the screens say in a seat's place: no guest may call itself that.
+RESERVED_KEYS = ("sync.conn.host_device", "sync.conn.here", "sync.conn.open", "sync.you", "sync.a_watcher")
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like, roughly: compatibility forms folded, accents and other marks
+    dropped, case ignored, spaces squeezed ("ＡＮＡ", "Ána" and "ana" read alike)."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(ch for ch in decomposed if unicodedata.category(ch)[0] != "M")
+    return " ".join(unicodedata.normalize("NFKC", bare).casefold().split())
+
+
+def _script(ch: str) -> str:
+    """The script of a letter, from its Unicode name ("CYRILLIC SMALL LETTER A")."""
+    word = unicodedata.name(ch, "").split(" ")[0]
+    return "EAST_ASIAN" if word in EAST_ASIAN else word
+
+
+def _mixes_scripts(name: str) -> bool:
+    """Whether ``name`` mixes letters of alphabets that could pass for one another (Latin
+    "Ana" with a Cyrillic "А"); Latin beside Han, kana or Hangul is allowed."""
+    scripts = {_script(ch) for ch in unicodedata.normalize("NFKC", name) if unicodedata.category(ch) in ("Lu", "Ll", "Lt", "Lo")}
+    return len(scripts - {"EAST_ASIAN"}) > 1
+
+
+@lru_cache(maxsize=1)
+def _reserved() -> frozenset:
+    return frozenset(skeleton(translate(lang, key)) for lang in LANGUAGES for key in RESERVED_KEYS)
+
+
 def clean_name(name: str) -> str:
     """A guest's name as others will see it: control, format (bidi overrides and isolates,
-    zero-width joiners) and separator characters other than the plain space are dropped,
-    runs of spaces squeezed, at most ``MAX_NAME`` characters. A name reordered by a
-    right-to-left override cannot pass for another player's."""
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in name
-        if ch.isspace() or unicodedata.category(ch)[0] not in "CZ"
-    )
-    return " ".join(kept.split())[:MAX_NAME].strip()
+    zero-width joiners) and separator characters other than the plain space are dropped, so
+    are blank-looking letters and combining marks past ``MAX_MARKS`` on one letter; runs of
+    spaces squeezed, at most ``MAX_NAME`` characters. A name that mixes look-alike alphabets
+    ("Аna" with a Cyrillic А) or reads as what the screens say in a seat's place ("On the
+    host's device") is dropped whole: the seat keeps its own name."""
+    kept = []
+    marks = 0
+    for ch in name:
+        category = unicodedata.category(ch)
+        if ch.isspace():
+            kept.append(" ")
+        elif category[0] in "CZ" or ch in BLANK_LOOKING:
+            continue
+        elif category[0] == "M":
+            marks += 1
+            if marks <= MAX_MARKS:
+                kept.append(ch)
+            continue
+        else:
+            kept.append(ch)
+        marks = 0
+    squeezed = " ".join("".join(kept).split())
+    if _mixes_scripts(squeezed) or skeleton(squeezed) in _reserved():
+        return ""
+    return squeezed[:MAX_NAME].strip()
 
 
 def unique_name(name: str, others) -> str:
-    """``name``, or ``name 2``, ``name 3``… so that no two seats read alike (case and
-    compatibility forms ignored: "ＡＮＡ" and "ana" are the same name)."""
-    taken = {unicodedata.normalize("NFKC", other).casefold() for other in others}
+    """``name``, or ``name 2``, ``name 3``… so that no two seats read alike (compared on
+    skeletons: "ＡＮＡ", "Ána" and "ana" are the same name)."""
+    taken = {skeleton(other) for other in others}
     candidate, number = name, 1
-    while unicodedata.normalize("NFKC", candidate).casefold() in taken:
+    while skeleton(candidate) in taken:
         number += 1
         suffix = f" {number}"
         candidate = name[: MAX_NAME - len(suffix)].rstrip() + suffix
@@ -125,6 +182,7 @@ class Host:
         self._token_source = token_source
         self.room = None  # the room code, told to seated guests (HostedTable sets it)
         self.removed: dict = {}  # peer ids removed by the host, in order (a bounded set)
+        self.watchers_open = True  # the host may close the table to new spectators
         # For the stale check: the version right after each seat's latest move (read from
         # the log), and the version since which it may act without a break (None if it may
         # not act now). A reloaded host dates the latter from now: stricter, never looser.
@@ -156,6 +214,7 @@ class Host:
             "rev": self.rev,
             "started": self.started,
             "base": self.base,
+            "watchers_open": self.watchers_open,
         }
         if self.table.fair is not None:  # this device's secrets for the current round
             data["held"] = held_to_json(self.table.held)
@@ -184,12 +243,17 @@ class Host:
         base = data.get("base", 0)
         if type(base) is not int or not 0 <= base <= MAX_SEED:
             raise BadSave("The shared table's game count is damaged", "sync_save_rev")
+        watchers_open = data.get("watchers_open", True)
+        if type(watchers_open) is not bool:
+            raise BadSave("The shared table's spectator setting is damaged", "sync_save_rev")
         if table.fair is not None:
             table.held = held_from_json(data.get("held", []), len(table.seats))
         try:
-            return cls(table, table_id, tokens, rev, data["started"], token_source, base)
+            host = cls(table, table_id, tokens, rev, data["started"], token_source, base)
         except ProtocolError:
             raise BadSave("The shared table's id is malformed", "sync_save_id") from None
+        host.watchers_open = watchers_open
+        return host
 
     # --- what peers see -----------------------------------------------------------------------
     def public_seats(self) -> list:
@@ -349,8 +413,11 @@ class Host:
                 raise ProtocolError("You already hold a seat", "sync_already_seated", seat=record.seat)
             if record.seat == seat:
                 return [self._welcome(peer)] + self._state_to([peer])
-        elif len(self.peers) >= MAX_PEERS and not self._evict_absent_watcher():
-            raise ProtocolError("The table is full", "sync_table_full")
+        else:
+            if seat is None:
+                self._check_watcher_room()
+            if len(self.peers) >= MAX_PEERS and not self._evict_absent_watcher():
+                raise ProtocolError("The table is full", "sync_table_full")
         name = clean_name(name)
         if seat is not None:
             self._check_seat(seat)
@@ -526,6 +593,10 @@ class Host:
         its seat shows absent, as when its channel closes."""
         return [self._error(peer, error)] + self.drop(peer, now)
 
+    def seated_peers(self) -> list:
+        """The peers that hold a seat."""
+        return [peer for peer, record in self.peers.items() if record.seat is not None]
+
     def watchers(self) -> list:
         """``(peer, name)`` of every spectator, for the host's screen."""
         return [(peer, record.name) for peer, record in self.peers.items() if record.seat is None]
@@ -563,7 +634,18 @@ class Host:
                 changed = True
         return self._changed() if changed else []
 
+    def let_watchers_in(self, open_: bool) -> None:
+        """The host opens or closes the table to new spectators (those watching stay)."""
+        self.watchers_open = bool(open_)
+
     # --- helpers ------------------------------------------------------------------------------
+    def _check_watcher_room(self) -> None:
+        """A new spectator needs the host's leave and room among the spectators."""
+        if not self.watchers_open:
+            raise ProtocolError("The host lets no more spectators in", "sync_no_watchers")
+        if len(self.watchers()) >= MAX_WATCHERS and not self._evict_absent_watcher():
+            raise ProtocolError("This table has all the spectators it can take", "sync_watchers_full")
+
     def _evict_absent_watcher(self) -> bool:
         """Makes room by forgetting the longest-silent absent spectator, if there is one."""
         absent = [(r.seen, peer) for peer, r in self.peers.items() if r.seat is None and not r.live]

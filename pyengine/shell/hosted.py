@@ -140,6 +140,9 @@ class HostedTable(Controller):
             self.send(self.host.rematch())
             self.device.reset()
             return
+        if set(command) == {"watchers"} and isinstance(command["watchers"], bool):
+            self.host.let_watchers_in(command["watchers"])
+            return
         if set(command) == {"remove"}:
             if not isinstance(command["remove"], str):
                 raise TabernaError("That command is not understood", "net_bad_command")
@@ -163,6 +166,16 @@ class HostedTable(Controller):
         self.send(self.host.set_seat(seat, kind, command.get("level")))
 
     # --- output -----------------------------------------------------------------------------
+    def reply(self, t, force: bool) -> dict:
+        """The envelope, plus ``seated``: the peers holding a seat, whom the page serves
+        before everyone else (site/session.js)."""
+        return {**super().reply(t, force), "seated": self.host.seated_peers()}
+
+    def revision(self):
+        """The host's ``rev`` grows with every change its guests see; the spectators listed
+        on this screen and the table's own version cover the rest."""
+        return self.host.rev, self.host.version, tuple(self.host.watchers()), self.host.watchers_open
+
     def table_id(self) -> str:
         return self.host.table_id
 
@@ -204,19 +217,24 @@ class HostedTable(Controller):
             )
         return None
 
-    def _strip(self, t):
+    def _strip(self, t, playing=False):
         table = self.host.table
         return seat_strip(
             t, table.game.id, self.host.public_seats(), self.device.viewer, True,
-            lambda index, conn: self._seat_buttons(t, index, conn), table.teams(),
+            lambda index, conn: self._seat_buttons(t, index, conn), table.teams(), playing,
         )
 
     def _watchers(self, t):
         """The spectators, each with a button to send it away (finding 6: a spectator could
         flood the table and the host could not remove it)."""
         watchers = self.host.watchers()
+        now_open = self.host.watchers_open
+        toggle = command_button(
+            t("sync.watchers_close" if now_open else "sync.watchers_open"),
+            "data-host", {"watchers": not now_open}, "net-watchers-toggle",
+        )
         if not watchers:
-            return None
+            return h("div", {"class": "tb-net-watchers"}, toggle)
         items = [
             h(
                 "li",
@@ -235,6 +253,7 @@ class HostedTable(Controller):
             {"class": "tb-net-watchers"},
             h("span", {"class": "tb-hint", "id": "net-watchers"}, t("sync.watchers")),
             h("ul", {"aria-labelledby": "net-watchers"}, items),
+            toggle,
         )
 
     def _close_button(self, t):
@@ -256,4 +275,4 @@ class HostedTable(Controller):
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
-        return hosted_screen(status, fragment(self._strip(t), self._watchers(t)), section, closing)
+        return hosted_screen(status, fragment(self._strip(t, playing=True), self._watchers(t)), section, closing)

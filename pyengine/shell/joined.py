@@ -156,7 +156,7 @@ class JoinedTable(Controller):
         teams = self._teams(declaration)
         strip = seat_strip(
             t, guest.game, guest.seats, guest.seat if seated else None, False,
-            lambda index, conn: self._seat_buttons(t, index, conn), teams,
+            lambda index, conn: self._seat_buttons(t, index, conn), teams, guest.started,
         )
         notes = [] if seated else [notice(t("sync.watching"), None, "tb-hint")]
         if guest.error is not None and guest.error["code"] != "sync_not_joined":  # even before a first view

@@ -21,7 +21,15 @@ def _card(game: dict, t):
             attrs, text = {"data-i18n": "lobby.seats_exact", "data-i18n-count": low}, t("lobby.seats_exact", count=low)
         extra.append(h("p", {"class": "card-seats", **attrs}, text))
         play = h("span", {"data-i18n": "lobby.play"}, t("lobby.play"))
-        extra.append(h("button", {"type": "button", "class": "btn btn-primary", "data-open": gid, "aria-describedby": f"name-{gid}"}, play))
+        friends = h("span", {"data-i18n": "lobby.with_friends"}, t("lobby.with_friends"))
+        # A table with friends from the card itself: the lobby's friends section lies far
+        # below the six cards on a phone.
+        extra.append(h(
+            "div",
+            {"class": "row card-actions"},
+            h("button", {"type": "button", "class": "btn btn-primary", "data-open": gid, "aria-describedby": f"name-{gid}"}, play),
+            h("button", {"type": "button", "class": "btn", "data-friends": gid, "aria-describedby": f"name-{gid}"}, friends),
+        ))
         # The game's rules page in the player's language (app.js points it at hers).
         howto = {"class": "card-howto", "href": f"howto/{gid}.en.html", "data-howto": gid, "aria-describedby": f"name-{gid}"}
         extra.append(h("a", howto, h("span", {"data-i18n": "howto.link"}, t("howto.link"))))

@@ -108,7 +108,8 @@ class Controller:
     It keeps the last screen and save it handed over and the texts waiting for the network,
     so every kind answers through the same ``reply``. A table supplies ``role``, ``html(t)``,
     ``status()``, ``delay_ms()``, ``title(t)``, ``table_id()``, ``save()`` (a dict, or
-    ``None`` while there is nothing worth keeping) and ``summary()`` (``summary_of``).
+    ``None`` while there is nothing worth keeping) and ``summary()`` (``summary_of``), and
+    may supply ``revision()``.
     """
 
     role = ""
@@ -117,16 +118,26 @@ class Controller:
         self.shown = None
         self.saved = None
         self.summarized = None
+        self.mark = None  # revision() at the last reply
         self.outbox: list = []
 
     def send(self, outbox) -> None:
         self.outbox.extend(outbox)
 
+    def revision(self):
+        """A cheap mark that changes whenever the screen or the save may have changed, or
+        ``None`` (then every reply draws and saves). A table that can tell saves a flood of
+        messages that change nothing from drawing and serialising everything for each."""
+        return None
+
     def reply(self, t, force: bool) -> dict:
-        html = str(self.html(t))
+        mark = self.revision()
+        moved = force or mark is None or mark != self.mark
+        self.mark = mark
+        html = str(self.html(t)) if moved else self.shown
         changed = force or html != self.shown
         self.shown = html
-        data = self.save()
+        data = self.save() if moved else None
         save = None if data is None else save_text(data)
         summary = None if data is None else self.summary()
         # Handed over again when either changed (a guest's seat is saved at the welcome,
@@ -146,7 +157,8 @@ class Controller:
             summary=summary if fresh else None,
             title=self.title(t),
         )
-        self.saved, self.summarized = save, summary
+        if moved:
+            self.saved, self.summarized = save, summary
         return reply
 
     def refusal(self, t, error: TabernaError) -> dict:

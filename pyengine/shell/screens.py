@@ -43,7 +43,7 @@ def game_over(t, result: dict, names: list, again: bool) -> Markup:
     key = "over.draw" if not winners else "over.winner" if len(result["winners"]) == 1 else "over.winners"
     return h(
         "div",
-        {"class": "tb-over", "role": "status", "data-testid": "game-over"},
+        {"class": "tb-over", "role": "status", "data-testid": "game-over", "data-news": "over"},
         h("h2", None, t("over.title")),
         h("p", {"data-announce": True}, t(key, names=winners)),
         again and fragment(command_button(t("over.again"), "data-ui", {"again": True}, "again", "tb-primary"), " "),
@@ -143,9 +143,11 @@ def _conn_label(t, game_id: str, seat: dict, conn: str, host_side: bool) -> str:
     return t(f"sync.conn.{conn}")
 
 
-def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, teams: list) -> Markup:
+def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, teams: list, playing=False) -> Markup:
     """The seats with their connection state and partnerships; ``buttons(index, conn)``
-    adds each one's buttons."""
+    adds each one's buttons. ``playing``: one line of names, each with its state as a
+    coloured dot (the words stay for screen readers), so that on a phone the game, not the
+    list, fills the screen (four seats once pushed Botifarra's trick under the hand)."""
     names = [seat["name"] for seat in seats]
     items = []
     for index, seat in enumerate(seats):
@@ -155,6 +157,7 @@ def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, team
             h(
                 "li",
                 {"class": ["tb-net-seat", team_class(team)], "data-testid": f"seat-{index}", "data-conn": conn, "data-team": team},
+                h("span", {"class": "tb-net-dot", "aria-hidden": "true"}),
                 h("span", {"class": "tb-net-name"}, seat["name"], index == you and fragment(" ", h("span", {"class": "tb-net-you"}, "(", t("sync.you"), ")"))),
                 " ",
                 h("span", {"class": "tb-net-state"}, _conn_label(t, game_id, seat, conn, host_side)),
@@ -162,7 +165,7 @@ def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, team
                 buttons(index, conn),
             )
         )
-    return h("ol", {"class": "tb-net-seats", "aria-label": t("sync.seats")}, items)
+    return h("ol", {"class": ["tb-net-seats", playing and "tb-net-playing"], "aria-label": t("sync.seats")}, items)
 
 
 def arrange_screen(t, title: str, code, strip, waiting: bool, close) -> Markup:
@@ -212,9 +215,11 @@ _RESERVED = ("reason", "code", "key", "lang")  # would collide with the translat
 
 def host_reason(t, error: dict) -> str:
     """A refusal from the host, in our language when we know its code (the host's params are
-    untrusted: only plain ones are used), else its own English reason."""
+    untrusted: only plain ones are used), else a generic reason: the host's own free text is
+    never shown (a host could write anything there, to every guest)."""
     params = {k: v for k, v in error["params"].items() if k not in _RESERVED}
-    return t.error(TabernaError(str(error["reason"])[:200], error["code"], **params))
+    text = t.error(TabernaError("", error["code"], **params))
+    return text or t("sync.host_refused")
 
 
 def guest_frame(status: str, table_id: str, lost_banner, body) -> Markup:

@@ -7,6 +7,11 @@ Shared mode (``shared=True``, "play with friends") adds the seat kind ``remote``
 on their own device. The form then carries ``data-shared="1"``, and only then are remote
 seats accepted, so a plain table can never wait for a guest who cannot come.
 
+A game for many players (more than ``FEW_SEATS``: Bozó's 20) asks first how many play (the
+``seat_count`` field) and shows only that many seat rows (the page's script shows more as
+the count grows): a phone then reaches Start without scrolling past twenty seats. Rows past
+the count are ignored, whatever they hold.
+
 A game with partnerships (``Game.teams``) shows each seat's team as a coloured badge. The
 form is static, so the badges are those of a full table with the default options; a game
 whose teams depend on the seat count or options should have fixed seats where it matters.
@@ -24,6 +29,8 @@ MAX_FIELD = 64
 # which ``int`` refuses), at most 18 of them, so it is never a huge number to convert.
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
 REMOTE = "remote"
+FEW_SEATS = 10  # up to this many seats, every seat's row shows at once
+SEAT_COUNT = "seat_count"
 
 
 def default_bot_level(game) -> str:
@@ -36,11 +43,21 @@ def _kind_choices(game, shared=False) -> list:
     return ["human", *friend, *[f"bot:{level}" for level in game.bot_levels], NO_SEAT]
 
 
+def _filled(game, shared=False) -> int:
+    """How many seats a new table has: you and two friends, or you and three bots."""
+    return max(min(3 if shared else 4, game.max_seats), game.min_seats)
+
+
+def _counted(game) -> bool:
+    """Whether the form asks for the number of players first (see the module's docstring)."""
+    return game.max_seats > FEW_SEATS
+
+
 def _default_kind(game, index: int, shared=False) -> str:
     if index == 0:
         return "human"
-    filled = 3 if shared else 4  # you and two friends, or you and three bots
-    if index < min(filled, game.max_seats) or index < game.min_seats:
+    # With a seat count a row past it shows only once counted in, so it comes filled.
+    if index < _filled(game, shared) or _counted(game):
         return REMOTE if shared else f"bot:{default_bot_level(game)}"
     return NO_SEAT
 
@@ -90,12 +107,21 @@ def _seat_row(t, game, index: int, kinds: list, shared: bool, teams: list):
         "autocomplete": "off",
     }
     seat = h("span", {"class": "tb-caption"}, t("setup.seat", n=index + 1), team is not None and fragment(" ", team_badge(t, team)))
+    hidden = _counted(game) and index >= _filled(game, shared)
     return h(
         "li",
-        {"class": "tb-seat-row", "data-team": team},
+        {"class": "tb-seat-row", "data-team": team, "hidden": hidden},
         h("label", {"class": "tb-field"}, seat, " ", h("select", {"name": f"seat{index}_kind"}, options)),
         h("label", {"class": "tb-field tb-name"}, h("span", {"class": "tb-caption"}, t("setup.name")), " ", h("input", name)),
     )
+
+
+def _seat_count_field(t, game, shared: bool):
+    """How many play: the page shows that many seat rows (``data-seat-count``)."""
+    filled = _filled(game, shared)
+    choices = [h("option", {"value": str(n), "selected": n == filled}, str(n)) for n in range(game.min_seats, game.max_seats + 1)]
+    return h("label", {"class": "tb-field tb-seat-count"}, t("setup.seat_count"), " ",
+             h("select", {"name": SEAT_COUNT, "data-seat-count": True}, choices))
 
 
 def setup_form(game, t, shared=False):
@@ -103,6 +129,7 @@ def setup_form(game, t, shared=False):
     kinds = _kind_choices(game, shared)
     teams = game.teams(game.resolve_options({}, game.max_seats), game.max_seats)
     rows = [_seat_row(t, game, index, kinds, shared, teams) for index in range(game.max_seats)]
+    count = _seat_count_field(t, game, shared) if _counted(game) else None
     return h(
         "form",
         {"class": "tb-setup", "data-form": "setup", "data-game": game.id, "data-shared": "1" if shared else None},
@@ -111,6 +138,7 @@ def setup_form(game, t, shared=False):
             None,
             h("legend", None, t("setup.players", low=game.min_seats, high=game.max_seats) if game.min_seats != game.max_seats
               else t("setup.players_exact", count=game.min_seats)),
+            count,
             h("ol", {"class": "tb-seats"}, rows),
         ),
         h(
@@ -148,12 +176,24 @@ def _checkbox(fields: dict, name: str) -> bool:
     return raw not in (None, "", "off")
 
 
+def _seat_rows(game, fields: dict) -> int:
+    """How many seat rows count: the form's seat count, when it sent one, else all."""
+    if fields.get(SEAT_COUNT) is None:
+        return game.max_seats
+    wrong = InvalidOptions(f"{game.id} needs {game.min_seats} to {game.max_seats} seats", "seat_count",
+                           low=game.min_seats, high=game.max_seats)
+    count = _number(fields, SEAT_COUNT, wrong)
+    if not game.min_seats <= count <= game.max_seats:
+        raise wrong
+    return count
+
+
 def config_from_fields(game, fields, t, shared=False) -> dict:
     """``{"options", "seats", "seed"?}`` from the form's string fields; bad input raises."""
     if not isinstance(fields, dict):
         raise InvalidOptions("The form was empty", "bad_form")
     seats = []
-    for index in range(game.max_seats):
+    for index in range(_seat_rows(game, fields)):
         kind = _text(fields, f"seat{index}_kind") or NO_SEAT
         if kind == NO_SEAT:
             continue

@@ -26,6 +26,7 @@
 // nobody answered the code, or only peers that could not prove to be the host.
 
 import { Channel, netError } from "./channel.js";
+import { gatedPeerConnection, readLimits, roomToken } from "./guard.js";
 import { announcedFingerprint, checkProof, newChallenge, signProof } from "./identity.js";
 import { roomSecrets } from "./roomkey.js";
 
@@ -83,30 +84,33 @@ function brokers(lib, relayUrls) {
   return relayUrls;
 }
 
-/** Joins the room of ``code`` and registers the actions before any peer can talk. */
-async function enter(code, { relayUrls, iceServers } = {}, waitMs = RELAY_WAIT_MS) {
+/**
+ * Joins the room of ``code`` and registers the actions before any peer can talk: ``sends``
+ * and ``reads`` name this side's actions besides the protocol's texts; a peer's message on
+ * any other action is dropped unread, and every message is size-checked on arrival
+ * (guard.js). ``cutOff.count`` counts the peers cut off for flooding.
+ */
+async function enter(code, { relayUrls, iceServers } = {}, { sends, reads, waitMs = RELAY_WAIT_MS }) {
   if (navigator.onLine === false) throw offline();
   const lib = await library();
   const urls = brokers(lib, relayUrls);
   const { roomId, password } = await roomSecrets(code);
+  const cutOff = { count: 0 };
+  const token = await roomToken(APP_ID, roomId);
+  const rtcPolyfill = gatedPeerConnection(token, readLimits(reads), () => { cutOff.count += 1; });
   await leaving;
   const room = lib.joinRoom(
-    { appId: APP_ID, password, relayConfig: { urls }, rtcConfig: { iceServers: iceServers ?? [] } },
+    { appId: APP_ID, password, relayConfig: { urls }, rtcConfig: { iceServers: iceServers ?? [] }, rtcPolyfill },
     roomId,
   );
-  const actions = {
-    host: room.makeAction("host"),
-    prove: room.makeAction("prove"),
-    proof: room.makeAction("proof"),
-    text: room.makeAction("text"),
-  };
+  const actions = Object.fromEntries([...sends, ...reads, "text"].map((name) => [name, room.makeAction(name)]));
   try {
     await reachable(lib, Math.min(RELAY_WAIT_MS, waitMs));
   } catch (error) {
     leave(room);
     throw error;
   }
-  return { room, ...actions };
+  return { room, cutOff, ...actions };
 }
 
 /**
@@ -133,10 +137,10 @@ function channelTo(text, peer, shutdown) {
 /**
  * Hosts the room of ``code`` for ``table`` as ``identity`` (identity.js hostIdentity):
  * ``onChannel(peerId, channel)`` for every peer that joins. ``relayUrls`` empty or absent:
- * Trystero's public brokers. Resolves to ``{close()}`` once a broker is reachable.
+ * Trystero's public brokers. Resolves to ``{cutOff, close()}`` once a broker is reachable.
  */
 export async function hostRoom(code, { table, identity }, options, onChannel) {
-  const { room, host, prove, proof, text } = await enter(code, options);
+  const { room, cutOff, host, prove, proof, text } = await enter(code, options, { sends: ["host", "proof"], reads: ["prove"] });
   const channels = new Map();
   const proofs = new Map(); // peer -> challenges signed for it
   room.onPeerJoin = (peer) => {
@@ -164,6 +168,10 @@ export async function hostRoom(code, { table, identity }, options, onChannel) {
   };
   text.onMessage = (data, { peerId }) => channels.get(peerId)?.deliver(data);
   return {
+    /** How many peers were cut off for flooding (guard.js). */
+    get cutOff() {
+      return cutOff.count;
+    },
     close() {
       for (const channel of [...channels.values()]) channel.close();
       leave(room);
@@ -175,13 +183,13 @@ export async function hostRoom(code, { table, identity }, options, onChannel) {
  * Joins the room of ``code`` as a guest of ``table`` (the id derived from the code), trusting
  * only a host that proves the key whose fingerprint is ``pin`` (or, with no pin, the first
  * key that proves itself: ``onpin(fingerprint)`` tells the caller, to pin it from then on).
- * Resolves (once a broker is reachable) to ``{channel, onreconnect, onpin, close()}``:
+ * Resolves (once a broker is reachable) to ``{channel, onreconnect, onpin, impostors, cutOff, close()}``:
  * ``channel`` resolves when a host has proved itself, or rejects after ``waitMs`` with the
  * reason; later proved hosts (after the host's reload) come through ``onreconnect(channel)``.
  */
 export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS }, options) {
   const started = Date.now();
-  const { room, host, prove, proof, text } = await enter(code, options, waitMs);
+  const { room, cutOff, host, prove, proof, text } = await enter(code, options, { sends: ["prove"], reads: ["host", "proof"], waitMs });
   let pinned = pin;
   let current = null; // {peer, channel}: the accepted host
   let settle = null; // {resolve, reject} until the first host is accepted or the wait ends
@@ -199,6 +207,10 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
     /** How many announcers failed to prove the host's key (for the tests and the reason). */
     get impostors() {
       return impostors;
+    },
+    /** How many peers were cut off for flooding (guard.js). */
+    get cutOff() {
+      return cutOff.count;
     },
     close() {
       clearTimeout(timer);

@@ -65,6 +65,20 @@ def test_a_key_is_a_seed_like_any_other_and_rematches_keep_a_key():
         ("Ca\u2066rla\u2069", "Carla"),  # isolates
         ("Dudu\u00a0Bo", "Dudu Bo"),  # a no-break space is a space
         ("\u202e\u200b", ""),
+        # Issue 30: look-alike letters of another alphabet mixed in, blank-looking letters,
+        # what the screens say in a seat's place, stacked accents.
+        ("\u0410na", ""),  # a Cyrillic А
+        ("Brun\u03bf", ""),  # a Greek ο
+        ("\u3164\u3164\u3164", ""),  # Hangul fillers
+        ("\u2800 \u2800", ""),  # blank Braille patterns
+        ("Ana\u3164", "Ana"),
+        ("On the host's device", ""),
+        ("ON THE HOST'S   DEVICE", ""),
+        ("No aparelho do anfitrião", ""),  # in each language
+        ("a" + "\u0301" * 23, "a\u0301\u0301"),
+        ("Ng\u1ecdc", "Ng\u1ecdc"),  # Vietnamese: two marks on one letter are kept
+        ("\u0410\u043d\u0430", "\u0410\u043d\u0430"),  # a Cyrillic name of Cyrillic letters
+        ("山田 Taro", "山田 Taro"),  # Japanese writes Han and Latin together
     ],
 )
 def test_names_lose_what_would_disguise_them(typed, shown):
@@ -75,6 +89,8 @@ def test_names_are_unique_at_a_table_whatever_the_case_or_width():
     assert unique_name("ana", ["Ana", "Bea"]) == "ana 2"
     assert unique_name("ＡＮＡ", ["Ana", "ana 2"]) == "ＡＮＡ 3"
     assert unique_name("Carla", ["Ana"]) == "Carla"
+    assert unique_name("\u00c1na", ["Ana"]) == "\u00c1na 2"  # compared on skeletons: accents aside
+    assert unique_name("A\u0301na", ["\u00e1na"]) == "A\u0301na 2"
     long = "x" * 24
     assert unique_name(long, [long]) == "x" * 22 + " 2"
 

@@ -30,7 +30,7 @@ def _fields(game, rng, shared):
             fields[f"opt_{name}"] = "on" if option.default else ""
         else:
             fields[f"opt_{name}"] = str(option.default)
-    names = list(fields) + ["seed", f"seat{game.max_seats - 1}_kind", "seat1_name"]
+    names = list(fields) + ["seed", "seat_count", f"seat{game.max_seats - 1}_kind", "seat1_name"]
     for _ in range(rng.randrange(1, 4)):
         name = rng.choice(names)
         fields[name] = rng.choice(JUNK + BAD_NUMBERS) if rng.random() < 0.7 else rng.choice(BAD_NUMBERS)
@@ -112,3 +112,22 @@ def test_setup_reasons_exist_in_every_language():
     for code in ("option_type", "option_range", "option_choice", "option_unknown", "bad_seed", "bad_field_value", "seat_kind", "seat_count", "seat_name", "seat_level"):
         for lang in LANGUAGES:
             assert f"err.{code}" in catalog(lang), (lang, code)
+
+
+def test_a_seat_count_keeps_its_rows_only():
+    """Bozó's form asks how many play (20 rows would bury Start on a phone): rows past the
+    count are hidden on the page and ignored here, whatever they hold; without the field
+    (an older page) every row counts."""
+    from pyengine.core.registry import get_game
+    from pyengine.shell.setup import setup_form
+
+    game, t = get_game("bozo"), Translator("en")
+    html = str(setup_form(game, t))
+    assert '<option value="4" selected>4</option>' in html and html.count("<li class=\"tb-seat-row\" hidden") == 16
+    fields = {f"seat{index}_kind": f"bot:{game.bot_levels[0]}" for index in range(20)}
+    assert len(config_from_fields(game, {**fields, "seat_count": "3"}, t)["seats"]) == 3
+    assert len(config_from_fields(game, fields, t)["seats"]) == 20
+    for count in ("1", "21", "three"):
+        with pytest.raises(InvalidOptions) as refused:
+            config_from_fields(game, {**fields, "seat_count": count}, t)
+        assert refused.value.code == "seat_count"

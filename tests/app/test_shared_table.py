@@ -314,6 +314,52 @@ def test_heartbeats_do_not_redraw_any_screen():
     assert tabs.guest_call("pa", "net_guest_ui", {})["html"] == tabs.screens["pa"]
 
 
+def test_messages_that_change_nothing_are_neither_drawn_nor_saved(monkeypatch):
+    """Issue 30: every message, a ping too, drew the host's whole screen and wrote its whole
+    save (3-27 ms of the host's time each). Now a ping, a resync, a repeated join or a bad
+    message costs neither; a move is drawn and saved once."""
+    from pyengine.shell.hosted import HostedTable
+
+    tabs = started()
+    work = defaultdict(int)
+
+    def counted(name):
+        real = getattr(HostedTable, name)
+
+        def call(self, *args):
+            work[name] += 1
+            return real(self, *args)
+
+        return call
+
+    for name in ("html", "save"):
+        monkeypatch.setattr(HostedTable, name, counted(name))
+    table = tabs.host.tables["host"].table_id()
+    for text in (
+        json.dumps({"v": 1, "kind": "ping", "table": table, "t": 1}),
+        json.dumps({"v": 1, "kind": "sync", "table": table}),
+        json.dumps({"v": 1, "kind": "join", "table": table, "seat": 1, "name": "Bea"}),
+        "not even JSON",
+    ):
+        reply = tabs.host_call("net_host_receive", "pa", text)
+        assert reply["ok"] and reply["html"] is None and reply["save"] is None and reply["outbox"]
+    assert tabs.host_call("net_host_tick")["save"] is None
+    assert work == {}
+    tabs.queue.clear()
+    seat = tabs.table().to_act()[0]
+    screen, act, _ = whose_screen(tabs, seat)
+    bid = next(a for a in buttons(tabs.screens[screen], "data-act") if a["type"] == "bid")
+    if screen == "host":
+        moved = tabs.host_call(act, bid)
+    else:
+        tabs.guest_call(screen, act, bid)
+        _, _, intent = tabs.queue.popleft()
+        moved = tabs.host_call("net_host_receive", screen, intent)
+    assert moved["html"] is not None and moved["save"] is not None
+    assert work == {"html": 1, "save": 1}
+    assert sorted(moved["seated"]) == ["pa", "pb"]  # the page serves them first
+
+
 def test_a_guest_reloads_mid_game_and_continues_in_its_seat():
     tabs = started()
     rng = random.Random(2)
@@ -486,6 +532,21 @@ def test_a_watcher_takes_an_open_seat_and_a_late_joiner_is_refused_with_the_reas
     tabs.run()
     refused = tabs.screens["px"]
     assert 'data-status="refused"' in refused and "That seat is taken." in refused
+
+
+def test_the_host_lets_no_more_spectators_in_from_its_screen():
+    tabs = Tabs()
+    new_table(tabs, guests=(("pa", 1, "Bea"),))
+    assert {"watchers": False} in buttons(tabs.screens["host"], "data-host")
+    tabs.host_call("net_host_command", {"watchers": False})
+    assert {"watchers": True} in buttons(tabs.screens["host"], "data-host")
+    assert "Let spectators in" in tabs.screens["host"]
+    tabs.join("pw", None, "Dani")
+    tabs.run()
+    assert 'data-status="refused"' in tabs.screens["pw"] and "not letting spectators in" in tabs.screens["pw"]
+    tabs.join("pb", 2, "Caio")  # a friend still takes an open seat
+    tabs.run()
+    assert tabs.guests["pb"].tables["guest"].status() == "seated"
 
 
 def test_closing_the_table_tells_every_guest():

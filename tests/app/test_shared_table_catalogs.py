@@ -43,3 +43,17 @@ def test_sync_catalogs_are_complete_in_pt_es_and_never_invent_keys():
     for lang in LANGUAGES:
         for key, text in read_po(folder / f"sync.{lang}.po").items():
             assert set(placeholders.findall(text)) == set(placeholders.findall(english[key])), (lang, key)
+
+
+def test_a_hosts_own_words_are_never_shown_only_the_reason_of_a_known_code():
+    """Issue 30: a host's free-text reason for a code the guest does not know went verbatim
+    onto every guest's screen. Known codes are translated; anything else reads the same."""
+    from pyengine.i18n import Translator
+    from pyengine.shell.screens import host_reason
+
+    for lang in LANGUAGES:
+        t = Translator(lang)
+        lie = {"code": "sync_made_up", "reason": "Send your seat token to evil.example", "params": {}}
+        assert host_reason(t, lie) == t("sync.host_refused") != "sync.host_refused"
+        known = {"code": "sync_stale", "reason": "whatever the host says", "params": {"version": 3}}
+        assert host_reason(t, known) == t("err.sync_stale", version=3) != "err.sync_stale"

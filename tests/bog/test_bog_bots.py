@@ -9,7 +9,7 @@ import json
 import pytest
 
 from pyengine.core.rng import Rng, derive_seed
-from pyengine.games.bog.bot import BOTS, LEVELS, choose_action, greedy_card
+from pyengine.games.bog.bot import BOTS, LEVELS, PlannedRun, choose_action, greedy_card
 from pyengine.games.bog.combos import SHORT_RANKS, SUITS, best_combination, next_in_suit
 from pyengine.games.bog.rules import Bog
 
@@ -187,3 +187,23 @@ def test_greedy_rule_takes_a_board_card_with_chips_then_the_longest_stretch():
     hand = ["QS", "7H", "8H", "9H", "10D"]
     assert greedy_card(["QS", "7H", "10D"], hand, {"QS": 4}, successors) == "QS"
     assert greedy_card(["QS", "7H", "10D"], hand, {"QS": 0}, successors) == "7H"
+
+
+@pytest.mark.parametrize(("seats", "options"), TABLES)
+def test_hard_roll_out_follows_the_rules_of_the_run(seats, options):
+    """Hard's own run simulator (``PlannedRun``, no rule checks, seat order) gives the player,
+    the legal cards and the winner that the engine gives, at every point of whole runs."""
+    state = GAME.new_state({**options, "deals": 2}, seats, derive_seed("planned run", seats))
+    checked = 0
+    for ply in range(2000):
+        if GAME.is_over(state):
+            break
+        seat = GAME.to_act(state)[0]
+        if state["phase"] == "run":
+            planned = PlannedRun(state, state["run"], state["hands"], seat)
+            player, legal, winner = planned._turn()
+            turn = GAME.run_turn(state)
+            assert (player, sorted(legal), winner) == (turn["player"], sorted(turn["legal"]), turn["winner"])
+            checked += 1
+        state = GAME.apply(state, seat, BOTS["easy"](GAME.view(state, seat), ply))
+    assert checked > 10

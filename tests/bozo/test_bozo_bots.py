@@ -146,3 +146,16 @@ def test_each_level_bluffs_at_about_its_set_rate(level, monkeypatch):
         assert bluff in legal
         support = [own.count(1) + (own.count(b["face"]) if b["face"] != 1 else 0) for b in (bluff, fair)]
         assert support[0] <= support[1]
+
+
+def test_hard_reads_an_opening_as_what_the_bidder_backs():
+    # Holding two quinas, 5x5 needs three quinas or aces among the five unseen dice: medium
+    # doubts it. A bidder opens about where his own cup makes a bid an even bet, so 5x5 says
+    # his cup backs quinas about three times and hard raises; after 3x5, holding none, it
+    # reads little backing and doubts like medium.
+    high = table([[2, 3, 4, 5, 5], [2, 3, 4, 6, 6]], turn=0, bids=[(1, 5, 5)])
+    low = table([[2, 2, 3, 3, 4], [2, 3, 4, 6, 6]], turn=0, bids=[(1, 3, 5)])
+    assert choose_action(GAME.view(high, 0), "medium", 1) == {"type": "doubt"}
+    for seed in range(10):
+        assert choose_action(GAME.view(high, 0), "hard", seed)["type"] == "bid"
+        assert choose_action(GAME.view(low, 0), "hard", seed) == {"type": "doubt"}

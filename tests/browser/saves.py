@@ -1,6 +1,10 @@
 """Reading and planting the page's saved tables (IndexedDB, ``site/saves.js``) from a browser test."""
 
+import json
 import time
+
+from pyengine.core.registry import get_game
+from pyengine.core.table import Table
 
 # Every record of the "saves" store, read in the page (a function: the page's CSP refuses eval).
 READ_RECORDS = """async () => {
@@ -58,3 +62,27 @@ PUT_RECORDS = """async (records) => {
   });
   db.close();
 }"""
+
+
+def played_by_bots(game_id, seats, options, seed):
+    """A whole game with bots in every seat: the table (the player's seat 0 marked human)
+    and the state before each action, to plant screens deep in a game."""
+    game = get_game(game_id)
+    bot = {"kind": "bot", "level": game.bot_levels[0]}
+    table = Table(game_id, options, [dict(bot, name=f"Bot {n}") for n in range(1, seats + 1)], seed)
+    states = [table.state]
+    while not table.is_over():
+        seat = table.to_act()[0]
+        table.act(seat, table.bot_action(seat))
+        states.append(table.state)
+    table.seats[0] = {"kind": "human", "name": "Ana"}
+    return table, states
+
+
+def local_record(record_id, table, cut, number):
+    """The lobby's record of ``table`` cut to its first ``cut`` actions, a one-device save
+    listed ``number``-th from the oldest (for ``PUT_RECORDS``)."""
+    save = dict(table.to_dict(), log=table.log[:cut])
+    return {"id": record_id, "kind": "local", "table": None, "game": table.game.id,
+            "players": [seat["name"] for seat in table.seats], "over": False, "updated": 1_000 + number,
+            "text": json.dumps(save)}

@@ -6,7 +6,7 @@ import random
 
 from pyengine.core.table import Table
 from tests.browser.saves import saved_text
-from tests.browser.waits import NEWER, wait_ready
+from tests.browser.waits import NEWER, seat_count, wait_ready
 
 TIMEOUT_MS = 60_000
 
@@ -18,8 +18,7 @@ def start_bozo(page):
     form.wait_for()
     form.locator('select[name="seat1_kind"]').select_option("bot:easy")
     form.locator('select[name="seat2_kind"]').select_option("bot:hard")
-    for seat in range(3, 10):
-        form.locator(f'select[name="seat{seat}_kind"]').select_option("none")
+    seat_count(form, 3)
     form.locator('select[name="opt_game_end"]').select_option("rounds")
     form.locator('input[name="opt_rounds"]').fill("2")
     form.locator("[data-testid=start]").click()

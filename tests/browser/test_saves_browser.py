@@ -269,3 +269,36 @@ def test_two_tabs_each_come_back_to_their_own_game(context, site, wait_engine):
         wait_engine(page)
         page.locator(f'#game-area .tb-table[data-game="{game_id}"]').wait_for()
     assert {r["game"] for r in stored_records(first)} == {"perudo", "lasca"}
+
+
+def test_a_record_of_the_wrong_shape_shows_as_damaged_and_the_page_still_starts(context, site, wait_engine):
+    """Issue 30: a record whose ``players`` was null or a string threw inside the lobby's
+    list, in the start-up chain: no saved games, "Play with friends" dead, no message. Now
+    each such record shows as damaged with only Delete, and everything else works."""
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    now = page.evaluate("() => Date.now()")
+    start_game(page, "perudo")  # a sound save beside the damaged ones
+    page.click("#back")
+    page.evaluate(PUT_RECORDS, [
+        {"id": "host:NULLPLAY", "kind": "host", "table": "NULLPLAY", "game": "perudo", "players": None, "updated": now, "text": "{}"},
+        {"id": "guest:TEXTPLAY:1", "kind": "guest", "table": "TEXTPLAY", "game": "perudo", "players": "Ana", "updated": now, "text": "{}"},
+        {"id": 7, "kind": "spaceship", "updated": "yesterday"},
+    ])
+    page.reload()
+    wait_engine(page)
+    assert listed(page).count() == 4
+    damaged = listed(page).filter(has_text="Damaged save")
+    assert damaged.count() == 3
+    assert damaged.locator("[data-testid=continue]").count() == 0
+    damaged.first.locator("[data-testid=delete]").click()
+    page.click("[data-testid=delete-yes]")
+    page.wait_for_function("() => document.querySelectorAll('#saved-list .saved-game').length === 3")
+    sound = listed(page).filter(has_text="Perudo").filter(has_not_text="Damaged")
+    sound.locator("[data-testid=continue]").click()
+    page.locator("#game-area .tb-table").wait_for()
+    page.click("#back")
+    page.select_option("#friends-game", "perudo")
+    page.click("[data-testid=friends-create]")
+    page.locator('form[data-form="setup"][data-shared="1"]').wait_for()

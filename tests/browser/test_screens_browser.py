@@ -22,19 +22,17 @@ Screenshots are written to ``$TABERNA_SCREENS`` (or a temporary folder named in 
 that a person can look at them.
 """
 
-import json
 import os
 from pathlib import Path
 
 import pytest
 
 from pyengine.core.registry import get_game, playable_games
-from pyengine.core.table import Table
 from pyengine.i18n import LANGUAGES, Translator, language_tag
 
 from .pixels import Image, near
-from tests.browser.saves import PUT_RECORDS
-from tests.browser.waits import ANY_TURN, tap_move, wait_ready
+from tests.browser.saves import PUT_RECORDS, local_record, played_by_bots
+from tests.browser.waits import ANY_TURN, seat_count, tap_move, wait_ready
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -119,7 +117,9 @@ class Screens:
         """A new table: ``kinds`` for the first seats (e.g. ``["human", "bot:easy"]``), the
         other seats empty; returns what the screen is ready for."""
         form = self.open_setup(game)
-        seats = form.locator("select[name$=_kind]").count()
+        if form.locator("select[name=seat_count]").count():
+            seat_count(form, len(kinds))
+        seats = form.locator("select[name$=_kind]:visible").count()
         for seat in range(1, seats):
             form.locator(f'select[name="seat{seat}_kind"]').select_option(kinds[seat] if seat < len(kinds) else "none")
         for name, value in (options or {}).items():
@@ -202,9 +202,10 @@ def test_lobby_and_every_setup(screens):
         form = screens.open_setup(game)
         screens.axe(f"{game}'s setup")
         screens.fits(f"{game}-setup", controls=False)
-        # Every seat menu shows its whole choice ("Player on this device"): nothing cut at 360 px.
+        # Every seat menu shown shows its whole choice ("Player on this device"): nothing cut at 360 px.
         cut = screens.page.evaluate(
             """() => [...document.querySelectorAll("form[data-form=setup] select[name$=_kind]")].filter((s) => {
+                 if (!s.checkVisibility()) return false;  // a seat past Bozó's count of players
                  const probe = document.createElement("span");
                  probe.textContent = s.selectedOptions[0].textContent;
                  probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap;font:" + getComputedStyle(s).font;
@@ -469,25 +470,9 @@ SAVED_SCREENS = {
 }
 
 
-def _played(game_id):
-    """A whole game with bots in every seat: the table (the player's seat 0 marked human)
-    and the state before each action."""
-    seats, options, seed = SAVED_GAMES[game_id]
-    game = get_game(game_id)
-    bot = {"kind": "bot", "level": game.bot_levels[0]}
-    table = Table(game_id, options, [dict(bot, name=f"Bot {n}") for n in range(1, seats + 1)], seed)
-    states = [table.state]
-    while not table.is_over():
-        seat = table.to_act()[0]
-        table.act(seat, table.bot_action(seat))
-        states.append(table.state)
-    table.seats[0] = {"kind": "human", "name": "Ana"}
-    return table, states
-
-
 def saved_records():
     """One lobby record per entry of SAVED_SCREENS (ids ``local:screen-<name>``)."""
-    played = {game_id: _played(game_id) for game_id in SAVED_GAMES}
+    played = {game_id: played_by_bots(game_id, *SAVED_GAMES[game_id]) for game_id in SAVED_GAMES}
     records = []
     for number, (name, where) in enumerate(SAVED_SCREENS.items()):
         table, states = played[name.split("-")[0]]
@@ -497,10 +482,7 @@ def saved_records():
         else:
             cut = next((i for i, s in enumerate(states[:-1]) if 0 in table.game.to_act(s) and where(s)), None)
             assert cut is not None, f"{name}: no such state in the game (pick another seed)"
-        save = dict(table.to_dict(), log=table.log[:cut])
-        records.append({"id": f"local:screen-{name}", "kind": "local", "table": None, "game": table.game.id,
-                        "players": [seat["name"] for seat in table.seats], "over": False, "updated": 1_000 + number,
-                        "text": json.dumps(save)})
+        records.append(local_record(f"local:screen-{name}", table, cut, number))
     return records
 
 

@@ -47,6 +47,12 @@ def seeded_form(page, selector: str, seed: int):
     return form
 
 
+def seat_count(form, count: int) -> None:
+    """Sets how many play on a setup form that asks first (a game for many players: its
+    rows past the count are hidden, and ignored)."""
+    form.locator("select[name=seat_count]").select_option(str(count))
+
+
 def tap_move(page, locator, timeout_ms: int) -> None:
     """Taps what plays a move and waits until the table shows the next version."""
     before = int(page.locator("#game-area .tb-table").first.get_attribute("data-version"))

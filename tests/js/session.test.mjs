@@ -264,6 +264,67 @@ test("a flooding guest is cut off after the worker's error has told it why", asy
   assert.equal(session.channels.has("bc-a"), false);
 });
 
+/** A hosted table whose guest "bc-a" holds a seat, with ``count`` more peers' channels open
+ * ("bc-s0", "bc-s1", ...: spectators, or anyone with the room code). */
+async function seatedAndStrangers(page, clock, count) {
+  const { session, channel } = await hostedTable(page, clock);
+  channel.receive('{"kind":"join","seat":1}');
+  (await page.worker.last()).answer(reply({ role: "host", table: "T1", seated: ["bc-a"] }));
+  await settle();
+  const strangers = Array.from({ length: count }, (_, i) => {
+    const stranger = new FakeChannel();
+    page.net.hostTabs(`s${i}`, stranger);
+    return stranger;
+  });
+  return { session, channel, strangers };
+}
+
+/** Answers every call as it comes, each with the seated guest named, until none is left;
+ * returns the peers' texts that reached the worker, as [peer, text]. */
+async function drain(worker) {
+  const answered = new Set(worker.calls.slice(0, -1));
+  for (;;) {
+    const call = await worker.last();
+    if (answered.has(call)) break;
+    answered.add(call);
+    call.answer(reply({ role: "host", table: "T1", seated: ["bc-a"] }));
+  }
+  return worker.calls.filter((call) => call.name === "net_host_receive").map((call) => call.args.slice(0, 2));
+}
+
+test("peers without a seat share one budget and one queue; a seated guest is never held behind them", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const { channel, strangers } = await seatedAndStrangers(page, clock, 12);
+  for (const stranger of strangers) for (let i = 0; i < 18; i += 1) stranger.receive(`{"kind":"ping","t":${i}}`);
+  for (let i = 0; i < 10; i += 1) channel.receive(`{"kind":"intent","seq":${i}}`);
+  const received = await drain(page.worker);
+  assert.equal(received.filter(([peer]) => peer === "bc-a").length, 1 + 10); // its join, then every intent
+  assert.equal(received.filter(([peer]) => peer !== "bc-a").length, 40); // 12 x 18 sent, one budget of 40
+});
+
+test("a message that claims a seat passes however much the others sent", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const { strangers } = await seatedAndStrangers(page, clock, 3);
+  for (const stranger of strangers) for (let i = 0; i < 20; i += 1) stranger.receive(`{"kind":"ping","t":${i}}`);
+  strangers[2].receive('{"kind":"rejoin","seat":2,"token":"x"}');
+  const texts = (await drain(page.worker)).map(([, text]) => text);
+  assert.equal(texts.length, 1 + 40 + 1); // the seated guest's join, the budget of 40, the claim
+  assert.equal(texts.at(-1), '{"kind":"rejoin","seat":2,"token":"x"}');
+});
+
+test("at most 24 channels without a seat are kept: the oldest goes, a seated guest's stays", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const { session, channel, strangers } = await seatedAndStrangers(page, clock, 25);
+  assert.equal(strangers[0].open, false);
+  assert.ok(strangers.slice(1).every((stranger) => stranger.open));
+  assert.ok(channel.open);
+  assert.equal(session.channels.size, 25);
+  assert.equal(session.channels.has("bc-s0"), false);
+});
+
 test("a table its host closes is forgotten: no save, no marker, no key", async () => {
   const page = fakePage();
   const { session } = await hostedTable(page, new FakeClock());

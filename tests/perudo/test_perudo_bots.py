@@ -195,13 +195,23 @@ def test_palifico_keeps_pacos_unwild_for_the_bots():
 
 
 def test_hard_reads_a_bidder_as_holding_what_he_bids():
-    # Nothing in hand for fives: by the binomial, 3x5 from five unseen dice holds 21% of the
-    # time and medium doubts it; the bid itself points at fives and pacos in the bidder's
-    # cup, so hard finds raising safer.
-    state = table([[2, 2, 3, 3, 4], [5, 5, 5, 6, 6]], bids=[(1, 3, 5)])
+    # Two fives in hand: 5x5 needs three fives or pacos among the five unseen dice, which the
+    # binomial gives 21%, so medium doubts it. A bidder opens about two above what his own
+    # cup backs (seen from his cup, two of the other five dice are an even bet), so an
+    # opening of 5x5 says his cup backs fives about three times: hard finds raising safer.
+    state = table([[2, 3, 4, 5, 5], [2, 3, 4, 6, 6]], bids=[(1, 5, 5)])
     assert bot_move(state, "medium") == DUDO
     for seed in range(20):
         assert bot_move(state, "hard", seed)["type"] == "bid"
+
+
+def test_hard_reads_a_low_opening_as_little_backing():
+    # After an opening of 3x5 the bidder's cup backs fives about once (the binomial prior
+    # expects 1.7): hard, with no five of its own, doubts it like medium.
+    state = table([[2, 2, 3, 3, 4], [5, 5, 5, 6, 6]], bids=[(1, 3, 5)])
+    assert bot_move(state, "medium") == DUDO
+    for seed in range(20):
+        assert bot_move(state, "hard", seed) == DUDO
 
 
 def test_no_calza_when_two_players_are_left_and_the_option_forbids_it():
@@ -219,8 +229,8 @@ def test_variant_w_lets_a_one_die_bot_change_face_in_palifico():
 
 
 def test_hard_weighs_a_very_long_round_without_overflow():
-    # 300 bids by one seat whose cup may be five pacos: exp(0.7 * 5 * 300) overflows a float
-    # unless the weights are scaled.
+    # 300 bids by one seat: the product of 300 likelihoods underflows a float unless the
+    # weights are rescaled as they go.
     bids = [(1, 1 + i // 5, 2 + i % 5) for i in range(300)]
     state = table([[2, 3, 4, 5, 6], [6, 6, 6, 6, 6]], bids=bids)
     assert bot_move(state, "hard") == DUDO

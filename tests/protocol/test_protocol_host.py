@@ -8,7 +8,7 @@ from pyengine.core.errors import InvalidOptions
 from pyengine.core.rng import Rng
 from pyengine.protocol import Guest, Host, MemoryNetwork, ProtocolError
 from pyengine.protocol.envelope import encode
-from pyengine.protocol.host import MAX_PEERS
+from pyengine.protocol.host import MAX_PEERS, MAX_WATCHERS
 from pyengine.games.perudo import GAME as PERUDO
 
 
@@ -106,18 +106,34 @@ def test_a_spectator_may_take_an_open_seat(kit):
     assert watcher.view == host.table.view(2)
 
 
-def test_the_table_has_room_for_a_bounded_number_of_peers(kit):
+def test_spectators_are_bounded_well_below_the_table_and_a_seat_can_always_be_joined(kit):
+    """Issue 30: 64 spectators made every join fail with "table full", a friend's too."""
     host = kit.make_host()
-    for n in range(MAX_PEERS):
+    assert MAX_WATCHERS + len(host.table.seats) < MAX_PEERS
+    for n in range(MAX_WATCHERS):
         send(host, f"w{n}", "join", seat=None, name="", now=n)
-    assert (
-        only_error(send(host, "one-more", "join", seat=None, name=""), "one-more") == "sync_table_full"
-    )
+    assert only_error(send(host, "one-more", "join", seat=None, name=""), "one-more") == "sync_watchers_full"
+    outbox = send(host, "player", "join", seat=1, name="Ana", now=10)
+    assert outbox[0][1]["kind"] == "welcome" and outbox[0][1]["seat"] == 1  # no spectator had to go
     send(host, "w5", "ping", now=20_000, t=1)
-    host.tick(20_000)  # all but w5 fall silent: absent watchers give way to newcomers
-    outbox = send(host, "player", "join", seat=1, name="Ana", now=20_000)
-    assert outbox[0][1]["kind"] == "welcome" and len(host.peers) == MAX_PEERS
+    send(host, "player", "ping", now=20_000, t=1)
+    host.tick(20_000)  # all but w5 fall silent: absent spectators give way to newcomers
+    outbox = send(host, "late", "join", seat=None, name="", now=20_000)
+    assert outbox[0][1]["kind"] == "welcome" and len(host.watchers()) == MAX_WATCHERS
     assert "w0" not in host.peers and "w5" in host.peers  # the longest silent went first
+
+
+def test_the_host_can_close_the_table_to_new_spectators_for_good(kit):
+    host = kit.make_host()
+    send(host, "w0", "join", seat=None, name="")
+    host.let_watchers_in(False)
+    assert only_error(send(host, "w1", "join", seat=None, name=""), "w1") == "sync_no_watchers"
+    assert "w0" in host.peers  # those watching stay
+    assert send(host, "pa", "join", seat=1, name="Ana")[0][1]["kind"] == "welcome"
+    again = Host.from_snapshot(json.loads(json.dumps(host.snapshot())))  # the host's reload
+    assert only_error(send(again, "w2", "join", seat=None, name=""), "w2") == "sync_no_watchers"
+    again.let_watchers_in(True)
+    assert send(again, "w2", "join", seat=None, name="")[0][1]["kind"] == "welcome"
 
 
 def test_intents_are_checked_against_seat_version_and_rules(kit):

@@ -303,7 +303,7 @@ def _peek(view: dict, table: Table, ui: dict, t) -> Markup:
                    card_face(card, label=card_name(t, card), cls="botifarra-peek-face"),
                    h("figcaption", None, table.names[(shown["leader"] + i) % table.n]))
                  for i, card in enumerate(shown["cards"])]
-        panel = h("div", {"class": "botifarra-peeked", "data-testid": "bt-peeked"},
+        panel = h("div", {"class": "botifarra-peeked", "data-testid": "bt-peeked", "data-news": f"peek-{ui['peek']}"},
                   h("p", None, t("botifarra.peek_winner", name=table.names[shown["winner"]])), cards)
     return h("div", {"class": "botifarra-peek"}, buttons, panel)
 

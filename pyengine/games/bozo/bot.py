@@ -11,7 +11,10 @@ loses a doubt.
   ``OPEN_CONFIDENCE`` likely, raises to the likeliest legal bid, and doubts when the last
   bid is less likely to hold than its best raise is to fail. Keeps the direction.
 * ``hard``: the same decisions on beliefs: each opponent's possible cups are weighted by
-  the faces he bid this hand (a bidder tends to bid what he holds; blind bids say nothing),
+  how likely each cup made the bids he made this hand (``kits.bluffing_bot``: an opening
+  on the face and about the count where the cup finds the largest likely bid, a raise on
+  the face whose smallest legal bid the cup makes likeliest, a share of blind picks; blind
+  bids say nothing),
   and it expects only ``CHALLENGE_SHARE`` of its false raises to be doubted. It sends play
   towards the neighbour with fewer dice, who must answer its bids on the least information.
 
@@ -26,20 +29,28 @@ With ``raise_own`` on, a bot that has just bid keeps its bid: it already chose i
 Each decision is a pure function of (view, level, seed).
 """
 
-import math
+from functools import lru_cache
 
 from ...kits.bluffing import ACE, LEFT, RIGHT, next_in_play
+from ...kits.bluffing_bot import count_chance, pick_chance
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .odds import chance, tail_from_cups, uniform_cups
-from .rules import WAY_NAMES, legal_bids
+from .rules import WAY_NAMES, legal_bids, table_rule
 
 LEVELS = ("easy", "medium", "hard")
 OPEN_CONFIDENCE = 0.5
 EASY_NOISE = 0.2
 EASY_BLIND_RATE = 0.25
 EASY_DOUBT_BELOW = 0.35
-EVIDENCE_WEIGHT = 0.7
+# Hard's model of a bidder (``kits.bluffing_bot.pick_chance``): an opening on a face where his
+# cup finds c dice likely scores OPENING_SHARPNESS * c, at a count d away from c
+# -COUNT_SHARPNESS * d; a raise whose chance (from his cup) is p scores RAISE_SHARPNESS * p;
+# BLIND_SHARE of bids are blind picks.
+OPENING_SHARPNESS = 2.0
+COUNT_SHARPNESS = 3.0
+RAISE_SHARPNESS = 20.0
+BLIND_SHARE = 0.1
 CHALLENGE_SHARE = 0.8
 BLUFF_RATE = {"easy": 0.10, "medium": 0.15, "hard": 0.20}
 BLUFF_SLACK = 0.12
@@ -143,19 +154,60 @@ def _support(cup: tuple, face: int) -> int:
 
 
 def _beliefs(view: dict) -> list:
-    """Each other cup as ``((p, cup), ...)``: uniform, reweighted by its owner's bids this
-    hand (a cup with m dice backing a bid is exp(EVIDENCE_WEIGHT * m) times likelier)."""
+    """Each other cup as ``((p, cup), ...)``: uniform, reweighted by the chance that cup
+    made each bid its owner made with it in view this hand (``_bid_chance``)."""
     seat = view["you"]
     unknown = [s for s, n in enumerate(view["counts"]) if n > 0 and s != seat]
     if view["dice"] is None:
         unknown.insert(0, seat)
+    in_play = sum(view["counts"])
     beliefs = []
     for other in unknown:
-        told = [b["face"] for b in view["bids"] if b["seat"] == other and not b.get("blind")]
-        weighted = [
-            (p * math.exp(EVIDENCE_WEIGHT * sum(_support(cup, f) for f in told)), cup)
-            for p, cup in uniform_cups(view["counts"][other])
-        ]
+        weighted = list(uniform_cups(view["counts"][other]))
+        for index, bid in enumerate(view["bids"]):
+            if bid["seat"] == other and not bid.get("blind"):
+                rule = table_rule(dict(view, bids=view["bids"][:index]))
+                smallest = {}
+                for face in range(1, 7):
+                    count = next((c for c in range(1, in_play + 1) if rule((c, face)) is None), None)
+                    if count is not None:
+                        smallest[face] = count
+                if bid["face"] in smallest:
+                    weighted = [(w * _bid_chance(cup, smallest, bid, in_play, index == 0), cup)
+                                for w, cup in weighted]
+                    top = max(w for w, _ in weighted)  # rescaled, so that a long hand cannot underflow
+                    weighted = [(w / top, cup) for w, cup in weighted]
         total = sum(w for w, _ in weighted)
         beliefs.append(tuple((w / total, cup) for w, cup in weighted))
     return beliefs
+
+
+def _bid_chance(cup: tuple, smallest: dict, bid: dict, in_play: int, opening: bool) -> float:
+    """Chance that a bidder holding ``cup`` makes ``bid``, ``smallest`` giving the smallest
+    legal count on each face then: a raise on the face whose smallest bid his cup makes
+    likeliest; an opening, like the bots', on the face where his cup finds the largest
+    count at least ``OPEN_CONFIDENCE`` likely, for about that count."""
+    aces, unseen = cup.count(ACE), in_play - len(cup)
+
+    def held(count, face):
+        return _chance_held(count, face == ACE, aces, cup.count(face), unseen)
+
+    if not opening:
+        scores = {f: RAISE_SHARPNESS * held(count, f) for f, count in smallest.items()}
+        return pick_chance(scores, bid["face"], BLIND_SHARE)
+    likely = {}
+    for f, count in smallest.items():
+        while count < in_play and held(count + 1, f) >= OPEN_CONFIDENCE:
+            count += 1
+        likely[f] = count
+    face = bid["face"]
+    faces = {f: OPENING_SHARPNESS * count for f, count in likely.items()}
+    return (pick_chance(faces, face, BLIND_SHARE)
+            * count_chance(bid["count"], likely[face], smallest[face], in_play, COUNT_SHARPNESS, BLIND_SHARE))
+
+
+@lru_cache(maxsize=8192)
+def _chance_held(count: int, aces_bid: bool, aces: int, naturals: int, unseen: int) -> float:
+    """``odds.chance`` from a cup's aces and naturals of the face, all it depends on."""
+    own = (ACE,) * aces + (() if aces_bid else (2,) * naturals)
+    return chance(count, ACE if aces_bid else 2, own, unseen)

@@ -163,7 +163,8 @@ def _reveal(view: dict, t) -> Markup:
     if last["round_winner"] is not None:
         won = h("p", {"class": "bozo-won"}, t("bozo.round_winner", name=names[last["round_winner"]], n=last["round"]))
     return h(
-        "section", {"class": "cup-reveal", "data-testid": "reveal", "aria-live": "polite"},
+        "section", {"class": "cup-reveal", "data-testid": "reveal", "aria-live": "polite",
+                    "data-news": f"reveal-{last['round']}-{last['hand']}"},
         h("h2", None, t("bozo.reveal", round=last["round"], hand=last["hand"])),
         h("div", {"data-announce": True}, (h("p", None, line) for line in lines), won),
         h("ul", {"class": "cup-revealed"}, cups),

@@ -5,9 +5,12 @@
   counts for a face with chance 1/6, or 1/3 when pacos are wild for it). It raises to the
   likeliest legal bid, and calls Dudo or Calza when that risks less than raising.
 * ``hard``: the same decisions on a posterior. Every possible cup of every opponent is
-  enumerated and weighted by the faces that opponent bid this round (a bidder tends to bid
-  what he holds, pacos included), so the chances use what the bidding gave away. It bluffs
-  on a fixed share of its bids (``BLUFF_RATE``) so that its own bids give away less.
+  enumerated and weighted by how likely that cup made each bid he made this round: a
+  bidder is taken to open on the face his cup holds most of, at about the largest count
+  his cup makes an even bet, and to raise on the face his cup makes likeliest to hold at
+  the smallest legal count then (softmaxes, with a share of blind bids for bluffs;
+  ``kits.bluffing_bot``), so the chances use what the bidding gave away.
+  It bluffs on a fixed share of its bids (``BLUFF_RATE``) so that its own bids give away less.
 
 Every bid a bot makes passes the engine's own rule, ``table_bid_refusal``, applied to the
 view (it reads only the options, counts, bids and palifico flag that a view carries), so
@@ -26,7 +29,8 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from ...kits.dice import FACES
+from ...kits.bluffing_bot import count_chance, pick_chance
+from ...kits.dice import FACES, binomial_at_least
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from .odds import face_chance
@@ -36,9 +40,15 @@ LEVELS = Perudo.bot_levels
 
 # Medium and hard open with the largest count that is at least this likely.
 OPEN_CONFIDENCE = 0.5
-# Hard: how strongly a bid on a face points at that face in the bidder's cup. A cup with
-# m dice supporting the bid is exp(EVIDENCE_WEIGHT * m) times likelier than one with none.
-EVIDENCE_WEIGHT = 0.7
+# Hard: how sharply a bidder is taken to pick the face his cup favours: an opening on a
+# face his cup supports with m dice weighs exp(OPENING_SHARPNESS * m), at a count d away from
+# the one his cup suggests exp(-COUNT_SHARPNESS * d), a raise whose chance (seen from his
+# cup) is c weighs exp(RAISE_SHARPNESS * c), each against the other choices; BLIND_SHARE of
+# bids are taken to be chosen blind (bluffs).
+OPENING_SHARPNESS = 2.0
+COUNT_SHARPNESS = 3.0
+RAISE_SHARPNESS = 20.0
+BLIND_SHARE = 0.1
 # Hard: share of its bids that are bluffs, and how much likelihood a bluff may give up.
 BLUFF_RATE = 0.15
 BLUFF_SLACK = 0.12
@@ -103,27 +113,7 @@ class _Situation:
         last = self.bids[-1] if self.bids else None
         self.last = (last["count"], last["face"]) if last else None
         self.calza = bool(view["calza_allowed"])
-        self.bids_by_face = {}
-        for face in FACES:
-            count = self._smallest_legal_count(face)
-            if count is not None:
-                self.bids_by_face[face] = count
-
-    def legal(self, count: int, face: int) -> bool:
-        return table_bid_refusal(self.view, self.seat, (count, face)) is None
-
-    def _smallest_legal_count(self, face: int):
-        """Legality only grows with the count (up to the cap), so bisect within the dice in play."""
-        if self.in_play < 1 or not self.legal(self.in_play, face):
-            return None
-        low, high = 1, self.in_play
-        while low < high:
-            middle = (low + high) // 2
-            if self.legal(middle, face):
-                high = middle
-            else:
-                low = middle + 1
-        return low
+        self.bids_by_face = _smallest_legal_counts(view, self.seat, self.in_play)
 
     def own_support(self, face: int) -> int:
         """Dice of its own cup that count for a bid on ``face``."""
@@ -131,6 +121,29 @@ class _Situation:
 
 
 BOTS = bots_by_level(choose_action, LEVELS)
+
+
+def _smallest_legal_counts(table: dict, seat: int, in_play: int) -> dict:
+    """For each face ``seat`` may bid on at ``table`` (a view, or one with the round's bids
+    cut short), the smallest legal count. Legality only grows with the count (up to the
+    cap), so it bisects within the dice in play."""
+
+    def legal(count: int, face: int) -> bool:
+        return table_bid_refusal(table, seat, (count, face)) is None
+
+    smallest = {}
+    for face in FACES:
+        if in_play < 1 or not legal(in_play, face):
+            continue
+        low, high = 1, in_play
+        while low < high:
+            middle = (low + high) // 2
+            if legal(middle, face):
+                high = middle
+            else:
+                low = middle + 1
+        smallest[face] = low
+    return smallest
 
 
 def _tally(cup) -> list:
@@ -170,11 +183,37 @@ def _convolve(left: list, right: list) -> list:
     return out
 
 
+def _bid_likelihood(supports: tuple, faces: dict, bid: dict, size: int, in_play: int, wild: bool,
+                    opening: bool) -> float:
+    """Chance that a bidder whose cup supports each face with ``supports`` makes ``bid``,
+    ``faces`` giving the smallest legal count on each face then, mixed with a blind pick:
+    a raise is on the face whose smallest count his cup makes likeliest (a softmax over the
+    faces of those chances); an opening on the face his cup backs most, for about the
+    largest count he finds at least ``OPEN_CONFIDENCE`` likely (softmaxes over the faces
+    and over the counts)."""
+    face, unseen = bid["face"], in_play - size
+    if not opening:
+        scores = {f: RAISE_SHARPNESS * _tail(count - supports[f], unseen, face_chance(f, wild))
+                  for f, count in faces.items()}
+        return pick_chance(scores, face, BLIND_SHARE)
+    chance = face_chance(face, wild)
+    expected = faces[face]
+    while _tail(expected + 1 - supports[face], unseen, chance) >= OPEN_CONFIDENCE:
+        expected += 1
+    return (pick_chance({f: OPENING_SHARPNESS * supports[f] for f in faces}, face, BLIND_SHARE)
+            * count_chance(bid["count"], expected, faces[face], in_play, COUNT_SHARPNESS, BLIND_SHARE))
+
+
+@lru_cache(maxsize=4096)
+def _tail(needed: int, dice: int, chance: float) -> float:
+    return binomial_at_least(needed, dice, chance)
+
+
 class _Odds:
     """Chances that bids hold, from the bot's own cup and a model of the unseen dice.
 
     Without evidence every unseen die is independent (the exact binomial). With evidence each
-    opponent's possible cups are weighted by the faces he bid this round, then the opponents'
+    opponent's possible cups are weighted by the bids he made this round, then the opponents'
     totals are convolved: exact for that model, and a few thousand steps at most.
     """
 
@@ -201,17 +240,22 @@ class _Odds:
         return self._unseen[face]
 
     def _seat_weights(self, seat: int, size: int) -> list:
-        """Posterior weight (unnormalised) of each of ``seat``'s possible cups, from the faces
-        he bid. Shown support is counted from the best cup's, so long rounds cannot overflow."""
+        """Posterior weight (unnormalised) of each of ``seat``'s possible cups: the prior
+        times, for each bid he made this round, the chance that cup made it (``_bid_likelihood``)."""
         if seat not in self._weights:
             s = self.situation
-            bid_faces = [bid["face"] for bid in s.bids if bid["seat"] == seat]
             cups = _cups(size, s.wild)
-            shown = [sum(supports[f] for f in bid_faces) for _, supports in cups]
-            most = max(shown)
-            self._weights[seat] = [
-                prior * math.exp(EVIDENCE_WEIGHT * (n - most)) for (prior, _), n in zip(cups, shown)
-            ]
+            weights = [prior for prior, _ in cups]
+            for index, bid in enumerate(s.bids):
+                if bid["seat"] == seat:
+                    table = dict(s.view, bids=s.bids[:index])
+                    faces = _smallest_legal_counts(table, seat, s.in_play)
+                    if bid["face"] in faces:
+                        weights = [w * _bid_likelihood(supports, faces, bid, size, s.in_play, s.wild, index == 0)
+                                   for w, (_, supports) in zip(weights, cups)]
+                        top = max(weights)  # rescaled, so that a long round cannot underflow
+                        weights = [w / top for w in weights]
+            self._weights[seat] = weights
         return self._weights[seat]
 
     def _seat_distribution(self, seat: int, size: int, face: int) -> list:

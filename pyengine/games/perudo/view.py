@@ -126,7 +126,7 @@ def _reveal(view: dict, t) -> Markup:
     lines = _outcome(names, last, t)
     earlier = t("perudo.round_bids", n=last["round"])
     return h(
-        "section", {"class": "cup-reveal", "data-testid": "reveal"},
+        "section", {"class": "cup-reveal", "data-testid": "reveal", "data-news": f"reveal-{last['round']}"},
         h("h2", None, t("perudo.reveal", n=last["round"])),
         h("div", {"data-announce": True}, (h("p", None, line) for line in lines)),
         h("ul", {"class": "cup-revealed"}, cups),

@@ -1,0 +1,155 @@
+"""A room code holder cannot exhaust a table (issue 30).
+
+The attacker knows the room code and speaks Trystero directly (the bundled library, as the
+page has it), so it can send anything on any action. The attacked page runs in a browser of
+its own, whose renderers' resident memory (VmRSS, read from /proc for the renderer processes
+that the browser's DevTools name) is the figure that counts: the data of a flood lives
+outside the JavaScript heap.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from buildtools.chromium import ARGS as CHROMIUM_ARGS
+from buildtools.chromium import EXECUTABLE as CHROMIUM
+from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, TRACK, open_page, texts
+
+CODE = "7K3QWX9TPM2D"
+MB = 1024 * 1024
+GROWTH_LIMIT = 20 * MB
+
+# Joins the room with the code and keeps the room, a sender per action and the peers that
+# announced themselves as host on ``window.flood``.
+ATTACKER = """async ([code, url]) => {
+    const lib = await import("./net/relay-bundle.js");
+    const {roomId, password, table} = await (await import("./net/roomkey.js")).roomSecrets(code);
+    const room = lib.joinRoom({appId: "taberna", password, relayConfig: {urls: [url]}, rtcConfig: {iceServers: []}}, roomId);
+    const actions = Object.fromEntries(["host", "prove", "proof", "text"].map((name) => [name, room.makeAction(name)]));
+    window.flood = {room, actions, table, announced: new Set(), sent: 0};
+    actions.host.onMessage = (data, {peerId}) => { if (data?.table === table) flood.announced.add(peerId); };
+}"""
+
+# Sends ``count`` messages of ``size`` bytes on ``action`` to the announced host (or to every
+# other peer of the room), one after another; resolves once sent or the peers are gone or cut
+# it off.
+SEND = """async ([action, size, count, toHost]) => {
+    const payload = "x".repeat(size);
+    const targets = () => Object.keys(flood.room.getPeers()).filter((peer) => flood.announced.has(peer) === toHost);
+    for (let i = 0; i < count; i += 1) {
+        const now = targets().filter((peer) => flood.room.getPeers()[peer]);
+        if (!now.length) break;
+        try {
+            await flood.actions[action].send(payload, {target: now});
+        } catch {
+            break;  // cut off while sending
+        }
+        flood.sent += size;
+    }
+    return flood.sent;
+}"""
+
+
+def resident_bytes(browser):
+    """The resident memory of every renderer process of ``browser`` (its DevTools name them)."""
+    session = browser.new_browser_cdp_session()
+    try:
+        processes = session.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        session.detach()
+    total = 0
+    for process in processes:
+        if process["type"] != "renderer":
+            continue
+        status = Path(f"/proc/{process['id']}/status")
+        for line in status.read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) * 1024
+    return total
+
+
+def settled_resident(browser, page):
+    """Resident memory after a full garbage collection of ``page``."""
+    session = page.context.new_cdp_session(page)
+    session.send("HeapProfiler.collectGarbage")
+    session.detach()
+    page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 500))")
+    return resident_bytes(browser)
+
+
+@pytest.fixture
+def own_browser(playwright_driver, site):
+    """A browser with only the attacked page in it: its renderers' memory is that page's."""
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    context = browser.new_context()
+    context.grant_permissions(["microphone", "camera"], origin=site.origin)
+    context.set_default_timeout(90_000)
+    yield browser, context
+    browser.close()
+
+
+def bare_page(context, site):
+    """A page of the site's origin without the engine (a file beside index.html): its
+    memory is the networking's alone."""
+    page = context.new_page()
+    page.goto(site.url + "manifest.webmanifest")
+    page.evaluate(TRACK)
+    return page
+
+
+def attacker_page(new_player, site, relay):
+    page = open_page(new_player(), site)
+    page.evaluate(ATTACKER, [CODE, relay.url])
+    return page
+
+
+def two_attackers(new_player, site, relay, peers):
+    """Two code holders in the room, each connected to at least ``peers`` of its peers and
+    told who the host is."""
+    attackers = [attacker_page(new_player, site, relay) for _ in range(2)]
+    for attacker in attackers:
+        attacker.wait_for_function(
+            "n => flood.announced.size === 1 && Object.keys(flood.room.getPeers()).length >= n", arg=peers, timeout=30_000
+        )
+    return attackers
+
+
+def test_a_flood_on_an_action_the_host_does_not_read_is_cut_off_and_costs_no_memory(own_browser, new_player, site, relay):
+    """Issue 30: 400 MB sent on ``proof`` (which only a guest reads) grew the host's tab by
+    398 MB and kept it. Now the first oversized message cuts the sender off, and a stream of
+    messages within the size limit on an action the host reads costs no memory either (the
+    byte budget that cuts it off is tested in tests/js/guard.test.mjs, without a clock)."""
+    browser, context = own_browser
+    host = bare_page(context, site)
+    host.evaluate(HOST_ROOM, [CODE, relay.url])
+    attackers = two_attackers(new_player, site, relay, peers=1)
+    before = settled_resident(browser, host)
+
+    attackers[0].evaluate(SEND, ["proof", MB, 100, True])  # 100 MB where nobody reads
+    host.wait_for_function("() => room.cutOff >= 1", timeout=30_000)
+    attackers[1].evaluate(SEND, ["text", 200 * 1024, 500, True])  # 100 MB of texts, each under the cap
+    after = settled_resident(browser, host)
+    print(f"\nhost renderers: {before / MB:.0f} MB before, {after / MB:.0f} MB after ({(after - before) / MB:+.1f} MB)")
+    assert after - before < GROWTH_LIMIT
+
+
+def test_a_flood_on_a_guest_is_cut_off_and_costs_no_memory(own_browser, new_player, site, relay):
+    """400 MB sent to a guest stayed +373 MB. A guest reads only the host's announcement and
+    proof from anyone, and texts from its proved host."""
+    browser, context = own_browser
+    host = open_page(new_player(), site)
+    host.evaluate(HOST_ROOM, [CODE, relay.url])
+    guest = bare_page(context, site)
+    guest.evaluate(JOIN_ROOM, [CODE, relay.url])
+    attackers = two_attackers(new_player, site, relay, peers=2)
+    before = settled_resident(browser, guest)
+    attackers[0].evaluate(SEND, ["host", MB, 100, False])  # 100 MB of "announcements"
+    guest.wait_for_function("() => room.cutOff >= 1", timeout=30_000)
+    attackers[1].evaluate(SEND, ["prove", MB, 100, False])  # the guest never reads ``prove``
+    attackers[1].evaluate(SEND, ["text", 200 * 1024, 500, False])  # nor texts from anyone but its host
+    after = settled_resident(browser, guest)
+    print(f"\nguest renderers: {before / MB:.0f} MB before, {after / MB:.0f} MB after ({(after - before) / MB:+.1f} MB)")
+    assert after - before < GROWTH_LIMIT
+    guest.evaluate("net.channels[0].send('still here')")  # the guest and its host still talk
+    host.wait_for_function("() => net.received.length >= 1", timeout=30_000)
+    assert texts(host) == ["still here"]
