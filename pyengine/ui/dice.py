@@ -1,6 +1,8 @@
-"""SVG dice faces and the players' cups, shared by every dice game's view."""
+"""SVG dice faces, the players' cups and the history of earlier hands, shared by every dice
+game's view."""
 
-from .markup import Markup, fragment, h
+from .html import ui_button
+from .markup import EMPTY, Markup, fragment, h
 
 _PIPS = {
     1: ((50, 50),),
@@ -24,7 +26,8 @@ def _die(classes: list, label: str, size: int, *marks) -> Markup:
 
 
 def die_svg(face: int, *, label: str, wild: bool = False, highlight: bool = False, size: int = 40) -> Markup:
-    """One die. ``wild`` draws the ace as the wild mark (the Perudo paco / Bozó ás)."""
+    """One die. ``wild`` draws the ace as the wild mark (Perudo's paco); any other ace, Bozó's
+    ás among them, is a plain one-pip face."""
     if wild and face == 1:
         marks = h("path", {"d": "M30 58 L50 28 L70 58 L50 50 Z", "class": "die-mark"})
     else:
@@ -70,3 +73,47 @@ def cup_players(t, prefix: str, view: dict, state, *, badge=None, upcoming=None,
             h("span", {"class": "cup-state"}, state(seat, count, flags)),
         ))
     return h("ol", {"class": "cup-players", "aria-label": t(f"{prefix}.players")}, items)
+
+
+def cup_history(t, prefix: str, records: list, shown: bool, label: str, line) -> tuple:
+    """The hands settled earlier, folded behind a toggle (``label``, ``<prefix>.history``
+    names the list) and, when ``shown``, one ``line(record)`` (an ``li``) per hand, newest
+    first, in a short scrolling list; ``(None, None)`` before the first hand is settled.
+    Test hooks: ``history-toggle``, ``history``."""
+    if not records:
+        return None, None
+    toggle = ui_button(
+        label, {"history": not shown}, cls="cup-history-toggle",
+        **{"aria-expanded": "true" if shown else "false", "aria-controls": "cup-history",
+           "data-testid": "history-toggle"},
+    )
+    if not shown:
+        return toggle, None
+    hands = h("ol", {"class": "cup-history", "id": "cup-history", "data-testid": "history", "tabindex": 0,
+                     "aria-label": t(f"{prefix}.history")},
+              (line(record) for record in reversed(records)))
+    return toggle, hands
+
+
+def cup_history_line(title: str, bids: list, outcome: list) -> Markup:
+    """One settled hand of ``cup_history``: its ``title``, its bids (``(bidder, bid)`` text
+    pairs) and what the call came to (sentences)."""
+    said = (fragment(" · " if i else None, h("span", {"class": "cup-history-bidder"}, name), " ", bid)
+            for i, (name, bid) in enumerate(bids))
+    return h(
+        "li", None,
+        h("span", {"class": "cup-history-title"}, title),
+        h("span", {"class": "cup-history-bids"}, said),
+        h("span", {"class": "cup-history-outcome"}, " ".join(outcome)),
+    )
+
+
+def cup_helpers(odds: tuple, history: tuple) -> Markup:
+    """The dock's last row, the odds and the history toggles (each ``(toggle, shown)``),
+    with what they show below it: in the dock, so that on a phone they stay in view without
+    scrolling, and opening the history (a short list) only makes the dock taller, never
+    pushes a control away."""
+    (odds_toggle, odds_shown), (history_toggle, history_shown) = odds, history
+    if odds_toggle is None and history_toggle is None:
+        return EMPTY
+    return fragment(h("div", {"class": "cup-oddsbox"}, odds_toggle, history_toggle), odds_shown, history_shown)

@@ -459,3 +459,19 @@ def test_twenty_players_play_a_whole_game_and_twenty_one_are_refused():
         GAME.check_view(GAME.view(state, seat), 20)
     with pytest.raises(InvalidOptions):
         GAME.new_state({}, 21, seed=11)
+
+
+def test_the_history_keeps_the_last_hands_without_their_cups():
+    from pyengine.games.bozo.rules import MAX_HISTORY
+
+    state = GAME.new_state({}, 3, seed=4)
+    hands = 0
+    while hands < MAX_HISTORY + 2:
+        seat = GAME.to_act(state)[0]
+        actions = GAME.legal_actions(state, seat)
+        action = next((a for a in actions if a["type"] == "doubt"), actions[0])
+        state = GAME.apply(state, seat, action)
+        hands += action["type"] == "doubt"
+    history = GAME.view(state, 0)["history"]
+    assert len(history) == MAX_HISTORY and all("dice" not in record for record in history)
+    assert history[-1] == {key: value for key, value in state["last_hand"].items() if key != "dice"}

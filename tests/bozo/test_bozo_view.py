@@ -77,9 +77,9 @@ def test_every_enabled_button_is_a_legal_action():
     assert {"type": "doubt"} in acts(screen(state, 2))
 
 
-def test_picker_starts_at_the_lowest_legal_count_and_clamps():
+def test_picker_starts_at_the_smallest_raise_on_an_ordinary_face_and_clamps():
     state = table([[2, 3, 5], [1, 4, 6]], turn=1, bids=[(0, 3, 1)])
-    low = min(c for c, _ in legal_bids(GAME.view(state, 1), 1))
+    low = min(c for c, f in legal_bids(GAME.view(state, 1), 1) if f != 1)
     html = screen(state, 1)
     assert re.search(r'data-testid="bid-count"[^>]*>(\d+)<', html).group(1) == str(low)
     html = screen(state, 1, {"count": 999})
@@ -204,3 +204,28 @@ def test_hostile_values_in_the_view_never_become_markup():
     problems, renders = hostile_render_problems(render, views, T, uis=({}, {"odds": True, "count": 3}))
     assert problems == []
     assert renders > 10 * len(views)
+
+
+def test_the_as_is_a_plain_one_pip_ace_not_perudos_paco():
+    html = screen(table([[1, 4, 6], [2, 5, 5]]), 0)
+    cup = html[html.index('data-testid="my-cup"'):]
+    label = f'aria-label="{T("bozo.die.1")}"'
+    ace = cup[cup.index(label):cup.index("</svg>", cup.index(label))]
+    assert "die-wild" not in html and "<path" not in ace and ace.count("<circle") == 1
+
+
+def test_the_hands_before_unfold_newest_first_and_say_when_only_the_last_are_kept():
+    state = table([[2, 3, 5], [2, 4, 6], [2, 2, 6]], turn=0, bids=[(2, 5, 2)])
+    assert 'data-testid="history-toggle"' not in screen(state, 0)  # nothing settled yet
+    state = GAME.apply(state, 0, {"type": "doubt"})  # four duques: Eva loses a die
+    state = GAME.apply(state, state["turn"], {"type": "direction", "way": "left"}) if state["choosing"] else state
+    state = GAME.apply(state, state["turn"], {"type": "bid", "count": 1, "face": 6})
+    state = GAME.apply(state, state["turn"], {"type": "doubt"})
+    closed = text(screen(state, 0))
+    assert "History: 2 hands" in closed and 'data-testid="history"' not in screen(state, 0)
+    opened = screen(state, 0, {"history": True})
+    listed = text(opened[opened.index('data-testid="history"'):opened.index("</ol>", opened.index('data-testid="history"'))])
+    assert listed.index("Round 1 · hand 2") < listed.index("Round 1 · hand 1")
+    assert "Ana doubted Eva's 5 duques." in listed and "Eva loses a die." in listed
+    state["history"] = [dict(record, hand=record["hand"] + 8) for record in state["history"]]
+    assert "History: last 2 hands" in text(screen(state, 0))

@@ -96,15 +96,30 @@ def offered(state, seat):
     return GAME.apply(state, seat, {"type": "offer_draw"})
 
 
-def test_accepts_a_draw_in_a_level_position_and_the_game_ends():
-    # The opening position is level: White offers and moves, the bot (Black) accepts.
+def test_declines_a_draw_in_the_opening():
+    # Issue 27: a medium bot accepted a draw after one move each. White offers and moves in
+    # the level opening position: no bot takes it.
     state = offered(GAME.new_state({}, 2, 3), 0)
     state = GAME.apply(state, 0, {"type": "move", "path": "c3-d4"})
+    for level in ("easy", "medium", "hard"):
+        action = choose_action(GAME.view(state, 1), level, 5)
+        assert action["type"] == "move" and action in GAME.legal_actions(state, 1)
+
+
+def test_accepts_a_draw_only_when_worse_and_the_game_ends():
+    # Past the opening, Black to move with two soldiers against three commanders takes the
+    # offer; the same offer to the side that is ahead is declined (next test).
+    state = GAME.new_state({}, 2, 3)
+    state["board"], state["turn"] = parse_board("B:a7=b,c7=b,a1=W,c1=W,e1=W")
+    state["history"] = ["a1-b2", "g7-f6", "b2-a1", "f6-g7"] * 3
+    state["draw_offer"] = 0
     for level in ("easy", "medium", "hard"):
         action = choose_action(GAME.view(state, 1), level, 5)
         assert action == {"type": "accept_draw"}
     over = GAME.apply(state, 1, action)
     assert over["result"] == {"winners": [], "draw": True, "reason": "agreement"}
+    level = dict(state, board=parse_board("B:a7=B,a1=W")[0])  # one officer each: level, plays on
+    assert choose_action(GAME.view(level, 1), "medium", 5)["type"] == "move"
 
 
 def test_declines_a_draw_when_clearly_ahead():

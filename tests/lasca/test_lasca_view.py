@@ -191,3 +191,25 @@ def test_hostile_values_in_the_view_never_become_markup():
                                                  every_field_of=1)
     assert problems + more == []
     assert renders > 10 * len(views) and more_renders > 10
+
+
+def test_a_draw_offer_says_where_it_stands_for_each_side():
+    # Issue 27: after "Offer a draw" nothing said the bot was thinking about it.
+    state = GAME.apply(GAME.new_state({}, 2, 3), 0, {"type": "offer_draw"})
+    line = re.compile(r'data-testid="draw-offer"[^>]*>([^<]*)<')
+    assert line.search(render(GAME.view(state, 0), {}, EN)).group(1) == (
+        "Your draw offer stands: Black answers after your move.")
+    assert line.search(render(GAME.view(state, 1), {}, EN)).group(1) == "White offers a draw"
+    state = GAME.apply(state, 0, {"type": "move", "path": "c3-d4"})
+    assert line.search(render(GAME.view(state, 0), {}, EN)).group(1) == "Black is considering your draw offer…"
+    state = GAME.apply(state, 1, {"type": "move", "path": "e5xc3"})  # moving declines it
+    assert 'data-testid="draw-offer"' not in render(GAME.view(state, 0), {}, EN)
+
+
+@pytest.mark.parametrize("height", range(1, 12))
+def test_a_column_of_any_height_stays_inside_its_square(height):
+    # Issue 27: a 5-piece column was clipped at the bottom of its square (centre 50, 50).
+    drawn = str(lasca_view._stack_svg("w" * height, 50, 50))
+    tops = [float(cy) - float(ry) for cy, ry in re.findall(r'cy="([\d.]+)" rx="34" ry="([\d.]+)"', drawn)]
+    bottoms = [float(cy) + float(ry) for cy, ry in re.findall(r'cy="([\d.]+)" rx="34" ry="([\d.]+)"', drawn)]
+    assert len(tops) == 2 * height and min(tops) >= 0 and max(bottoms) <= 100

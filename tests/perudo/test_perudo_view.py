@@ -139,14 +139,15 @@ def test_a_knocked_out_player_can_skip_to_the_end_without_pauses():
     fields = {"seat0_kind": "human", "seat1_kind": "bot:easy", "seat2_kind": "bot:easy", "seed": "5"}
     fields.update({f"seat{i}_kind": "none" for i in range(3, 6)})
     reply = call(tab.start, {"game": "perudo", "fields": fields}, "en")
-    for _ in range(3000):  # we always call Dudo at once or bid low: we are soon out
+    for _ in range(3000):  # we always call Dudo at once or bid far too high: we are soon out
         if "skip" in reply["html"] or reply["status"] == "over":
             break
         if reply["status"] == "bot":
             reply = call(tab.bot_step, "en")
         else:
             acts = buttons(reply["html"], "data-act")
-            reply = call(tab.act, next((a for a in acts if a["type"] == "dudo"), acts[0]), "en")
+            overbid = dict(acts[0], count=99)  # more dice than any table holds: a bot doubts it
+            reply = call(tab.act, next((a for a in acts if a["type"] == "dudo"), overbid), "en")
     assert 'data-testid="skip"' in reply["html"] and reply["status"] == "bot" and reply["delay_ms"] > 0
     reply = call(tab.ui, {"skip": True}, "en")
     assert 'data-testid="skip"' not in reply["html"] and reply["delay_ms"] == 0
@@ -208,3 +209,40 @@ def test_history_and_out_of_turn_are_in_every_language():
         html = screen(state, 0, {"history": True}, lang=lang)
         assert "perudo." not in html, lang  # no raw key
         assert 'data-testid="calza"' in html and 'data-testid="history"' in html
+
+
+def bid_count(html):
+    return int(re.search(r'data-testid="bid-count"[^>]*>(\d+)<', html).group(1))
+
+
+def test_an_opening_is_prompted_as_one_and_starts_at_a_third_of_the_dice():
+    # Issue 27: "raise the bid" with no bid yet, and a quantity that started at 1.
+    html = unescape(screen(table([[2, 3, 4, 5, 6], [1, 2, 3, 4, 5], [1, 1, 2, 2, 3]], turn=0), 0))
+    assert "Your turn: open the bidding." in html and "raise the bid" not in html
+    assert bid_count(html) == 5  # fifteen dice in play
+    assert enabled_faces(html) == [2, 3, 4, 5, 6]
+
+
+def test_a_raise_starts_at_the_smallest_count_an_ordinary_face_may_bid():
+    # After 4 × threes the pacos start at 2, the other faces at 4: the picker shows 4.
+    html = unescape(screen(table([[2, 5], [3, 3], [4, 6]], turn=2, bids=[(1, 4, 3)]), 2))
+    assert "Your turn: raise the bid or call." in html
+    assert bid_count(html) == 4 and enabled_faces(html) == [1, 4, 5, 6]
+
+
+def test_odds_are_given_only_on_the_faces_that_may_be_bid():
+    html = screen(table([[2, 5], [3, 3], [4, 6]], turn=2, bids=[(1, 4, 3)]), 2, {"odds": True})
+    faces = re.findall(r'<button[^>]*class="bid-face"[^>]*>(.*?)</button>', html)
+    assert len(faces) == 6
+    for face, drawn in enumerate(faces, 1):
+        assert ("%</small>" in drawn) == (face in (1, 4, 5, 6)), face
+
+
+def test_the_history_toggle_says_when_it_holds_only_the_last_rounds():
+    # Issue 27: "History: 8 rounds" after 18 rounds; the engine keeps the last MAX_HISTORY.
+    state = table([[2, 5], [3, 3], [4]], turn=2, bids=[(1, 2, 3)])
+    settled = {"bids": [{"seat": 1, "count": 2, "face": 3}], "caller": 2, "actual": 2, "loser": 2,
+               "eliminated": None, "call": "dudo", "aces_wild": True, "gainer": None, "palifico": False}
+    state["history"] = [dict(settled, round=n) for n in range(11, 19)]
+    state["round"] = 19
+    assert "History: last 8 of 18 rounds" in unescape(screen(state, 0))

@@ -40,6 +40,8 @@ alternatives as table options:
   before a human bidder could raise.
 * End (``game_end``): at ``points_target`` points (default, 3), or after ``rounds`` rounds,
   when everyone with the most points wins.
+* ``history`` keeps the last ``MAX_HISTORY`` settled hands for the screen, as ``last_hand``
+  records them but without the cups.
 
 Fair tables (shared tables, ``core.fair``): every cup comes from its owner's secret and the
 hand's joint nonce; the first round's starter, and with ``round_starter`` ``random`` each
@@ -90,6 +92,7 @@ from ...core.shape import Bool, Dict, Enum, Int, List, Optional, PerSeat, Seat, 
 from ...core.validate import copy_json
 
 START_DICE = 3
+MAX_HISTORY = 8  # settled hands kept for the screen's history
 WAYS = {"left": LEFT, "right": RIGHT}
 WAY_NAMES = {LEFT: "left", RIGHT: "right"}
 
@@ -204,6 +207,7 @@ class Bozo(BluffingGame):
             "points": [0] * seats,
             "round_winners": [],
             "last_hand": None,
+            "history": [],
             "result": None,
         }
         self.start_hand(state, state["turn"], rng)
@@ -322,6 +326,8 @@ class Bozo(BluffingGame):
             "round_winner": winner,
             **({"forfeits": forfeits} if forfeits else {}),
         }
+        settled = {key: value for key, value in state["last_hand"].items() if key != "dice"}
+        state["history"] = (state["history"] + [copy_json(settled)])[-MAX_HISTORY:]
         self.after_hand(state, loser, winner, rng)
 
     def after_hand(self, state: dict, loser: int, winner, rng) -> None:
@@ -405,6 +411,7 @@ class Bozo(BluffingGame):
             "points": list(state["points"]),
             "round_winners": list(state["round_winners"]),
             "last_hand": copy_json(state["last_hand"]),
+            "history": copy_json(state["history"]),
             **self.fair_view(state),
         }
 
@@ -413,6 +420,15 @@ class Bozo(BluffingGame):
     _max_points = max(options["rounds"].maximum, options["points_target"].maximum)
     _max_rounds = max(options["rounds"].maximum, max_seats * (options["points_target"].maximum - 1) + 1)
     _bid = bid_shape(blind=Enum(True))
+    _hand_fields = {
+        "loser": Seat(),
+        "round": Int(1, _max_rounds),
+        "hand": Int(1, max_seats * START_DICE),
+        "round_winner": Optional(Seat()),
+    }
+    _hand_optional = {"forfeits": Seats()}  # a fair table's void doubt
+    _settled = hand_record_shape(max_seats, START_DICE, _bid, _hand_optional, **_hand_fields)
+    del _settled.fields["dice"]  # the history keeps no cups
     view_shape = cup_view_shape(
         id, options, START_DICE,
         {
@@ -424,13 +440,8 @@ class Bozo(BluffingGame):
             "hand": Int(1, max_seats * START_DICE),
             "points": PerSeat(Int(0, _max_points)),
             "round_winners": List(Seat(), max_len=_max_rounds),
-            "last_hand": Optional(hand_record_shape(
-                max_seats, START_DICE, _bid, {"forfeits": Seats()},  # a fair table's void doubt
-                loser=Seat(),
-                round=Int(1, _max_rounds),
-                hand=Int(1, max_seats * START_DICE),
-                round_winner=Optional(Seat()),
-            )),
+            "last_hand": Optional(hand_record_shape(max_seats, START_DICE, _bid, _hand_optional, **_hand_fields)),
+            "history": List(_settled, max_len=MAX_HISTORY),
         },
         bid=_bid,
         result=Dict({"winners": Seats(min_len=1), "points": PerSeat(Int(0, _max_points))}),

@@ -3,13 +3,16 @@
 ``render(view, ui, t)`` is pure: a seat's view (plus ``players`` added by the app) in, built
 ``Markup`` out, so no view value can become markup; its styles are in ``view.css`` (the build appends them to the site's stylesheet).
 Face names are the Portuguese ones players call out (ás, duque, terno, quadra, quina,
-sena) in every language; catalogs may add a gloss. UI state: ``count`` (the picker's
-quantity) and ``odds`` (the odds helper shown). Every enabled bid button is a legal bid
+sena) in every language; catalogs may add a gloss. The ás is a plain one-pip face: it is
+no wild paco (it counts only beside a die showing the face bid). UI state: ``count`` (the
+picker's quantity), ``odds`` (the odds helper shown) and ``history`` (the hands settled
+earlier shown, newest first, ``ui.dice.cup_history``). Every enabled bid button is a legal bid
 (``legal_bids`` on the view, the engine's own rule).
 
 Test hooks (``data-testid``): ``bid-count``, ``count-up``, ``count-down``, ``bid-face-<f>``,
 ``doubt``, ``keep``, ``look``, ``direction-left``, ``direction-right``, ``my-cup``,
-``reveal``, ``points-table``, ``direction``, ``odds-toggle``, ``odds``, ``dock``.
+``reveal``, ``points-table``, ``direction``, ``odds-toggle``, ``odds``, ``dock``,
+``history-toggle``, ``history``.
 
 Phone first: players are compact strips, and everything the seat acts with (its dice, the
 bid to beat, the picker and the calls) sits in one ``tb-dock``, kept by the stylesheet in
@@ -18,13 +21,13 @@ the thumb zone of a phone and beside the table on a wide screen.
 
 from ...kits.bluffing import ACE, LEFT, next_in_play
 from ...ui.bid_picker import bid_picker
-from ...ui.dice import cup_players, die_svg
+from ...ui.dice import cup_helpers, cup_history, cup_history_line, cup_players, die_svg
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fragment, h
 from .odds import bid_chance
 from .rules import legal_bids
 
-PERSISTENT_UI = ("odds",)  # the odds helper stays open from one bid to the next
+PERSISTENT_UI = ("odds", "history")  # the helpers stay open from one bid to the next
 PAUSE_AFTER_MS = {"doubt": 2600}  # time to read the reveal before the next bot speaks
 # Beyond this many players the strips turn compact (three to a 360 px row, smaller words),
 # so most of a 20-seat table shows above the dock on a phone.
@@ -48,7 +51,7 @@ def bid_label(t, count: int, face: int) -> str:
 
 
 def _die(t, face: int, highlight=False, size=40) -> Markup:
-    return die_svg(face, label=t(f"bozo.die.{face}"), wild=face == ACE, highlight=highlight, size=size)
+    return die_svg(face, label=t(f"bozo.die.{face}"), highlight=highlight, size=size)
 
 
 def _names(view: dict) -> list:
@@ -123,6 +126,24 @@ def counted(die: int, face: int, shown: bool) -> bool:
     return die == face or (face != ACE and die == ACE and shown)
 
 
+def _outcome(names: list, record: dict, shown, t) -> list:
+    """What a settled hand came to, in sentences (``shown``: some die showed the face bid, so
+    the aces counted; ``None`` leaves the aces unmentioned, as the history has no cups)."""
+    bid = record["bids"][-1]
+    face = bid["face"]
+    lines = [
+        t("bozo.doubted", caller=names[record["caller"]], bidder=names[bid["seat"]],
+          bid=bid_label(t, bid["count"], face)),
+        t("bozo.there_were", count=record["actual"], face=face_name(t, face, record["actual"])),
+    ]
+    if face != ACE and shown is not None:
+        lines.append(t("bozo.aces_counted" if shown else "bozo.aces_not_counted", face1=face_name(t, face, 1)))
+    lines.append(t("bozo.loses_die", name=names[record["loser"]]))
+    if record["eliminated"] is not None:
+        lines.append(t("bozo.eliminated", name=names[record["eliminated"]]))
+    return lines
+
+
 def _reveal(view: dict, t) -> Markup:
     last = view["last_hand"]
     if not last:
@@ -137,16 +158,7 @@ def _reveal(view: dict, t) -> Markup:
         for seat, cup in enumerate(last["dice"])
         if cup
     ]
-    lines = [
-        t("bozo.doubted", caller=names[last["caller"]], bidder=names[bid["seat"]],
-          bid=bid_label(t, bid["count"], face)),
-        t("bozo.there_were", count=last["actual"], face=face_name(t, face, last["actual"])),
-    ]
-    if face != ACE:
-        lines.append(t("bozo.aces_counted" if shown else "bozo.aces_not_counted", face1=face_name(t, face, 1)))
-    lines.append(t("bozo.loses_die", name=names[last["loser"]]))
-    if last["eliminated"] is not None:
-        lines.append(t("bozo.eliminated", name=names[last["eliminated"]]))
+    lines = _outcome(names, last, shown, t)
     won = None
     if last["round_winner"] is not None:
         won = h("p", {"class": "bozo-won"}, t("bozo.round_winner", name=names[last["round_winner"]], n=last["round"]))
@@ -204,6 +216,7 @@ def _ways(view: dict, t) -> Markup:
 
 def _picker(view: dict, ui: dict, t) -> Markup:
     return bid_picker(
+        view,
         legal_bids(view, view["you"]),
         ui,
         labels={"fewer": t("bozo.fewer"), "more": t("bozo.more"), "your_bid": t("bozo.your_bid")},
@@ -240,9 +253,10 @@ def _actions(view: dict, ui: dict, t) -> Markup:
     )
 
 
-def _odds(view: dict, ui: dict, t) -> Markup:
+def _odds(view: dict, ui: dict, t) -> tuple:
+    """The odds helper: a toggle and, when on, the chance of the bid to beat."""
     if view["you"] is None or view["result"]:
-        return EMPTY
+        return None, None
     shown = bool(ui.get("odds"))
     toggle = ui_button(t("bozo.odds_hide" if shown else "bozo.odds_show"), {"odds": not shown},
                        cls="bozo-odds-toggle",
@@ -253,7 +267,24 @@ def _odds(view: dict, ui: dict, t) -> Markup:
         pct = round(100 * bid_chance(view, last["count"], last["face"]))
         text = h("p", {"class": "cup-odds", "data-testid": "odds"},
                  t("bozo.odds_text", bid=bid_label(t, last["count"], last["face"]), pct=pct))
-    return h("div", {"class": "cup-oddsbox"}, toggle, text)
+    return toggle, text
+
+
+def _history(view: dict, ui: dict, t) -> tuple:
+    """The hands settled earlier behind a toggle that says "last" once the engine has let
+    the oldest go (the reveal shows the latest one with its dice)."""
+    history = view["history"]
+    names = _names(view)
+
+    def line(record):
+        bids = [(names[b["seat"]], bid_label(t, b["count"], b["face"])) for b in record["bids"]]
+        title = t("bozo.round_hand", round=record["round"], hand=record["hand"])
+        return cup_history_line(title, bids, _outcome(names, record, None, t))
+
+    first = history[0] if history else None
+    complete = first is None or (first["round"], first["hand"]) == (1, 1)
+    label = t("bozo.history_toggle" if complete else "bozo.history_recent", count=len(history))
+    return cup_history(t, "bozo", history, bool(ui.get("history")), label, line)
 
 
 def _status(view: dict, t) -> Markup:
@@ -276,5 +307,5 @@ def render(view: dict, ui: dict, t) -> Markup:
           _my_cup(view, t),
           _status(view, t),
           _actions(view, ui, t) if view["you"] in view["to_act"] else None,
-          _odds(view, ui, t)),
+          cup_helpers(_odds(view, ui, t), _history(view, ui, t))),
     )

@@ -243,12 +243,14 @@ class Searcher:
         return scored
 
 
-#: Draws by agreement, so that a drawn game against a bot ends: a bot accepts an offer
-#: unless it stands at least a soldier better, and offers one itself in a level position
-#: (within half a soldier) once nothing has been captured for ``QUIET_PLIES`` half-moves,
-#: at most once every ``OFFER_EVERY`` of its own moves.
-DRAW_ACCEPT_BELOW = SOLDIER
+#: Draws by agreement, so that a drawn game against a bot ends: a bot offers one in a level
+#: position (within half a soldier) once nothing has been captured for ``QUIET_PLIES``
+#: half-moves, at most once every ``OFFER_EVERY`` of its own moves. It accepts an offer only
+#: when it judges itself worse (by more than that half soldier), and never in the opening
+#: (the first ``OPENING_PLIES`` half-moves), where nobody stands worse yet: a draw offered
+#: after one move each is a player trying the button, not a position to settle.
 DRAW_OFFER_WITHIN = SOLDIER // 2
+OPENING_PLIES = 12
 QUIET_PLIES = 20
 OFFER_EVERY = 10
 
@@ -294,9 +296,9 @@ def draw_action(view, side: int, score: int):
     if not view.get("options", {}).get("draw_by_agreement"):
         return None
     offer = view.get("draw_offer")
-    if offer == 1 - side and score < DRAW_ACCEPT_BELOW:
-        return {"type": "accept_draw"}
     history = view.get("history", [])
+    if offer == 1 - side and score < -DRAW_OFFER_WITHIN and len(history) >= OPENING_PLIES:
+        return {"type": "accept_draw"}
     own_moves = len(history) // 2
     if offer is None and abs(score) <= DRAW_OFFER_WITHIN and _quiet(history) and own_moves % OFFER_EVERY == 0:
         return {"type": "offer_draw"}

@@ -49,19 +49,29 @@ class _Board:
         return sorted(range(25), key=lambda i: self.cell(*SQUARES[i])[::-1])
 
 
+# A column's discs (half-height ``DISC_RY``, their shadow ``SHADOW`` lower) stay inside their
+# square: the bottom disc's shadow at most ``STACK_BOTTOM`` below the centre, the top disc
+# at most ``STACK_TOP`` above it, the discs closing up as the column grows. A lone piece sits
+# ``LONE_DROP`` below the centre.
+DISC_RY, SHADOW = 13, 5
+STACK_BOTTOM, STACK_TOP, LONE_DROP = 46, 34, 16
+DISC_STEP = 11.0
+STACK_RISE = STACK_BOTTOM + STACK_TOP - 2 * DISC_RY - SHADOW  # bottom disc centre to top disc centre, at most
+
+
 def _stack_svg(column: str, x: float, y: float) -> Markup:
     """Discs from the bottom piece up; the commander's face is drawn last, on top."""
     n = len(column)
-    step = min(11.0, 44.0 / n)
-    base = y + 24 + (step * (n - 1)) / 2 - 8
+    step = min(DISC_STEP, STACK_RISE / (n - 1)) if n > 1 else 0
+    base = y + min(LONE_DROP + step * (n - 1) / 2, STACK_BOTTOM - DISC_RY - SHADOW)
     parts = []
     for depth in range(n - 1, -1, -1):
         piece = column[depth]
         cy = base - step * (n - 1 - depth)
         fill, stroke = ("#f5efe0", "#5b4a33") if piece in "wW" else ("#2b2623", "#0d0b0a")
         rim = "#d4a017" if piece.isupper() else stroke
-        parts.append(h("ellipse", {"cx": x, "cy": cy + 5, "rx": 34, "ry": 13, "fill": stroke}))
-        parts.append(h("ellipse", {"cx": x, "cy": cy, "rx": 34, "ry": 13, "fill": fill, "stroke": rim,
+        parts.append(h("ellipse", {"cx": x, "cy": cy + SHADOW, "rx": 34, "ry": DISC_RY, "fill": stroke}))
+        parts.append(h("ellipse", {"cx": x, "cy": cy, "rx": 34, "ry": DISC_RY, "fill": fill, "stroke": rim,
                                    "stroke-width": 3 if piece.isupper() else 1.5}))
         if depth == 0 and piece.isupper():
             parts.append(h("text", {"x": x, "y": cy + 6, "text-anchor": "middle", "font-size": 20, "fill": "#d4a017"},
@@ -214,6 +224,7 @@ def render(view: dict, ui: dict, t) -> Markup:
           _square_buttons(t, board, columns, actions, targets)),
         h("div", {"class": "lasca-side"},
           _status(view, t, mine),
+          _offer(view, t, mine),
           note,
           here and columns.get(here) and h("p", None, t("lasca.column", square=here, pieces=_describe(t, columns[here]))),
           chosen and h(
@@ -241,10 +252,22 @@ def _status(view, t, mine) -> Markup:
     text = t("lasca.your_move", side=side) if mine else t("lasca.to_move", side=side)
     if view.get("last"):
         text += " · " + t("lasca.last_move", move=view["last"])
-    offer = view.get("draw_offer")
-    if offer is not None:
-        text += " · " + t("lasca.draw_offered", side=_side_name(t, offer))
     return h("p", {"class": "lasca-status", "data-announce": True}, text)
+
+
+def _offer(view, t, mine) -> Markup:
+    """Where a draw offer stands, said from the viewer's side: an offer of the viewer's own
+    waits for the opponent's answer after the viewer's move, then is being considered (a
+    bot's think shows as this line, not as silence); an offer of the opponent's is theirs."""
+    offer = view.get("draw_offer")
+    if offer is None or view.get("result"):
+        return None
+    if offer == view.get("you"):
+        other = _side_name(t, 1 - offer)
+        text = t("lasca.draw_answer_after", side=other) if mine else t("lasca.draw_considering", side=other)
+    else:
+        text = t("lasca.draw_offered", side=_side_name(t, offer))
+    return h("p", {"class": "lasca-offer", "data-testid": "draw-offer", "data-announce": True}, text)
 
 
 def _bar(view, ui, t, mine) -> Markup:
@@ -271,4 +294,6 @@ def _move_list(view, t) -> Markup:
     )
     return h("section", {"class": "lasca-history"},
              h("h2", None, t("lasca.moves_title")),
-             h("ol", {"class": "lasca-moves", "data-testid": "moves"}, rows))
+             # Scrolls when long: focusable, so that a keyboard can scroll it too.
+             h("ol", {"class": "lasca-moves", "data-testid": "moves", "tabindex": 0,
+                      "aria-label": t("lasca.moves_title")}, rows))

@@ -14,8 +14,9 @@ player holding the device, so nobody is offered another's Calza, or sees another
 
 The bid history (``history``, the last rounds the engine keeps) folds behind a toggle in the
 dock beside the odds helper; opened, its rounds read newest first in a short scrolling list
-(one line of bids and one of the outcome each), so the dock grows but keeps every control
-in view on a phone.
+(one line of bids and one of the outcome each, ``ui.dice.cup_history``), so the dock grows
+but keeps every control in view on a phone. Its toggle says how many rounds it holds, and
+out of how many once the engine has let the oldest go.
 
 Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-down``,
 ``bid-face-<f>``), ``dudo``, ``calza``, ``my-cup``, ``reveal``, ``odds-toggle``, ``skip``, ``dock``,
@@ -23,7 +24,7 @@ Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-d
 """
 
 from ...ui.bid_picker import bid_picker
-from ...ui.dice import cup_players, die_svg, hidden_die_svg
+from ...ui.dice import cup_helpers, cup_history, cup_history_line, cup_players, die_svg, hidden_die_svg
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fragment, h
 from .odds import bid_chance
@@ -134,8 +135,14 @@ def _reveal(view: dict, t) -> Markup:
     )
 
 
+def _prompt(view: dict, t) -> str:
+    """What the seat on turn is to do: open the bidding, or raise or call the bid."""
+    return t("perudo.your_turn" if view["bids"] else "perudo.your_open")
+
+
 def _picker(view: dict, ui: dict, t) -> Markup:
     picker = bid_picker(
+        view,
         legal_bids(view, view["you"]),
         ui,
         labels={"fewer": t("perudo.fewer"), "more": t("perudo.more"), "your_bid": t("perudo.your_bid")},
@@ -149,7 +156,7 @@ def _picker(view: dict, ui: dict, t) -> Markup:
     if view["calza_allowed"] and view["bids"]:
         calls.append(_calza_button(view, t))
     return h(
-        "section", {"class": "perudo-actions", "aria-label": t("perudo.your_turn")},
+        "section", {"class": "perudo-actions", "aria-label": _prompt(view, t)},
         picker,
         h("div", {"class": "perudo-calls"}, calls) if calls else None,
     )
@@ -193,36 +200,20 @@ def _outcome(names: list, record: dict, t) -> list:
     return lines
 
 
-def _history_line(view: dict, record: dict, t) -> Markup:
-    names = [p["name"] for p in view["players"]]
-    bids = [fragment(h("span", {"class": "perudo-bidder"}, names[b["seat"]]), " ", _bid_label(t, b["count"], b["face"]))
-            for b in record["bids"]]
-    return h(
-        "li", None,
-        h("span", {"class": "perudo-history-round"}, t("perudo.round", n=record["round"])),
-        h("span", {"class": "perudo-history-bids"}, (fragment(" · " if i else None, bid) for i, bid in enumerate(bids))),
-        h("span", {"class": "perudo-history-outcome"}, " ".join(_outcome(names, record, t))),
-    )
-
-
 def _history(view: dict, ui: dict, t) -> tuple:
-    """The earlier rounds: a toggle (kept across moves) and, when on, the rounds newest
-    first in a short scrolling list; ``(None, None)`` before the first round is settled."""
+    """The earlier rounds behind a toggle that says how many it holds: all of them, or the
+    last ones the engine keeps out of how many were played."""
     history = view.get("history") or []
-    if not history:
-        return None, None
-    shown = bool(ui.get("history"))
-    toggle = ui_button(
-        t("perudo.history_toggle", count=len(history)), {"history": not shown}, cls="perudo-history-toggle",
-        **{"aria-expanded": "true" if shown else "false", "aria-controls": "perudo-history",
-           "data-testid": "history-toggle"},
-    )
-    if not shown:
-        return toggle, None
-    rounds = h("ol", {"class": "perudo-history", "id": "perudo-history", "data-testid": "history", "tabindex": 0,
-                      "aria-label": t("perudo.history")},
-               (_history_line(view, record, t) for record in reversed(history)))
-    return toggle, rounds
+    names = [p["name"] for p in view["players"]]
+
+    def line(record):
+        bids = [(names[b["seat"]], _bid_label(t, b["count"], b["face"])) for b in record["bids"]]
+        return cup_history_line(t("perudo.round", n=record["round"]), bids, _outcome(names, record, t))
+
+    played = history[-1]["round"] if history else 0
+    label = (t("perudo.history_toggle", count=len(history)) if len(history) >= played
+             else t("perudo.history_recent", count=len(history), total=played))
+    return cup_history(t, "perudo", history, bool(ui.get("history")), label, line)
 
 
 def _odds(view: dict, ui: dict, t) -> tuple:
@@ -242,23 +233,12 @@ def _odds(view: dict, ui: dict, t) -> tuple:
     return toggle, text
 
 
-def _helpers(view: dict, ui: dict, t) -> Markup:
-    """The dock's last row, the odds and the bid history toggles, with what they show below
-    it: in the dock, so that on a phone they stay in view without scrolling, and opening
-    the history (a short list) only makes the dock taller, never pushes a control away."""
-    odds_toggle, odds = _odds(view, ui, t)
-    history_toggle, history = _history(view, ui, t)
-    if odds_toggle is None and history_toggle is None:
-        return EMPTY
-    return fragment(h("div", {"class": "cup-oddsbox"}, odds_toggle, history_toggle), odds, history)
-
-
 def _turn(view: dict, ui: dict, t) -> Markup:
     """Whose turn it is, with the picker and the calls when it is this seat's."""
     if view["result"]:
         return EMPTY
     if view["you"] in view["to_act"]:
-        return fragment(h("p", {"class": "cup-yourturn", "data-announce": True}, t("perudo.your_turn")),
+        return fragment(h("p", {"class": "cup-yourturn", "data-announce": True}, _prompt(view, t)),
                         _bid_to_beat(view, t), _picker(view, ui, t))
     name = view["players"][view["turn"]]["name"]
     waiting = h("p", {"class": "cup-waiting", "data-announce": True}, t("perudo.waiting", name=name))
@@ -292,5 +272,5 @@ def render(view: dict, ui: dict, t) -> Markup:
         _reveal(view, t),
         _bids(view, t),
         h("section", {"class": "perudo-dock tb-dock", "data-testid": "dock", "aria-label": t("perudo.your_dice")},
-          _my_cup(view, t), _turn(view, ui, t), _helpers(view, ui, t)),
+          _my_cup(view, t), _turn(view, ui, t), cup_helpers(_odds(view, ui, t), _history(view, ui, t))),
     )
