@@ -225,10 +225,13 @@ class HostedTable(Controller):
             lambda index, conn: self._seat_buttons(t, index, conn), table.teams(), playing,
         )
 
-    def _watchers(self, t):
+    def _watchers(self, t, playing=False):
         """The spectators, each with a button to send it away (finding 6: a spectator could
-        flood the table and the host could not remove it)."""
+        flood the table and the host could not remove it). During play, with nobody
+        watching, the switch waits until someone does: a phone's table keeps its room."""
         watchers = self.host.watchers()
+        if playing and not watchers:
+            return None
         now_open = self.host.watchers_open
         toggle = command_button(
             t("sync.watchers_close" if now_open else "sync.watchers_open"),
@@ -276,4 +279,4 @@ class HostedTable(Controller):
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
-        return hosted_screen(status, fragment(self._strip(t, playing=True), self._watchers(t)), section, closing)
+        return hosted_screen(status, fragment(self._strip(t, playing=True), self._watchers(t, playing=True)), section, closing)
