@@ -31,6 +31,15 @@ from ..core.shape import Dict, List, ShapeError
 from ..core.table import Table
 from .envelope import MAX_SEATS, SEAT
 
+# Per evidence code, the params that name a seat (counted from 0, as everywhere in the protocol;
+# a screen counts from 1).
+SEAT_PARAMS = {
+    "fair_wrong_loser": ("announced", "revealed"),
+    "fair_wrong_turn": ("announced", "expected"),
+    "fair_wrong_dice": ("seat",),
+    "fair_withheld": ("seat",),
+    "fair_forged": ("seat",),
+}
 WITHHELD_AFTER = 30_000  # ms the host may keep its own reveal back while it answers us
 MAX_EVIDENCE = 64  # a hostile host cannot fill a guest's memory with complaints
 HELD = List(Dict({"seat": SEAT, "n": fair.ROUND, "secret": fair.HEX}), max_len=MAX_SEATS)

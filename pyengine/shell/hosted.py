@@ -15,7 +15,14 @@ one-device "play again", and nothing is taken back (the guests have seen the mov
   (``site/net/roomkey.js``), and sends both with the setup; the code is kept in the save
   (``"room"``) so a reloaded host opens the same room. A page without Web Crypto (a plain
   http LAN address) sends none: the table gets a random id and no room code.
-* Chance comes from a 256-bit key (``core.rng.new_key``) kept only in the host's save.
+* Chance comes from a 256-bit key (``core.rng.new_key``) kept only in the host's save, and
+  in the games with ``fair_chance`` (Perudo, Bozó, Crown and Anchor) from the fair draw
+  instead (``Host.create(..., fair=True)``, ``core.fair``): every shared table is a fair
+  one, so the host's device never holds a guest's dice.
+* A friend whose device left while it owed its part of a fair draw (an absent seat, or one
+  a bot now covers: only the friend's device holds the secret) gets the grace any absent
+  player gets; then the host's screen says so and offers ``{"forfeit": seat}``, which ends
+  the step by the game's forfeit rule (``Host.forfeit``).
 * ``{"close": true}`` tells every guest (they see "the host closed this table"); the
   worker then forgets the table and answers with status ``"closed"``.
 """
@@ -34,6 +41,7 @@ from .rooms import check_room_code, shown_room_code
 from .screens import (
     arrange_screen,
     command_button,
+    fair_line,
     game_over,
     hosted_screen,
     seat_names,
@@ -85,7 +93,8 @@ class HostedTable(Controller):
         if not friends:
             raise InvalidOptions("A shared table needs a seat for a friend", "net_no_friends")
         seed = config.get("seed", new_key())
-        return cls(Host.create(game.id, config["options"], config["seats"], seed, table_id), friends, room)
+        host = Host.create(game.id, config["options"], config["seats"], seed, table_id, fair=True)
+        return cls(host, friends, room)
 
     @classmethod
     def resume(cls, data: dict) -> "HostedTable":
@@ -127,7 +136,7 @@ class HostedTable(Controller):
         self.device.change_ui(change)
 
     def command(self, command: dict) -> None:
-        """A ``data-host`` button: start, rematch, close, or give a seat to a bot and back."""
+        """A ``data-host`` button: start, rematch, close, forfeit, or give a seat to a bot and back."""
         seats = self.host.table.seats
         if command == {"start": True}:
             if any(seat["open"] for seat in self.host.public_seats()):
@@ -143,6 +152,12 @@ class HostedTable(Controller):
             return
         if set(command) == {"watchers"} and isinstance(command["watchers"], bool):
             self.host.let_watchers_in(command["watchers"])
+            return
+        if set(command) == {"forfeit"}:
+            seat = _seat_number(command["forfeit"], len(seats))
+            if seat in self.friends and seat not in self._stalled() and self.host.public_seats()[seat]["connected"]:
+                raise TabernaError("That friend is at the table", "net_friend_here", seat=seat + 1)
+            self.send(self.host.forfeit(seat))
             return
         if set(command) == {"remove"}:
             if not isinstance(command["remove"], str):
@@ -260,6 +275,33 @@ class HostedTable(Controller):
             toggle,
         )
 
+    def _stalled(self) -> list:
+        """The seats a fair draw waits for whose device is gone: absent, or covered by a bot
+        (this device plays its own seats' and bots' part at once, so one still owing needs a
+        secret only its friend's device holds)."""
+        table = self.host.table
+        if table.fair is None or not self.host.started or not table.fair_steps():
+            return []
+        seats = self.host.public_seats()
+        return [seat for seat in table.to_act() if seat in self.friends and not (seats[seat]["kind"] == REMOTE and seats[seat]["connected"])]
+
+    def _forfeits(self, t):
+        """For each stalled seat: why the table waits, what the forfeit rule costs, the button."""
+        names = seat_names(self.host.table.seats, t)
+        game = self.host.table.game.id
+        return [
+            h(
+                "div",
+                {"class": "tb-net-forfeit", "role": "status", "data-testid": f"forfeit-note-{seat}"},
+                h("p", None, t("sync.forfeit_wait", name=names[seat]), " ", t(f"lobby.{game}.forfeit", name=names[seat])),
+                command_button(
+                    t("sync.forfeit"), "data-host", {"forfeit": seat}, f"forfeit-{seat}",
+                    aria=t("sync.forfeit_label", name=names[seat]),
+                ),
+            )
+            for seat in self._stalled()
+        ]
+
     def _close_button(self, t):
         return command_button(t("sync.close"), "data-host", {"close": True}, "net-close")
 
@@ -269,9 +311,10 @@ class HostedTable(Controller):
             waiting = any(seat["open"] for seat in self.host.public_seats())
             code = shown_room_code(self.host.room) if self.host.room else None
             strip = fragment(self._strip(t), self._watchers(t))
-            return arrange_screen(t, self.title(t), code, strip, waiting, self._close_button(t))
+            fair = fair_line(t, self.host.table.game.id)
+            return arrange_screen(t, self.title(t), code, strip, waiting, self._close_button(t), fair)
         table = self.host.table
-        body = [self.device.body(t)]
+        body = [self._forfeits(t), self.device.body(t)]
         closing = None
         if status == "over":
             body.append(game_over(t, table.game.result(table.state), self.device.names(t), again=False))
@@ -279,4 +322,5 @@ class HostedTable(Controller):
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
-        return hosted_screen(status, fragment(self._strip(t, playing=True), self._watchers(t, playing=True)), section, closing)
+        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id))
+        return hosted_screen(status, top, section, closing)

@@ -4,9 +4,13 @@
   watcher: reloading before the welcome repeats the page's join request instead.
 * Views come from a peer, so they are untrusted too: a game this build cannot draw, or a
   view its renderer chokes on, shows a notice instead of breaking the worker.
+* At a fair table whatever this device's replay of the host's record found wrong
+  (``Audit.evidence``) stays on the screen, translated, above the table: a host that lied
+  is shown up to this guest, never silently believed.
 """
 
 from ..core.errors import TabernaError
+from ..protocol.fair import SEAT_PARAMS
 from ..core.registry import get_declaration
 from ..core.validate import is_plain_json
 from ..protocol import Guest
@@ -16,6 +20,7 @@ from .rooms import shown_room_code
 from .screens import (
     command_button,
     connecting_screen,
+    fair_line,
     game_over,
     guest_frame,
     host_reason,
@@ -150,6 +155,23 @@ class JoinedTable(Controller):
             return []
         return rules.teams(rules.resolve_options(view["options"], seats), seats)
 
+    def _evidence(self, t):
+        """What the replay caught the host at, each finding in words (seats counted from 1)."""
+        audit = self.guest.audit
+        if audit is None or not audit.evidence:
+            return None
+        found = []
+        for item in audit.evidence:
+            seats = SEAT_PARAMS.get(item["code"], ())
+            params = {k: (v + 1 if k in seats and type(v) is int else v) for k, v in item["params"].items()}
+            found.append(h("li", None, host_reason(t, {"code": item["code"], "params": params})))
+        return h(
+            "div",
+            {"class": "tb-net-evidence", "role": "alert", "data-testid": "fair-evidence"},
+            h("p", None, h("strong", None, t("sync.fair_caught"))),
+            h("ul", None, found),
+        )
+
     def _table_body(self, t, declaration):
         """The seat strip and the game as this seat sees it, from what the host sent."""
         guest = self.guest
@@ -159,7 +181,9 @@ class JoinedTable(Controller):
             t, guest.game, guest.seats, guest.seat if seated else None, False,
             lambda index, conn: self._seat_buttons(t, index, conn), teams, guest.started,
         )
-        notes = [] if seated else [notice(t("sync.watching"), None, "tb-hint")]
+        notes = [self._evidence(t), fair_line(t, guest.game)]
+        if not seated:
+            notes.append(notice(t("sync.watching"), None, "tb-hint"))
         if guest.error is not None and guest.error["code"] != "sync_not_joined":  # even before a first view
             notes.append(notice(host_reason(t, guest.error), "alert", "tb-net-error"))
         if not guest.started:

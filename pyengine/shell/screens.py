@@ -7,6 +7,7 @@ page delegates clicks on ``data-act`` / ``data-ui`` / ``data-nav`` / ``data-host
 """
 
 from ..core.errors import TabernaError
+from ..core.registry import get_game
 from ..ui.markup import Markup, fragment, h
 
 TEAM_COLOURS = 4  # team badges cycle through tb-team-0 .. tb-team-3
@@ -152,11 +153,27 @@ def _conn_label(t, game_id: str, seat: dict, conn: str, host_side: bool) -> str:
     return t(f"sync.conn.{conn}")
 
 
+def fair_line(t, game_id) -> Markup:
+    """The one line that says what a fair table means, for games whose chance is fair at a
+    shared table (``core.fair``); nothing for the others (Lasca has no chance)."""
+    if game_id is None or not get_game(game_id).fair_chance:
+        return None
+    return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"}, t("sync.fair_line"))
+
+
+def _bot_device(t, game_id, host_side: bool):
+    """Where a bot runs, on a fair table: its dice are known to that device (the host's)."""
+    if game_id is None or not get_game(game_id).fair_chance:
+        return None
+    return h("span", {"class": "tb-net-runs"}, t("sync.bot_runs_here" if host_side else "sync.bot_runs_host"))
+
+
 def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, teams: list, playing=False) -> Markup:
     """The seats with their connection state and partnerships; ``buttons(index, conn)``
     adds each one's buttons. ``playing``: one line of names, each with its state as a
     coloured dot (the words stay for screen readers), so that on a phone the game, not the
-    list, fills the screen (four seats once pushed Botifarra's trick under the hand)."""
+    list, fills the screen (four seats once pushed Botifarra's trick under the hand). On a
+    fair table each bot says which device runs it (and so knows its dice)."""
     names = seat_names(seats, t)
     items = []
     for index, seat in enumerate(seats):
@@ -170,6 +187,7 @@ def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, team
                 h("span", {"class": "tb-net-name"}, names[index], index == you and fragment(" ", h("span", {"class": "tb-net-you"}, "(", t("sync.you"), ")"))),
                 " ",
                 h("span", {"class": "tb-net-state"}, _conn_label(t, game_id, seat, conn, host_side)),
+                conn == "bot" and _bot_device(t, game_id, host_side),
                 partners_line(t, teams, index, names),
                 buttons(index, conn),
             )
@@ -177,8 +195,9 @@ def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, team
     return h("ol", {"class": ["tb-net-seats", playing and "tb-net-playing"], "aria-label": t("sync.seats")}, items)
 
 
-def arrange_screen(t, title: str, code, strip, waiting: bool, close) -> Markup:
-    """The host before play: the room code, the seats, "start" once every friend is in."""
+def arrange_screen(t, title: str, code, strip, waiting: bool, close, fair=None) -> Markup:
+    """The host before play: the room code, the seats, "start" once every friend is in, and
+    ``fair`` (``fair_line``)."""
     return h(
         "section",
         {"class": "tb-net tb-net-arrange", "data-testid": "net-host", "data-status": "arrange", "aria-label": title},
@@ -194,6 +213,7 @@ def arrange_screen(t, title: str, code, strip, waiting: bool, close) -> Markup:
         if code  # no room code where the page has no Web Crypto (plain http on a LAN)
         else h("p", {"class": "tb-hint"}, t("sync.room_hint_off")),
         strip,
+        fair,
         h("p", {"class": "tb-hint", "role": "status"}, t("sync.need_friends" if waiting else "sync.ready")),
         h(
             "p",

@@ -21,7 +21,7 @@ import re
 
 from ..core.errors import InvalidOptions
 from ..ui.markup import fragment, h
-from .screens import team_badge, team_of
+from .screens import fair_line, team_badge, team_of
 
 NO_SEAT = "none"
 MAX_FIELD = 64
@@ -149,6 +149,7 @@ def setup_form(game, t, shared=False):
         )
         if game.options
         else None,
+        shared and fair_line(t, game.id),
         h("button", {"type": "submit", "class": "tb-primary", "data-testid": "start"}, t("setup.start")),
     )
 

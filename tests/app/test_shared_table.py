@@ -9,6 +9,7 @@ from collections import defaultdict, deque
 
 import pytest
 
+from pyengine.core.validate import copy_json
 from pyengine.core.registry import get_declaration, playable_games
 from pyengine.shell.calls import Worker as NetWorker
 from tests.app.screens import buttons
@@ -39,7 +40,7 @@ class Tabs:
         self.queue: deque = deque()  # (peer, to_host, text)
         self.host_status = None
         self.screens: dict = {}  # "host" or peer id -> last html shown
-        self.history: dict = {}  # table version -> (each seat's view, the cups)
+        self.history: dict = {}  # table version -> (each seat's view, the cups the host holds, counts)
         self.delivered = defaultdict(list)  # peer id -> raw texts it received
 
     # --- calls, as the driver makes them ---------------------------------------------------
@@ -53,7 +54,8 @@ class Tabs:
         if table is not None:
             self.history[self.host.tables["host"].host.version] = (
                 [table.view(s) for s in range(len(table.seats))] + [table.view(None)],
-                [list(cup) for cup in table.state["dice"]] if table.game.id == "perudo" else [],
+                copy_json(table.state["dice"]) if table.game.id == "perudo" else [],
+                list(table.state["counts"]) if table.game.id == "perudo" else [],
             )
         return reply
 
@@ -119,13 +121,15 @@ class Tabs:
     # --- what a guest may know ---------------------------------------------------------------
     def check_private(self, peer, text):
         """A state sent to a guest is exactly its own seat's view at that version (a watcher's:
-        the spectator view); in Perudo its own cup, the others' only as counts."""
+        the spectator view); in Perudo others' cups only as counts, and its own cup only
+        once revealed: at a fair table the host never holds a guest's dice before the reveal
+        (the guest's device fills them in from its own secret)."""
         message = json.loads(text)
         if message["kind"] != "state":
             return
         guest = self.guests[peer].tables["guest"].guest
         seat = guest.seat if guest.token else None
-        views, cups = self.history[message["version"]]
+        views, cups, counts = self.history[message["version"]]
         assert message["view"] == views[-1 if seat is None else seat]
         if not cups:
             return
@@ -133,8 +137,37 @@ class Tabs:
             assert message["view"]["dice"] is None
             return
         assert message["view"]["dice"] == cups[seat]
-        if message["view"]["result"] is None:  # at the end the cups are put away
-            assert message["view"]["counts"] == [len(cup) for cup in cups]
+        if message["view"]["result"] is None:
+            assert cups[seat] is None or message["view"]["fair"]["secrets"][seat] is not None
+            assert message["view"]["counts"] == counts
+
+
+FAIR_STEPS = ("commit", "share", "reveal")
+
+
+def told_versions(table) -> set:
+    """The versions every guest must have seen: all but those the host's own fair steps
+    passed through at once (its seats' and bots' part of a draw follows any change in the
+    same breath, so the guests hear only where it ended)."""
+    log = table.log
+    return {
+        version for version in range(1, table.version + 1)
+        if version == table.version
+        or not (log[version]["action"]["type"] in FAIR_STEPS and table.seats[log[version]["seat"]]["kind"] != "remote")
+    }
+
+
+def cup_of(tabs, seat):
+    """A seat's dice as its own device knows them: at a fair table the host's state holds a
+    guest's only after the reveal, its guest computes them from its own secret."""
+    table = tabs.table()
+    if table.state["dice"][seat] is not None:
+        return table.state["dice"][seat]
+    holder = next(
+        worker.tables["guest"].guest for worker in tabs.guests.values()
+        if worker.tables["guest"] and worker.tables["guest"].guest.seat == seat and worker.tables["guest"].guest.token
+    )
+    return table.game.with_own_cup(table.state, seat, holder.held)["dice"][seat]
 
 
 def shown_cup(html):
@@ -217,8 +250,7 @@ def test_three_friends_play_perudo_to_the_end_and_nobody_sees_another_cup():
             shown[peer].append(html)
             if not table.is_over():
                 assert f'data-version="{table.version}"' in html  # every guest is up to date
-                dice = table.state["dice"][seat]
-                assert shown_cup(html) == (dice or None)  # a player who is out has no cup
+                assert shown_cup(html) == (cup_of(tabs, seat) or None)  # a player who is out has no cup
     winner = tabs.table().state["result"]["winners"][0]
     name = ["Ana", "Bea", "Caio"][winner]
     for screen in ("host", "pa", "pb"):
@@ -230,7 +262,7 @@ def test_three_friends_play_perudo_to_the_end_and_nobody_sees_another_cup():
     # Dudo and its reveal happened: both guests received states at every version.
     for peer in ("pa", "pb"):
         versions = {json.loads(t)["version"] for t in tabs.delivered[peer] if '"kind":"state"' in t}
-        assert versions >= set(range(1, tabs.table().version + 1))
+        assert versions >= told_versions(tabs.table())
 
 
 def test_the_same_friends_play_again_without_a_new_invite():
@@ -293,7 +325,7 @@ def test_every_game_travels_the_same_way(game):
     assert tabs.table().is_over() or tabs.table().version > 20  # a whole game, or a long while of one
     for peer, _, _ in guests:
         versions = {json.loads(t)["version"] for t in tabs.delivered[peer] if '"kind":"state"' in t}
-        assert versions >= set(range(1, tabs.table().version + 1))
+        assert versions >= told_versions(tabs.table())
         assert f'data-version="{tabs.table().version}"' in tabs.screens[peer]
 
 
@@ -379,7 +411,7 @@ def test_a_guest_reloads_mid_game_and_continues_in_its_seat():
     tabs.open("pa2")
     tabs.settle()
     assert re.search(r'data-testid="seat-1" data-conn="connected"', tabs.screens["host"])
-    assert shown_cup(tabs.screens["pa2"]) == tabs.table().state["dice"][1]
+    assert shown_cup(tabs.screens["pa2"]) == cup_of(tabs, 1)
     del tabs.guests["pa"]
     before = tabs.table().version
     for _ in range(6):
@@ -431,8 +463,23 @@ def test_an_absent_friend_is_covered_by_a_bot_and_given_back():
     assert reply["ok"] and 'data-testid="seat-2" data-conn="bot"' in reply["html"]
     tabs.settle()
     covered_from = len(tabs.table().log)
-    while 2 not in [entry["seat"] for entry in tabs.table().log[covered_from:]]:
-        assert tabs.table().to_act() != [2]  # the bot never leaves the table waiting
+    forfeited = False
+    while 2 not in [entry["seat"] for entry in tabs.table().log[covered_from:] if entry["action"]["type"] != "forfeit"]:
+        if tabs.table().to_act() == [2]:
+            # The bot never leaves the table waiting, except for a fair draw's step only
+            # the friend's device can take (its reveal): then the host may forfeit the seat.
+            assert tabs.table().fair_steps() and not forfeited
+            assert 'data-testid="forfeit-note-2"' in tabs.screens["host"]
+            assert {"forfeit": 2} in buttons(tabs.screens["host"], "data-host")
+            here = tabs.host_call("net_host_command", {"forfeit": 1})  # a friend at the table
+            assert not here["ok"] and here["error"]["code"] == "net_friend_here"
+            counts = list(tabs.table().state["counts"])
+            reply = tabs.host_call("net_host_command", {"forfeit": 2})
+            assert reply["ok"], reply["message"]
+            tabs.settle()
+            assert tabs.table().state["counts"][2] == counts[2] - 1  # the forfeit rule: a die
+            forfeited = True
+            continue
         play_turn(tabs, rng)
     back = [c for c in buttons(tabs.screens["host"], "data-host") if c.get("seat") == 2]
     assert back == [{"seat": 2, "kind": "remote"}]
@@ -441,7 +488,7 @@ def test_an_absent_friend_is_covered_by_a_bot_and_given_back():
     tabs.open("pb")
     tabs.settle()
     assert 'data-testid="seat-2" data-conn="connected"' in tabs.screens["host"]
-    assert shown_cup(tabs.screens["pb"]) == tabs.table().state["dice"][2]
+    assert shown_cup(tabs.screens["pb"]) == cup_of(tabs, 2)
     # Covering a friend who is at the table is refused.
     refused = tabs.host_call("net_host_command", {"seat": 1, "kind": "bot", "level": "easy"})
     assert not refused["ok"] and refused["error"]["code"] == "net_friend_here"
@@ -646,3 +693,20 @@ def test_the_worker_exports_every_shared_table_call():
     exported = exports()
     assert methods <= set(exported) and len(methods) == 19
     assert exported["net_qr"] and exported["net_host_create"].__self__ is exported["net_guest_join"].__self__
+
+
+def test_a_guest_is_shown_the_evidence_when_the_hosts_table_does_not_follow_from_its_record():
+    """The host says what a fair table means; then it lies about a die count in a state it
+    sends one guest: that guest's replay catches it, and its screen says so in its words."""
+    tabs = started()
+    for screen in ("host", "pa", "pb"):
+        assert "Nobody, the host included, can see your dice." in tabs.screens[screen]
+    assert 'data-testid="fair-evidence"' not in tabs.screens["pa"]
+    last = json.loads([t for t in tabs.delivered["pa"] if '"kind":"state"' in t][-1])
+    counts = last["view"]["counts"]
+    last["view"]["counts"] = [counts[0], counts[1], counts[2] - 1]
+    last["rev"] += 1
+    tabs.guest_call("pa", "net_guest_receive", json.dumps(last))
+    assert 'data-testid="fair-evidence"' in tabs.screens["pa"]
+    assert f"The host says seat 3 has {counts[2] - 1} dice; by the record it has {counts[2]}." in tabs.screens["pa"]
+    assert 'data-testid="fair-evidence"' not in tabs.screens["pb"]  # told the truth

@@ -103,7 +103,9 @@ class _Situation:
     def __init__(self, view: dict):
         self.view = view
         self.seat = view["you"]
-        self.cup = list(view["dice"])
+        # None: a bot covering a friend's seat mid-round at a fair table, whose cup only the
+        # friend's device knows: it plays blind, every die in play unseen.
+        self.cup = list(view["dice"] or [])
         self.counts = list(view["counts"])
         self.in_play = sum(self.counts)
         self.unseen = self.in_play - len(self.cup)
