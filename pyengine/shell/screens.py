@@ -153,17 +153,25 @@ def _conn_label(t, game_id: str, seat: dict, conn: str, host_side: bool) -> str:
     return t(f"sync.conn.{conn}")
 
 
+def _fair_game(game_id) -> bool:
+    """Whether ``game_id`` (a peer's word: maybe no game at all) draws fairly when shared."""
+    try:
+        return get_game(game_id).fair_chance
+    except TabernaError:
+        return False
+
+
 def fair_line(t, game_id) -> Markup:
     """The one line that says what a fair table means, for games whose chance is fair at a
     shared table (``core.fair``); nothing for the others (Lasca has no chance)."""
-    if game_id is None or not get_game(game_id).fair_chance:
+    if not _fair_game(game_id):
         return None
     return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"}, t("sync.fair_line"))
 
 
 def _bot_device(t, game_id, host_side: bool):
     """Where a bot runs, on a fair table: its dice are known to that device (the host's)."""
-    if game_id is None or not get_game(game_id).fair_chance:
+    if not _fair_game(game_id):
         return None
     return h("span", {"class": "tb-net-runs"}, t("sync.bot_runs_here" if host_side else "sync.bot_runs_host"))
 

@@ -18,7 +18,7 @@ from tests.browser.test_friends_browser import (
     join_by_invite,
     open_lobby,
     play,
-    whole_texts,
+    protocol_messages,
 )
 
 
@@ -37,22 +37,6 @@ def create_fair_table(page, game="perudo"):
     form.locator('input[name="seat0_name"]').fill("Ana")
     form.locator("[data-testid=start]").click()
     page.locator("[data-testid=room-code]").wait_for()
-
-
-def guest_intents(raw):
-    """The protocol intents among the texts a host's page received, in order."""
-    found = []
-    for text in whole_texts(raw):
-        start = text.find('{"v":')
-        if start < 0:
-            continue
-        try:
-            message = json.loads(text[start : text.rindex("}") + 1])
-        except ValueError:
-            continue
-        if isinstance(message, dict) and message.get("kind") == "intent":
-            found.append(message)
-    return found
 
 
 def test_two_phones_play_a_fair_perudo_table_and_the_host_never_holds_the_guests_dice(phones, site, wait_engine, tmp_path):
@@ -83,7 +67,7 @@ def test_two_phones_play_a_fair_perudo_table_and_the_host_never_holds_the_guests
     table = host_table(host)
     record = table.state["fair"]
     reveals = {(e["action"]["n"], e["seat"]): e["action"]["secret"] for e in table.log if e["action"]["type"] == "reveal"}
-    intents = guest_intents(host.evaluate("window.__raw"))
+    intents = protocol_messages(host.evaluate("window.__raw"), "intent")
     assert any(i["action"]["type"] == "commit" for i in intents)
     assert all("dice" not in json.dumps(i["action"]) for i in intents)
     for (n, seat), secret in reveals.items():

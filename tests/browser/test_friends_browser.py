@@ -186,6 +186,11 @@ def whole_texts(raw):
 
 def state_messages(raw):
     """The protocol's state messages among the recorded texts (relay frames carry them inside)."""
+    return protocol_messages(raw, "state")
+
+
+def protocol_messages(raw, kind):
+    """The protocol's messages of ``kind`` among the recorded texts, in order."""
     found = []
     for text in whole_texts(raw):
         start = text.find('{"v":')
@@ -195,7 +200,7 @@ def state_messages(raw):
             message = json.loads(text[start : text.rindex("}") + 1])
         except ValueError:
             continue
-        if isinstance(message, dict) and message.get("kind") == "state":
+        if isinstance(message, dict) and message.get("kind") == kind:
             found.append(message)
     return found
 
