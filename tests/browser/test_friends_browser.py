@@ -106,7 +106,8 @@ def connected(host, *seats):
 
 
 # --- playing -----------------------------------------------------------------------------------
-# One legal click by whoever may act at ``version``: Dudo now and then, else a bid face (the
+# One legal click by whoever may act at ``version``: on the host's screen the forfeit rule when
+# a fair draw waits for a device that is gone; Dudo now and then, else a bid face (the
 # picker offers only legal bids), else any enabled action. Chosen and clicked in one step in
 # the page, so a repaint between choosing and clicking cannot make the test click a ghost;
 # a page still showing an older version (its news not yet arrived) is not asked.
@@ -115,6 +116,8 @@ CLICK_IF_TO_ACT = """([version, r1, r2]) => {
   const table = area.querySelector('.tb-table');
   if (!table || Number(table.dataset.version) !== version) return false;
   const enabled = (selector) => [...area.querySelectorAll(selector)].filter((el) => !el.disabled);
+  const forfeit = enabled('[data-testid^=forfeit-]');  // the table waits for a gone device
+  if (forfeit.length) { forfeit[0].click(); return true; }
   const dudo = enabled('[data-testid=dudo]');
   let pool = dudo.length && r1 < 0.35 ? dudo : enabled('[data-testid^=bid-face-]');
   if (!pool.length) pool = enabled('[data-act]');
@@ -143,6 +146,27 @@ def play_one(host, pages, rng, timeout_s=60):
                 return version
         pages[0].wait_for_timeout(100)
     raise AssertionError(f"nobody could act for {timeout_s} s")
+
+
+# Someone may act at ``version``: the fair draw's steps, which the devices take by themselves
+# after a move, are done, so the table stays at this version until a player acts.
+CAN_ACT = """(version) => {
+  const area = document.getElementById('game-area');
+  const table = area.querySelector('.tb-table');
+  return !!table && Number(table.dataset.version) === version
+    && [...area.querySelectorAll('[data-act]')].some((el) => !el.disabled);
+}"""
+
+
+def quiet(host, pages, timeout_s=60):
+    """Waits until the table rests (a player may act) and returns its version."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        version = host_version(host)
+        if any(page.evaluate(CAN_ACT, version) for page in pages):
+            return version
+        pages[0].wait_for_timeout(100)
+    raise AssertionError(f"the table did not rest for {timeout_s} s")
 
 
 def wait_past(host, version):
@@ -291,7 +315,7 @@ def test_three_players_by_room_code_through_a_relay_with_reloads(phones, site, w
     bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()  # back in his own seat
     played += play(host, pages, rng, actions=5)
 
-    version = host_version(host)
+    version = quiet(host, pages)
     host.reload()
     for guest in (bruno, carla):
         guest.locator("[data-testid=host-lost]").wait_for()
