@@ -4,6 +4,7 @@ the time a decision takes. Prints figures, asserts nothing.
     python bench/bog_bots.py [--deals 2000] [--seats 4 8] [--levels easy medium hard]
     python bench/bog_bots.py --pyodide [--deals 40]     # decision times in Pyodide under Node
     python bench/bog_bots.py --mixed hard medium [--deals 1000] [--seats 4 8]
+    python bench/bog_bots.py --duplicate hard medium [--deals 1000] [--seats 4 8]
 
 One bot seat (a different seat each game) plays against random players, who pick
 uniformly among the legal actions (stakes included); a game ends as the rules say (30
@@ -20,6 +21,15 @@ with the levels' seats swapped, so the cards' luck largely cancels. A game stops
 rules end it or after ``MIXED_GAME_DEALS`` deals. Per deal, the mean net of A's seats in it minus the mean
 net of B's: its mean says which level earns more; its 95 % margin takes the pairs of
 games as the units (``pair_margin``). Progress goes to stderr every ten pairs.
+
+``--duplicate A B``: the same, but each deal is its own duplicate: from the state at the
+deal's start (same chips, boxes and cards) the deal is played twice, the levels' seats
+swapped the second time, every bot drawing the same seeds in both (common random numbers),
+so that where the two levels decide alike nothing differs. The game goes on from the first
+playing. Per level, its mean net per seat over both playings of a deal (each seat played
+once by each level, so the seats' luck cancels), with a 95 % margin taking the games as the
+units (``pair_margin``); and the difference of the two. A game stops when the rules end it
+or after ``DUPLICATE_GAME_DEALS`` deals.
 
 ``--pyodide`` runs the timing part (same code, same seeds) in the pinned Pyodide under
 Node (the copy ``build.py`` unpacks into ``.cache/``; run ``python build.py`` once first).
@@ -133,6 +143,76 @@ def play_mixed(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
     return {"nets": nets, "differences": differences, "by_pair": by_pair, "times": times, "games": game_number}
 
 
+DUPLICATE_GAME_DEALS = 10
+
+
+def play_deal(state: dict, seat_level: list, key) -> tuple:
+    """The deal under way in ``state`` played to its end by ``seat_level``'s bots (the bot's
+    seed from ``key`` and the ply); the state after it and the decision times per level."""
+    deal, ply, times = state["deal"], 0, {level: [] for level in seat_level}
+    while not GAME.is_over(state) and state["deal"] == deal:
+        seat = GAME.to_act(state)[0]
+        view = GAME.view(state, seat)
+        started = cpu_seconds()
+        action = BOTS[seat_level[seat]](view, derive_seed(key, ply))
+        if len(view["legal"]) > 1:
+            times[seat_level[seat]].append(cpu_seconds() - started)
+        state = GAME.apply(state, seat, action)
+        ply += 1
+    return state, times
+
+
+def play_duplicate(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
+    """At least ``deals`` duplicate deals (whole games) at tables of ``levels`` taking
+    alternate seats, each deal played twice from the same start with the seats swapped;
+    per game, the sums of each level's mean net per deal (``by_game``)."""
+    first, second = levels
+    by_game, times = [], {level: [] for level in levels}
+    played = game_number = 0
+    while played < deals:
+        state = GAME.new_state({}, seats, derive_seed("bog-duplicate", seed, seats, game_number))
+        totals = {first: 0.0, second: 0.0, "difference": 0.0}
+        count = 0
+        while not GAME.is_over(state) and state["deal"] <= DUPLICATE_GAME_DEALS:
+            key = derive_seed(seed, game_number, state["deal"])
+            nets = {level: [] for level in levels}
+            after = None
+            for swap in (0, 1):
+                seat_level = [levels[(s + swap) % 2] for s in range(seats)]
+                in_deal = [s for s in range(seats) if state["active"][s]]
+                end, spent = play_deal(state, seat_level, key)
+                for level in levels:
+                    times[level] += spent[level]
+                    nets[level] += [end["last_deal"]["net"][s] for s in in_deal if seat_level[s] == level]
+                after = after or end
+            means = {level: sum(nets[level]) / len(nets[level]) for level in levels}
+            totals[first] += means[first]
+            totals[second] += means[second]
+            totals["difference"] += means[first] - means[second]
+            count += 1
+            state = after
+        by_game.append((totals, count))
+        played += count
+        game_number += 1
+        if game_number % 5 == 0:  # a long run is read as it goes
+            mean, margin = pair_margin([(t["difference"], n) for t, n in by_game])
+            print(f"  after {played} deals: {first} − {second} {mean:+.2f} ± {margin:.2f}", file=sys.stderr, flush=True)
+    return {"by_game": by_game, "times": times, "games": game_number}
+
+
+def report_duplicate(levels: tuple, seats: int, result: dict) -> None:
+    first, second = levels
+    by_game = result["by_game"]
+    print(f"{seats} seats, {first} vs {second} at the same table, {sum(n for _, n in by_game)} duplicate deals "
+          f"({result['games']} games):")
+    for key in (*levels, "difference"):
+        mean, margin = pair_margin([(totals[key], n) for totals, n in by_game])
+        name = f"{first} − {second}" if key == "difference" else key
+        print(f"  {name:15}: {mean:+6.2f} ± {margin:4.2f} chips per seat and deal")
+    for level in levels:
+        print("  " + timing_line(level, result["times"][level]))
+
+
 def pair_margin(by_pair: list) -> tuple:
     """Mean difference per deal and its 95 % margin with the pairs of games as the units
     (a ratio estimator): the two games of a pair share their cards, so their deals are not
@@ -191,12 +271,19 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[4, 8])
     parser.add_argument("--levels", nargs="+", default=list(BOTS))
     parser.add_argument("--mixed", nargs=2, metavar=("LEVEL", "OTHER"), help="two levels at the same table")
+    parser.add_argument("--duplicate", nargs=2, metavar=("LEVEL", "OTHER"),
+                        help="two levels at the same table, each deal played twice with the seats swapped")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pyodide", action="store_true", help="decision times in Pyodide under Node")
     parser.add_argument("--timing-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.pyodide:
         run_in_pyodide(args)
+        return
+    if args.duplicate:
+        for seats in args.seats:
+            levels = tuple(args.duplicate)
+            report_duplicate(levels, seats, play_duplicate(levels, seats, args.deals, args.seed))
         return
     if args.mixed:
         for seats in args.seats:
