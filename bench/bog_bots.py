@@ -5,6 +5,7 @@ the time a decision takes. Prints figures, asserts nothing.
     python bench/bog_bots.py --pyodide [--deals 40]     # decision times in Pyodide under Node
     python bench/bog_bots.py --mixed hard medium [--deals 1000] [--seats 4 8]
     python bench/bog_bots.py --duplicate hard medium [--deals 1000] [--seats 4 8]
+    python bench/bog_bots.py --decisions hard medium [--games 30] [--seats 4 8]
 
 One bot seat (a different seat each game) plays against random players, who pick
 uniformly among the legal actions (stakes included); a game ends as the rules say (30
@@ -30,6 +31,14 @@ playing. Per level, its mean net per seat over both playings of a deal (each sea
 once by each level, so the seats' luck cancels), with a 95 % margin taking the games as the
 units (``pair_margin``); and the difference of the two. A game stops when the rules end it
 or after ``DUPLICATE_GAME_DEALS`` deals.
+
+``--decisions A B``: where A's decisions differ from B's, and what each difference is
+worth. Tables of B bots, one probe seat (a different seat each game); at each of the
+probe's decisions with a choice, A's action is asked too, and where it differs the deal is
+finished both ways (the probe's action A's or B's, then every seat B, the same seeds) and
+the probe's net difference recorded, by kind of decision (the exchange, bog or out, the
+lead of the run, a free card in the run). Games of at most ``DUPLICATE_GAME_DEALS`` deals,
+played on with B's actions.
 
 ``--pyodide`` runs the timing part (same code, same seeds) in the pinned Pyodide under
 Node (the copy ``build.py`` unpacks into ``.cache/``; run ``python build.py`` once first).
@@ -195,20 +204,67 @@ def play_duplicate(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict
         played += count
         game_number += 1
         if game_number % 5 == 0:  # a long run is read as it goes
-            mean, margin = pair_margin([(t["difference"], n) for t, n in by_game])
-            print(f"  after {played} deals: {first} − {second} {mean:+.2f} ± {margin:.2f}", file=sys.stderr, flush=True)
+            print(f"  after {played} deals: " + "; ".join(duplicate_figures(levels, by_game)), file=sys.stderr, flush=True)
     return {"by_game": by_game, "times": times, "games": game_number}
+
+
+def duplicate_figures(levels: tuple, by_game: list) -> list:
+    """Each level's mean net per seat and deal, and their difference, with 95 % margins."""
+    figures = []
+    for key in (*levels, "difference"):
+        mean, margin = pair_margin([(totals[key], n) for totals, n in by_game])
+        figures.append(f"{' − '.join(levels) if key == 'difference' else key} {mean:+.2f} ± {margin:.2f}")
+    return figures
+
+
+def decision_kind(view: dict) -> str:
+    if view["phase"] != "run":
+        return view["phase"]
+    return "free card" if view["run"]["played"] else "lead"
+
+
+def play_decisions(levels: tuple, seats: int, games: int, seed: int = 0) -> dict:
+    """Per kind of decision: how many the probe took with a choice, and the net difference
+    (A's action against B's) of each that differed."""
+    tested, base = levels
+    taken, differences = {}, {}
+    for game_number in range(games):
+        state = GAME.new_state({}, seats, derive_seed("bog-decisions", seed, seats, game_number))
+        probe, ply = game_number % seats, 0
+        while not GAME.is_over(state) and state["deal"] <= DUPLICATE_GAME_DEALS:
+            seat = GAME.to_act(state)[0]
+            view = GAME.view(state, seat)
+            key = derive_seed(seed, game_number, state["deal"], ply)
+            action = BOTS[base](view, derive_seed(key, 0))
+            if seat == probe and len(view["legal"]) > 1:
+                kind = decision_kind(view)
+                taken[kind] = taken.get(kind, 0) + 1
+                other = BOTS[tested](view, derive_seed(key, 0))
+                if other != action:
+                    nets = [play_deal(GAME.apply(state, seat, a), [base] * seats, key)[0]["last_deal"]["net"][probe]
+                            for a in (other, action)]
+                    differences.setdefault(kind, []).append(nets[0] - nets[1])
+            state = GAME.apply(state, seat, action)
+            ply += 1
+    return {"taken": taken, "differences": differences}
+
+
+def report_decisions(levels: tuple, seats: int, games: int, result: dict) -> None:
+    tested, base = levels
+    print(f"{seats} seats, {tested}'s decisions in {base}'s seat, {games} games:")
+    for kind, count in sorted(result["taken"].items()):
+        values = result["differences"].get(kind, [])
+        worth = "%+.2f ± %.2f chips each" % mean_margin(values) if len(values) > 1 else "-"
+        print(f"  {kind:10}: {len(values):4d} of {count:4d} differ; {tested} − {base}: {worth}, {sum(values):+.0f} in all")
 
 
 def report_duplicate(levels: tuple, seats: int, result: dict) -> None:
     first, second = levels
     by_game = result["by_game"]
     print(f"{seats} seats, {first} vs {second} at the same table, {sum(n for _, n in by_game)} duplicate deals "
-          f"({result['games']} games):")
-    for key in (*levels, "difference"):
-        mean, margin = pair_margin([(totals[key], n) for totals, n in by_game])
-        name = f"{first} − {second}" if key == "difference" else key
-        print(f"  {name:15}: {mean:+6.2f} ± {margin:4.2f} chips per seat and deal")
+          f"({result['games']} games), chips per seat and deal:")
+    for figure in duplicate_figures(levels, by_game):
+        print("  " + figure)
     for level in levels:
         print("  " + timing_line(level, result["times"][level]))
 
@@ -273,12 +329,20 @@ def main() -> None:
     parser.add_argument("--mixed", nargs=2, metavar=("LEVEL", "OTHER"), help="two levels at the same table")
     parser.add_argument("--duplicate", nargs=2, metavar=("LEVEL", "OTHER"),
                         help="two levels at the same table, each deal played twice with the seats swapped")
+    parser.add_argument("--decisions", nargs=2, metavar=("LEVEL", "OTHER"),
+                        help="the worth of LEVEL's decisions where they differ from OTHER's")
+    parser.add_argument("--games", type=int, default=30, help="games for --decisions")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pyodide", action="store_true", help="decision times in Pyodide under Node")
     parser.add_argument("--timing-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.pyodide:
         run_in_pyodide(args)
+        return
+    if args.decisions:
+        for seats in args.seats:
+            levels = tuple(args.decisions)
+            report_decisions(levels, seats, args.games, play_decisions(levels, seats, args.games, args.seed))
         return
     if args.duplicate:
         for seats in args.seats:
