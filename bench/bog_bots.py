@@ -109,6 +109,15 @@ def play_deals(level: str, seats: int, deals: int, seed: int = 0) -> dict:
 MIXED_GAME_DEALS = 6
 
 
+def timed_action(view: dict, level: str, seed: int, times: dict):
+    """``level``'s bot's action, its CPU time added to ``times[level]`` when it had a choice."""
+    started = cpu_seconds()
+    action = BOTS[level](view, seed)
+    if len(view["legal"]) > 1:
+        times[level].append(cpu_seconds() - started)
+    return action
+
+
 def play_mixed(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
     """At least ``deals`` deals (whole pairs of games) at tables of ``levels`` taking
     alternate seats; nets per level and deal."""
@@ -125,11 +134,7 @@ def play_mixed(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
         finished, ply = 0, 0
         while not GAME.is_over(state) and finished < MIXED_GAME_DEALS:
             seat = GAME.to_act(state)[0]
-            view = GAME.view(state, seat)
-            started = cpu_seconds()
-            action = BOTS[seat_level[seat]](view, derive_seed(pair, ply))
-            if len(view["legal"]) > 1:
-                times[seat_level[seat]].append(cpu_seconds() - started)
+            action = timed_action(GAME.view(state, seat), seat_level[seat], derive_seed(pair, ply), times)
             in_deal = [s for s in range(seats) if state["active"][s]]
             state = GAME.apply(state, seat, action)
             ply += 1
@@ -161,11 +166,7 @@ def play_deal(state: dict, seat_level: list, key) -> tuple:
     deal, ply, times = state["deal"], 0, {level: [] for level in seat_level}
     while not GAME.is_over(state) and state["deal"] == deal:
         seat = GAME.to_act(state)[0]
-        view = GAME.view(state, seat)
-        started = cpu_seconds()
-        action = BOTS[seat_level[seat]](view, derive_seed(key, ply))
-        if len(view["legal"]) > 1:
-            times[seat_level[seat]].append(cpu_seconds() - started)
+        action = timed_action(GAME.view(state, seat), seat_level[seat], derive_seed(key, ply), times)
         state = GAME.apply(state, seat, action)
         ply += 1
     return state, times
