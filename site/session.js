@@ -401,16 +401,13 @@ export class HostSession extends SharedSession {
     return heldElsewhere(page.locks, lockName("host", marker.table));
   }
 
-  /** A new table: the room code is made here and the table's id derived from it (roomkey.js);
-   * a page without Web Crypto (plain http on a LAN) hosts by invite links only. */
+  /** A new table: its key pair, the room code that names the key and the table's id derived
+   * from the code are made here (identity.js newRoom); a page without Web Crypto (plain http
+   * on a LAN) hosts by invite links only. */
   submit(request) {
     return this.once(async () => {
       const { net } = this.page;
-      let room = null;
-      if (net.canDerive()) {
-        const code = net.newRoomCode();
-        room = { code, table: (await net.roomSecrets(code)).table };
-      }
+      const room = net.canDerive() ? await net.newRoom() : null;
       return this.host("net_host_create", JSON.stringify({ ...request, room }));
     });
   }
@@ -760,8 +757,8 @@ export class GuestSession extends SharedSession {
 
   /** Joins the table's room on the relays: the host's channel is attached once the host has
    * proved its key (relay.js), and again whenever it announces itself anew (after its
-   * reload, or the room's reconnection) and proves it again. A typed code pins the first
-   * key that proves itself. */
+   * reload, or the room's reconnection) and proves it again. A typed code trusts only a key
+   * it names, and pins it. */
   async openRoom() {
     const settings = this.page.settings();
     const relay = await this.page.net.relay();
