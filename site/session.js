@@ -553,6 +553,7 @@ export class HostSession extends SharedSession {
     channel.onmessage = null;
     await this.enqueue("net_host_kick", [peer, "flooded", this.clock.now()]);
     channel.close();
+    this.cutOffNotice();
     if (this.channels.get(peer) === channel) {
       this.channels.delete(peer);
       this.buckets.delete(peer);
@@ -580,6 +581,7 @@ export class HostSession extends SharedSession {
         (peer, channel) => this.addChannel(`relay-${peer}`, channel),
       ))
       .then((room) => {
+        room.oncutoff = () => this.cutOffNotice();
         if (this.closed) room.close();
         else this.closers.push(() => room.close());
       })
@@ -587,6 +589,11 @@ export class HostSession extends SharedSession {
         console.warn("relay", error);
         this.page.toast(this.page.t("friends.relay_failed", { reason: this.reason(error) }));
       });
+  }
+
+  /** Tells the host that a peer was cut off for flooding. */
+  cutOffNotice() {
+    if (!this.closed) this.page.panel.notice(this.page.t("friends.cut_off"));
   }
 
   /** Shows the room link (the room code and the fingerprint of the host's key: a guest who

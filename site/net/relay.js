@@ -88,16 +88,20 @@ function brokers(lib, relayUrls) {
  * Joins the room of ``code`` and registers the actions before any peer can talk: ``sends``
  * and ``reads`` name this side's actions besides the protocol's texts; a peer's message on
  * any other action is dropped unread, and every message is size-checked on arrival
- * (guard.js). ``cutOff.count`` counts the peers cut off for flooding.
+ * (guard.js). ``cutOff.count`` counts the peers cut off for flooding, ``cutOff.onchange()``
+ * hears of each.
  */
 async function enter(code, { relayUrls, iceServers } = {}, { sends, reads, waitMs = RELAY_WAIT_MS }) {
   if (navigator.onLine === false) throw offline();
   const lib = await library();
   const urls = brokers(lib, relayUrls);
   const { roomId, password } = await roomSecrets(code);
-  const cutOff = { count: 0 };
+  const cutOff = { count: 0, onchange: null };
   const token = await roomToken(APP_ID, roomId);
-  const rtcPolyfill = gatedPeerConnection(token, readLimits(reads), () => { cutOff.count += 1; });
+  const rtcPolyfill = gatedPeerConnection(token, readLimits(reads), () => {
+    cutOff.count += 1;
+    cutOff.onchange?.();
+  });
   await leaving;
   const room = lib.joinRoom(
     { appId: APP_ID, password, relayConfig: { urls }, rtcConfig: { iceServers: iceServers ?? [] }, rtcPolyfill },
@@ -137,7 +141,8 @@ function channelTo(text, peer, shutdown) {
 /**
  * Hosts the room of ``code`` for ``table`` as ``identity`` (identity.js hostIdentity):
  * ``onChannel(peerId, channel)`` for every peer that joins. ``relayUrls`` empty or absent:
- * Trystero's public brokers. Resolves to ``{cutOff, close()}`` once a broker is reachable.
+ * Trystero's public brokers. Resolves to ``{cutOff, oncutoff, close()}`` once a broker is
+ * reachable (``oncutoff()``: a peer was cut off for flooding).
  */
 export async function hostRoom(code, { table, identity }, options, onChannel) {
   const { room, cutOff, host, prove, proof, text } = await enter(code, options, { sends: ["host", "proof"], reads: ["prove"] });
@@ -171,6 +176,9 @@ export async function hostRoom(code, { table, identity }, options, onChannel) {
     /** How many peers were cut off for flooding (guard.js). */
     get cutOff() {
       return cutOff.count;
+    },
+    set oncutoff(handler) {
+      cutOff.onchange = handler;
     },
     close() {
       for (const channel of [...channels.values()]) channel.close();

@@ -13,6 +13,7 @@ import pytest
 
 from buildtools.chromium import ARGS as CHROMIUM_ARGS
 from buildtools.chromium import EXECUTABLE as CHROMIUM
+from tests.browser.test_friends_browser import create_table, open_lobby
 from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, TRACK, open_page, texts
 
 MB = 1024 * 1024
@@ -152,3 +153,36 @@ def test_a_flood_on_a_guest_is_cut_off_and_costs_no_memory(own_browser, new_play
     guest.evaluate("net.channels[0].send('still here')")  # the guest and its host still talk
     host.wait_for_function("() => net.received.length >= 1", timeout=30_000)
     assert texts(host) == ["still here"]
+
+
+# The visible controls of the page that ``#net-notice`` overlaps, or that a tap at their centre
+# would not reach.
+COVERED_CONTROLS = """() => {
+    const notice = document.querySelector("[data-testid=net-notice]").getBoundingClientRect();
+    return [...document.querySelectorAll("button, input, select, a[href]")]
+        .filter((control) => control.checkVisibility() && control.getClientRects().length)
+        .filter((control) => {
+            const box = control.getBoundingClientRect();
+            const x = box.left + box.width / 2, y = box.top + box.height / 2;
+            const overlaps = box.bottom > notice.top && box.top < notice.bottom && box.right > notice.left && box.left < notice.right;
+            const hit = document.elementFromPoint(x, y);
+            return overlaps || (y >= 0 && y < innerHeight && !(hit && (control === hit || control.contains(hit))));
+        })
+        .map((control) => control.outerHTML.slice(0, 80));
+}"""
+
+
+def test_the_host_is_told_when_a_peer_is_cut_off_and_keeps_its_controls(phones, new_player, site, wait_engine, relay):
+    """The host sees a notice once a code holder is cut off, on screen, over no control."""
+    host = phones(relay.url)
+    open_lobby(host, site.url, wait_engine)
+    code = create_table(host).replace("-", "")
+    attacker = attacker_page(new_player, site, relay, code)
+    attacker.wait_for_function("() => flood.announced.size === 1", timeout=60_000)
+    attacker.evaluate(SEND, ["prove", 64 * 1024, 1, True])  # a challenge four times too long
+    notice = host.locator("[data-testid=net-notice]")
+    notice.get_by_text("A connection sent too much and was cut off.").wait_for(state="visible")
+    box = notice.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 740  # on screen
+    assert host.evaluate(COVERED_CONTROLS) == []
+    assert host.context.errors == []
