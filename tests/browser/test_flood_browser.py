@@ -18,6 +18,9 @@ from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, TRACK, open_page
 
 MB = 1024 * 1024
 GROWTH_LIMIT = 20 * MB
+# What each attack sends: a page that kept it would be over the limit twice over.
+FLOOD = 2 * GROWTH_LIMIT
+TEXT = 200 * 1024  # a text under the size cap
 
 # Joins the room with the code and keeps the room, a sender per action and the peers that
 # announced themselves as host on ``window.flood``.
@@ -125,9 +128,9 @@ def test_a_flood_on_an_action_the_host_does_not_read_is_cut_off_and_costs_no_mem
     attackers = two_attackers(new_player, site, relay, code, peers=1)
     before = settled_resident(browser, host)
 
-    attackers[0].evaluate(SEND, ["proof", MB, 100, True])  # 100 MB where nobody reads
+    attackers[0].evaluate(SEND, ["proof", MB, FLOOD // MB, True])  # where nobody reads
     host.wait_for_function("() => room.cutOff >= 1", timeout=30_000)
-    attackers[1].evaluate(SEND, ["text", 200 * 1024, 500, True])  # 100 MB of texts, each under the cap
+    attackers[1].evaluate(SEND, ["text", TEXT, FLOOD // TEXT, True])  # texts, each under the cap
     after = settled_resident(browser, host)
     print(f"\nhost renderers: {before / MB:.0f} MB before, {after / MB:.0f} MB after ({(after - before) / MB:+.1f} MB)")
     assert after - before < GROWTH_LIMIT
@@ -143,10 +146,10 @@ def test_a_flood_on_a_guest_is_cut_off_and_costs_no_memory(own_browser, new_play
     guest.evaluate(JOIN_ROOM, [code, relay.url])
     attackers = two_attackers(new_player, site, relay, code, peers=2)
     before = settled_resident(browser, guest)
-    attackers[0].evaluate(SEND, ["host", MB, 100, False])  # 100 MB of "announcements"
+    attackers[0].evaluate(SEND, ["host", MB, FLOOD // MB, False])  # "announcements"
     guest.wait_for_function("() => room.cutOff >= 1", timeout=30_000)
-    attackers[1].evaluate(SEND, ["prove", MB, 100, False])  # the guest never reads ``prove``
-    attackers[1].evaluate(SEND, ["text", 200 * 1024, 500, False])  # nor texts from anyone but its host
+    attackers[1].evaluate(SEND, ["prove", MB, FLOOD // MB, False])  # the guest never reads ``prove``
+    attackers[1].evaluate(SEND, ["text", TEXT, FLOOD // TEXT, False])  # nor texts from anyone but its host
     after = settled_resident(browser, guest)
     print(f"\nguest renderers: {before / MB:.0f} MB before, {after / MB:.0f} MB after ({(after - before) / MB:+.1f} MB)")
     assert after - before < GROWTH_LIMIT
