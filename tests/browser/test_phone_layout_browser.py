@@ -23,7 +23,8 @@ import pytest
 from pyengine.core.registry import get_game
 
 from tests.browser.saves import PUT_RECORDS, local_record, played_by_bots
-from tests.browser.test_screens_browser import DESKTOP, PHONE, TIMEOUT_MS, Screens
+from tests.browser.test_friends_browser import take_seat
+from tests.browser.test_screens_browser import DESKTOP, PHONE, TIMEOUT_MS, Screens, guest_by_room_code
 from tests.browser.waits import ANY_TURN, tap_move, wait_ready
 
 # Where ``selector``'s element lies, and whether it is seen (see the module's docstring).
@@ -265,16 +266,8 @@ def test_a_shared_botifarra_shows_the_trick_on_both_phones(screens, site, wait_e
         for seat, kind in ((1, "remote"), (2, bot), (3, bot)):
             form.locator(f'select[name="seat{seat}_kind"]').select_option(kind)
         form.locator("[data-testid=start]").click()
-        code = host.locator("[data-testid=room-code]").inner_text().strip()
-        guest = host.context.new_page()
-        guest.on("pageerror", lambda error: host.errors.append(f"guest: {error}"))
-        guest.goto(site.url)
-        wait_engine(guest)
-        guest.fill("#friends-code", code)
-        guest.fill("#friends-name", "Bea")
-        guest.click("[data-testid=friends-join]")
-        guest.click("[data-testid=take-seat-1]")
-        host.locator('[data-testid="seat-1"][data-conn="connected"]').wait_for()
+        guest = guest_by_room_code(host, site, wait_engine)
+        take_seat(host, guest, 1)
         host.click("[data-testid=net-start]")
         for _ in range(300):
             if [page.evaluate(DECIDE) for page in (host, guest)] == ["play", "play"]:

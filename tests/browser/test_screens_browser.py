@@ -32,6 +32,7 @@ from pyengine.i18n import LANGUAGES, Translator, language_tag
 
 from .pixels import Image, near
 from tests.browser.saves import PUT_RECORDS, local_record, played_by_bots
+from tests.browser.test_friends_browser import enter_by_room_code
 from tests.browser.waits import ANY_TURN, seat_count, tap_move, wait_ready
 
 PHONE = {"width": 360, "height": 740}
@@ -401,6 +402,16 @@ def test_friends_table_and_invite_panel(screens):
     screens.page.locator("#lobby").wait_for()
 
 
+def guest_by_room_code(host, site, wait_engine, name="Bea"):
+    """A friend in another tab of the host's browser, come by the room code on the host's
+    screen; its page errors count as the host's."""
+    code = host.locator("[data-testid=room-code]").inner_text().strip()
+    guest = host.context.new_page()
+    guest.on("pageerror", lambda error: host.errors.append(f"guest: {error}"))
+    enter_by_room_code(guest, code, name, wait_engine, site.url)
+    return guest
+
+
 def test_a_guests_screens(screens, site, wait_engine):
     """A friend in another tab of this browser comes by the room code (the tabs' own channel,
     relays off): watching first, then seated before the start, then on its turn."""
@@ -412,14 +423,7 @@ def test_a_guests_screens(screens, site, wait_engine):
         for seat in range(2, 6):
             form.locator(f'select[name="seat{seat}_kind"]').select_option("none")
         form.locator("[data-testid=start]").click()
-        code = host.locator("[data-testid=room-code]").inner_text().strip()
-        guest = host.context.new_page()
-        guest.on("pageerror", lambda error: host.errors.append(f"guest: {error}"))
-        guest.goto(site.url)
-        wait_engine(guest)
-        guest.fill("#friends-code", code)
-        guest.fill("#friends-name", "Bea")
-        guest.click("[data-testid=friends-join]")
+        guest = guest_by_room_code(host, site, wait_engine)
         guest.locator("[data-testid=take-seat-1]").wait_for()
         as_guest = Screens(guest, screens.axe_source, screens.folder)
         as_guest.axe("a guest watching")
