@@ -24,7 +24,7 @@ from pyengine.core.registry import get_game
 
 from tests.browser.saves import PUT_RECORDS, local_record, played_by_bots
 from tests.browser.test_friends_browser import take_seat
-from tests.browser.test_screens_browser import DESKTOP, PHONE, TIMEOUT_MS, Screens, guest_by_room_code
+from tests.browser.test_screens_browser import DESKTOP, PHONE, TIMEOUT_MS, Screens, guest_by_room_code, phone_page
 from tests.browser.waits import ANY_TURN, tap_move, wait_ready
 
 # Where ``selector``'s element lies, and whether it is seen (see the module's docstring).
@@ -114,22 +114,12 @@ def saved_records():
 
 @pytest.fixture(scope="module")
 def phone(browser, site, wait_engine):
-    """One phone page for the module, with the saved tables in its lobby (bots at the fast
-    pace, reduced motion: nothing is caught half-drawn)."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
-    context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(site.url)
-    wait_engine(page)
-    page.evaluate(PUT_RECORDS, saved_records())
-    page.reload()
-    wait_engine(page)
-    page.errors = errors
-    yield page
-    context.close()
+    """One phone page for the module, with the saved tables in its lobby."""
+    with phone_page(browser, site, wait_engine) as page:
+        page.evaluate(PUT_RECORDS, saved_records())
+        page.reload()
+        wait_engine(page)
+        yield page
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ Screenshots are written to ``$TABERNA_SCREENS`` (or a temporary folder named in 
 that a person can look at them.
 """
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -73,21 +74,30 @@ def shots(tmp_path_factory):
     return folder
 
 
-@pytest.fixture(scope="module")
-def player(browser, site, wait_engine):
-    """One phone-sized page for the whole module (the engine loads once). It asks for reduced
-    motion, as some players do: nothing is then caught half-faded by a check."""
+@contextlib.contextmanager
+def phone_page(browser, site, wait_engine):
+    """A phone-sized touch page at the lobby with its engine loaded (bots at the fast pace), its
+    page errors in ``page.errors``. It asks for reduced motion, as some players do: nothing is
+    then caught half-faded by a check."""
     context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
     context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.goto(site.url)
     wait_engine(page)
-    page.errors = errors
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def player(browser, site, wait_engine):
+    """One phone page for the whole module (the engine loads once)."""
+    with phone_page(browser, site, wait_engine) as page:
+        yield page
 
 
 class Screens:
