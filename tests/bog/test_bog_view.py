@@ -195,6 +195,7 @@ def test_showdown_highlights_the_winning_combination():
     shown = [attrs for tag, attrs in page.tags if "bog-shown" in attrs.get("class", "").split()]
     assert [int(a["data-seat"]) for a in shown] == state["showdown"]["boggers"]
     assert [int(a["data-seat"]) for a in shown if "bog-shown-win" in a["class"]] == [winner]
+    assert page.with_testid("bog-showdown")[0]["data-news"] == f"showdown-{state['deal']}", "news: brought into view"
 
 
 def test_anticlockwise_and_the_ace_of_diamonds_board_draw():

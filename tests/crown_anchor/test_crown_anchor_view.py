@@ -158,6 +158,7 @@ def test_after_a_roll_the_dice_payouts_and_history_show():
     state = states()["rolled"]
     html, _ = screen(state, 0)
     assert 'class="crown_anchor-dice crown_anchor-tumble" data-testid="ca-dice"' in html
+    assert f'data-news="roll-{state["rolls"]}"' in html, "each roll is news the page brings into view"
     for symbol in state["dice"]:
         assert f'aria-label="{symbol.capitalize()}"' in html
     delta = state["last"]["delta"][0]

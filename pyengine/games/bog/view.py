@@ -433,7 +433,9 @@ def _showdown(view: dict, names: list, t) -> Markup:
         verdict = t("bog.bog_nobody")
     else:
         verdict = t("bog.bog_none")
-    return h("section", {"class": "bog-showdown", "data-testid": "bog-showdown", "aria-label": t("bog.showdown")},
+    # News (site/screen.js): the page brings a new showdown into view, below the hand on a phone.
+    return h("section", {"class": "bog-showdown", "data-testid": "bog-showdown", "aria-label": t("bog.showdown"),
+                         "data-news": f"showdown-{view['deal']}"},
              h("h2", None, t("bog.showdown")), h("p", None, verdict), rows and h("ul", None, rows))
 
 

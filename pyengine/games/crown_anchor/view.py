@@ -12,7 +12,7 @@ own ``bet_error``).
 Test hooks (``data-testid``): ``ca-cell-<symbol>``, ``ca-chip-<n>``, ``ca-done``,
 ``ca-clear``, ``ca-end``, ``ca-leave``, ``ca-leave-yes``, ``ca-roll``, ``ca-volunteer-yes``,
 ``ca-volunteer-no``, ``ca-dice`` (its ``data-roll`` counts the rolls, so a page can tell a
-new roll), ``ca-seats``, ``ca-history``, ``ca-fairness``.
+new roll; its ``data-news`` brings a new roll into view on a phone), ``ca-seats``, ``ca-history``, ``ca-fairness``.
 """
 
 from fractions import Fraction
@@ -184,7 +184,8 @@ def _dice(view: dict, t) -> Markup:
     return h(
         "div",
         {"class": ["crown_anchor-dice", _fresh(view) and "crown_anchor-tumble"], "data-testid": "ca-dice",
-         "data-roll": view["rolls"], "role": "group", "aria-label": t("crown_anchor.dice")},
+         "data-roll": view["rolls"], "data-news": f"roll-{view['rolls']}", "role": "group",
+         "aria-label": t("crown_anchor.dice")},
         (die(d, t(f"crown_anchor.sym.{d}")) for d in view["dice"]),
     )
 
