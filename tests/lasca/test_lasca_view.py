@@ -204,6 +204,11 @@ def test_a_draw_offer_says_where_it_stands_for_each_side():
     assert line.search(render(GAME.view(state, 0), {}, EN)).group(1) == "Black is considering your draw offer…"
     state = GAME.apply(state, 1, {"type": "move", "path": "e5xc3"})  # moving declines it
     assert 'data-testid="draw-offer"' not in render(GAME.view(state, 0), {}, EN)
+    declined = re.compile(r'data-testid="draw-declined"[^>]*>([^<]*)<')
+    assert declined.search(render(GAME.view(state, 0), {}, EN)).group(1) == "Black declined the draw"
+    assert declined.search(render(GAME.view(state, 0), {}, Translator("pt"))).group(1) == "As Pretas recusaram o empate"
+    state = GAME.apply(state, 0, {"type": "move", "path": "b2xd4"})  # said until the next move
+    assert 'data-testid="draw-declined"' not in render(GAME.view(state, 1), {}, EN)
 
 
 @pytest.mark.parametrize("height", range(1, 12))

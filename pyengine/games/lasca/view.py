@@ -258,9 +258,16 @@ def _status(view, t, mine) -> Markup:
 def _offer(view, t, mine) -> Markup:
     """Where a draw offer stands, said from the viewer's side: an offer of the viewer's own
     waits for the opponent's answer after the viewer's move, then is being considered (a
-    bot's think shows as this line, not as silence); an offer of the opponent's is theirs."""
+    bot's think shows as this line, not as silence); an offer of the opponent's is theirs; an
+    offer declined by a move is said to be declined until the next move."""
     offer = view.get("draw_offer")
-    if offer is None or view.get("result"):
+    if view.get("result"):
+        return None
+    declined = view.get("draw_declined")
+    if offer is None and declined is not None:
+        return h("p", {"class": "lasca-offer", "data-testid": "draw-declined", "data-announce": True},
+                 t("lasca.draw_declined", side=_side_name(t, declined)))
+    if offer is None:
         return None
     if offer == view.get("you"):
         other = _side_name(t, 1 - offer)
