@@ -290,3 +290,14 @@ def test_a_refused_card_is_named_as_printed_in_every_language():
     for lang in LANGUAGES:
         shown = Translator(lang).error(refused.value)
         assert all(screen.card_text(card) in shown for card in legal) and "{" not in shown, (lang, shown)
+
+
+def test_a_boxs_new_count_slides_in_from_the_middle_with_the_sound_of_chips():
+    view = mover_view(GAME.new_state({}, 4, 3))  # the antes are on the board
+    _, page = draw(view)
+    counts = {attrs["data-motion"]: attrs for tag, attrs in page.tags if tag == "text" and "data-motion" in attrs}
+    for index, box in enumerate(view["board"]):
+        mark = counts[f"box-{index}-{box['chips']}"]
+        assert "motion-arrive" in mark["class"] and mark["data-sound"] == "chips"
+    top = counts[f"box-0-{view['board'][0]['chips']}"]["class"].split()
+    assert "motion-dx-0" in top and "motion-dy-3" in top  # the top box's chips come up from the middle

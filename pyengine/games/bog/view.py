@@ -25,6 +25,7 @@ from ...kits.cards import FRENCH_52, RED_SUITS, split_card
 from ...ui.cards import card_face, card_pile, hand_fan, suit_symbol
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fmt, fragment, h
+from ...ui.motion import moving
 from .combos import RANK_STRENGTH, best_combination
 from .rules import BOG, GOING_OUT, SUIT_SYMBOLS, combination_cards, printed_card
 
@@ -38,6 +39,7 @@ DEAL_END_PAUSE_MS = 3200  # the deal's summary before the next deal's first bot 
 # above its chip count around the triangle's centroid (CENTROID from the centre), its
 # owners' dots in a row along the outer edge (DOTS_AT).
 R = 100
+BOX_STEP = 20  # view.css's --motion-step on the board, in its SVG units: chips slide in this far
 CENTROID, DOTS_AT, DOT_GAP = 58, 84, 8.6
 
 
@@ -274,7 +276,9 @@ def _board(view: dict, names: list, t) -> Markup:
             h("title", None, label),
             h("polygon", {"points": points, "class": "bog-tri"}),
             _box_label(box["box"], lx, ly),
-            h("text", {"x": round(cx, 2), "y": round(cy, 2) + 17, "text-anchor": "middle", "class": "bog-box-count"},
+            # A box's new count slides in from the middle of the table: chips placed on it.
+            h("text", moving({"x": round(cx, 2), "y": round(cy, 2) + 17, "text-anchor": "middle", "class": "bog-box-count"},
+                             "arrive", f"box-{index}-{box['chips']}", -cx / BOX_STEP, -cy / BOX_STEP, sound="chips"),
               box["chips"]),
             dots,
         ))
