@@ -269,17 +269,20 @@ def _board(view: dict, names: list, t) -> Markup:
             dots.append(h("circle", {"cx": round(dx + offset * math.cos(along), 2),
                                      "cy": round(dy + offset * math.sin(along), 2), "r": 3.6,
                                      "class": ["bog-owner", _seat_class(seat)]}))
+        count = {"x": round(cx, 2), "y": round(cy, 2) + 17, "text-anchor": "middle", "class": "bog-box-count"}
+        triangle = {"points": points, "class": "bog-tri"}
         triangles.append(h(
             "g", {"class": ["bog-box", box["box"] == BOG and "bog-box-pot", box["box"] == hit and "bog-box-hit"],
                   "role": "img", "aria-label": label, "data-testid": f"bog-box-{box['box']}",
                   "data-chips": box["chips"]},
             h("title", None, label),
-            h("polygon", {"points": points, "class": "bog-tri"}),
+            # The box whose chips were just collected flashes as they go to its owner.
+            h("polygon", moving(triangle, "hit", f"collect-{view['deal']}-{index}", sound="chips")
+              if box["box"] == hit else triangle),
             _box_label(box["box"], lx, ly),
             # A box's new count slides in from the middle of the table: chips placed on it.
-            h("text", moving({"x": round(cx, 2), "y": round(cy, 2) + 17, "text-anchor": "middle", "class": "bog-box-count"},
-                             "arrive", f"box-{index}-{box['chips']}", -cx / BOX_STEP, -cy / BOX_STEP, sound="chips"),
-              box["chips"]),
+            h("text", moving(count, "arrive", f"box-{index}-{box['chips']}", -cx / BOX_STEP, -cy / BOX_STEP, sound="chips")
+              if box["chips"] else count, box["chips"]),
             dots,
         ))
     return h("svg", {"class": "bog-board", "viewBox": "-102 -89 204 178", "role": "group",
