@@ -84,6 +84,18 @@ def _before_the_end(table, states, i):
     return i == len(table.log) - 1 and table.log[i]["seat"] != 0
 
 
+def _second_roll(table, states, i):
+    """The player, the banker, is to roll for the second time."""
+    return table.log[i] == {"seat": 0, "action": {"type": "roll"}} and states[i]["rolls"] >= 1
+
+
+def _dealer_speaks_after_a_bog(table, states, i):
+    """The player, the dealer, speaks last in a deal's bogging after someone bogged."""
+    state = states[i]
+    return (state["phase"] == "bog" and state["speaker"] == state["dealer"] == 0
+            and any(entry["action"]["type"] == "bog" for entry in table.log[:i][-(state["seats"] - 1):]))
+
+
 def _peek_on_turn(table, states, i):
     """The player's turn in Botifarra's play, with a trick already taken in the hand."""
     return states[i]["phase"] == "play" and bool(states[i]["tricks"]) and 0 in table.game.to_act(states[i])
@@ -95,6 +107,8 @@ SAVES = {
     "bozo-over": ("bozo", 10, {"points_target": 1}, 1, _before_the_end),
     "perudo-reveal": ("perudo", 6, {}, 1, _may_call("dudo")),
     "botifarra-peek": ("botifarra", 4, {"target": 51}, 1, _peek_on_turn),
+    "crown_anchor-roll": ("crown_anchor", 8, {"start_chips": 10}, 1, _second_roll),
+    "bog-showdown": ("bog", 4, {"deals": 2}, 1, _dealer_speaks_after_a_bog),
 }
 
 
@@ -197,6 +211,23 @@ def test_a_reveal_is_in_view_above_the_dock(screens):
         tap_move(page, page.locator(f"#game-area [data-testid={call}]"), TIMEOUT_MS)
         seen(page, "#game-area [data-testid=reveal] [data-announce]")
         seen(page, "#game-area [data-testid=dock]")
+        screens.axe(name)
+        both_sizes(screens, f"phone-{name}")
+
+
+def test_a_roll_and_a_showdown_come_into_view(screens):
+    """The player, scrolled to the bottom of a phone to tap the dock, rolls (Crown and Anchor,
+    the dice above the layout) or goes out last (Bog, the showdown below the hand): what
+    happened is brought into view."""
+    for name, tap, news in (("crown_anchor-roll", "ca-roll", "ca-dice"), ("bog-showdown", "bog-out", "bog-showdown")):
+        screens.lobby()
+        page = screens.page
+        continue_saved(screens, name)
+        assert wait_ready(page, TIMEOUT_MS) == "human"
+        page.evaluate(TO_BOTTOM)
+        tap_move(page, page.locator(f"#game-area [data-testid={tap}]"), TIMEOUT_MS)
+        page.locator(f"#game-area [data-testid={news}]").wait_for()
+        seen(page, f"#game-area [data-testid={news}]")
         screens.axe(name)
         both_sizes(screens, f"phone-{name}")
 
