@@ -4,6 +4,8 @@ the time a decision takes. Prints figures, asserts nothing.
     python bench/bog_bots.py [--deals 2000] [--seats 4 8] [--levels easy medium hard]
     python bench/bog_bots.py --pyodide [--deals 40]     # decision times in Pyodide under Node
     python bench/bog_bots.py --mixed hard medium [--deals 1000] [--seats 4 8]
+    python bench/bog_bots.py --duplicate hard medium [--deals 1000] [--seats 4 8]
+    python bench/bog_bots.py --decisions hard medium [--games 30] [--seats 4 8]
 
 One bot seat (a different seat each game) plays against random players, who pick
 uniformly among the legal actions (stakes included); a game ends as the rules say (30
@@ -20,6 +22,23 @@ with the levels' seats swapped, so the cards' luck largely cancels. A game stops
 rules end it or after ``MIXED_GAME_DEALS`` deals. Per deal, the mean net of A's seats in it minus the mean
 net of B's: its mean says which level earns more; its 95 % margin takes the pairs of
 games as the units (``pair_margin``). Progress goes to stderr every ten pairs.
+
+``--duplicate A B``: the same, but each deal is its own duplicate: from the state at the
+deal's start (same chips, boxes and cards) the deal is played twice, the levels' seats
+swapped the second time, every bot drawing the same seeds in both (common random numbers),
+so that where the two levels decide alike nothing differs. The game goes on from the first
+playing. Per level, its mean net per seat over both playings of a deal (each seat played
+once by each level, so the seats' luck cancels), with a 95 % margin taking the games as the
+units (``pair_margin``); and the difference of the two. A game stops when the rules end it
+or after ``DUPLICATE_GAME_DEALS`` deals.
+
+``--decisions A B``: where A's decisions differ from B's, and what each difference is
+worth. Tables of B bots, one probe seat (a different seat each game); at each of the
+probe's decisions with a choice, A's action is asked too, and where it differs the deal is
+finished both ways (the probe's action A's or B's, then every seat B, the same seeds) and
+the probe's net difference recorded, by kind of decision (the exchange, bog or out, the
+lead of the run, a free card in the run). Games of at most ``DUPLICATE_GAME_DEALS`` deals,
+played on with B's actions.
 
 ``--pyodide`` runs the timing part (same code, same seeds) in the pinned Pyodide under
 Node (the copy ``build.py`` unpacks into ``.cache/``; run ``python build.py`` once first).
@@ -90,6 +109,15 @@ def play_deals(level: str, seats: int, deals: int, seed: int = 0) -> dict:
 MIXED_GAME_DEALS = 6
 
 
+def timed_action(view: dict, level: str, seed: int, times: dict):
+    """``level``'s bot's action, its CPU time added to ``times[level]`` when it had a choice."""
+    started = cpu_seconds()
+    action = BOTS[level](view, seed)
+    if len(view["legal"]) > 1:
+        times[level].append(cpu_seconds() - started)
+    return action
+
+
 def play_mixed(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
     """At least ``deals`` deals (whole pairs of games) at tables of ``levels`` taking
     alternate seats; nets per level and deal."""
@@ -106,11 +134,7 @@ def play_mixed(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
         finished, ply = 0, 0
         while not GAME.is_over(state) and finished < MIXED_GAME_DEALS:
             seat = GAME.to_act(state)[0]
-            view = GAME.view(state, seat)
-            started = cpu_seconds()
-            action = BOTS[seat_level[seat]](view, derive_seed(pair, ply))
-            if len(view["legal"]) > 1:
-                times[seat_level[seat]].append(cpu_seconds() - started)
+            action = timed_action(GAME.view(state, seat), seat_level[seat], derive_seed(pair, ply), times)
             in_deal = [s for s in range(seats) if state["active"][s]]
             state = GAME.apply(state, seat, action)
             ply += 1
@@ -131,6 +155,119 @@ def play_mixed(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
             print("  after %d deals: %+.2f ± %.2f" % (len(differences), *pair_margin(by_pair)),
                   file=sys.stderr, flush=True)
     return {"nets": nets, "differences": differences, "by_pair": by_pair, "times": times, "games": game_number}
+
+
+DUPLICATE_GAME_DEALS = 10
+
+
+def play_deal(state: dict, seat_level: list, key) -> tuple:
+    """The deal under way in ``state`` played to its end by ``seat_level``'s bots (the bot's
+    seed from ``key`` and the ply); the state after it and the decision times per level."""
+    deal, ply, times = state["deal"], 0, {level: [] for level in seat_level}
+    while not GAME.is_over(state) and state["deal"] == deal:
+        seat = GAME.to_act(state)[0]
+        action = timed_action(GAME.view(state, seat), seat_level[seat], derive_seed(key, ply), times)
+        state = GAME.apply(state, seat, action)
+        ply += 1
+    return state, times
+
+
+def play_duplicate(levels: tuple, seats: int, deals: int, seed: int = 0) -> dict:
+    """At least ``deals`` duplicate deals (whole games) at tables of ``levels`` taking
+    alternate seats, each deal played twice from the same start with the seats swapped;
+    per game, the sums of each level's mean net per deal (``by_game``)."""
+    first, second = levels
+    by_game, times = [], {level: [] for level in levels}
+    played = game_number = 0
+    while played < deals:
+        state = GAME.new_state({}, seats, derive_seed("bog-duplicate", seed, seats, game_number))
+        totals = {first: 0.0, second: 0.0, "difference": 0.0}
+        count = 0
+        while not GAME.is_over(state) and state["deal"] <= DUPLICATE_GAME_DEALS:
+            key = derive_seed(seed, game_number, state["deal"])
+            nets = {level: [] for level in levels}
+            after = None
+            for swap in (0, 1):
+                seat_level = [levels[(s + swap) % 2] for s in range(seats)]
+                in_deal = [s for s in range(seats) if state["active"][s]]
+                end, spent = play_deal(state, seat_level, key)
+                for level in levels:
+                    times[level] += spent[level]
+                    nets[level] += [end["last_deal"]["net"][s] for s in in_deal if seat_level[s] == level]
+                after = after or end
+            means = {level: sum(nets[level]) / len(nets[level]) for level in levels}
+            totals[first] += means[first]
+            totals[second] += means[second]
+            totals["difference"] += means[first] - means[second]
+            count += 1
+            state = after
+        by_game.append((totals, count))
+        played += count
+        game_number += 1
+        if game_number % 5 == 0:  # a long run is read as it goes
+            print(f"  after {played} deals: " + "; ".join(duplicate_figures(levels, by_game)), file=sys.stderr, flush=True)
+    return {"by_game": by_game, "times": times, "games": game_number}
+
+
+def duplicate_figures(levels: tuple, by_game: list) -> list:
+    """Each level's mean net per seat and deal, and their difference, with 95 % margins."""
+    figures = []
+    for key in (*levels, "difference"):
+        mean, margin = pair_margin([(totals[key], n) for totals, n in by_game])
+        figures.append(f"{' − '.join(levels) if key == 'difference' else key} {mean:+.2f} ± {margin:.2f}")
+    return figures
+
+
+def decision_kind(view: dict) -> str:
+    if view["phase"] != "run":
+        return view["phase"]
+    return "free card" if view["run"]["played"] else "lead"
+
+
+def play_decisions(levels: tuple, seats: int, games: int, seed: int = 0) -> dict:
+    """Per kind of decision: how many the probe took with a choice, and the net difference
+    (A's action against B's) of each that differed."""
+    tested, base = levels
+    taken, differences = {}, {}
+    for game_number in range(games):
+        state = GAME.new_state({}, seats, derive_seed("bog-decisions", seed, seats, game_number))
+        probe, ply = game_number % seats, 0
+        while not GAME.is_over(state) and state["deal"] <= DUPLICATE_GAME_DEALS:
+            seat = GAME.to_act(state)[0]
+            view = GAME.view(state, seat)
+            key = derive_seed(seed, game_number, state["deal"], ply)
+            action = BOTS[base](view, derive_seed(key, 0))
+            if seat == probe and len(view["legal"]) > 1:
+                kind = decision_kind(view)
+                taken[kind] = taken.get(kind, 0) + 1
+                other = BOTS[tested](view, derive_seed(key, 0))
+                if other != action:
+                    nets = [play_deal(GAME.apply(state, seat, a), [base] * seats, key)[0]["last_deal"]["net"][probe]
+                            for a in (other, action)]
+                    differences.setdefault(kind, []).append(nets[0] - nets[1])
+            state = GAME.apply(state, seat, action)
+            ply += 1
+    return {"taken": taken, "differences": differences}
+
+
+def report_decisions(levels: tuple, seats: int, games: int, result: dict) -> None:
+    tested, base = levels
+    print(f"{seats} seats, {tested}'s decisions in {base}'s seat, {games} games:")
+    for kind, count in sorted(result["taken"].items()):
+        values = result["differences"].get(kind, [])
+        worth = "%+.2f ± %.2f chips each" % mean_margin(values) if len(values) > 1 else "-"
+        print(f"  {kind:10}: {len(values):4d} of {count:4d} differ; {tested} − {base}: {worth}, {sum(values):+.0f} in all")
+
+
+def report_duplicate(levels: tuple, seats: int, result: dict) -> None:
+    first, second = levels
+    by_game = result["by_game"]
+    print(f"{seats} seats, {first} vs {second} at the same table, {sum(n for _, n in by_game)} duplicate deals "
+          f"({result['games']} games), chips per seat and deal:")
+    for figure in duplicate_figures(levels, by_game):
+        print("  " + figure)
+    for level in levels:
+        print("  " + timing_line(level, result["times"][level]))
 
 
 def pair_margin(by_pair: list) -> tuple:
@@ -191,12 +328,27 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[4, 8])
     parser.add_argument("--levels", nargs="+", default=list(BOTS))
     parser.add_argument("--mixed", nargs=2, metavar=("LEVEL", "OTHER"), help="two levels at the same table")
+    parser.add_argument("--duplicate", nargs=2, metavar=("LEVEL", "OTHER"),
+                        help="two levels at the same table, each deal played twice with the seats swapped")
+    parser.add_argument("--decisions", nargs=2, metavar=("LEVEL", "OTHER"),
+                        help="the worth of LEVEL's decisions where they differ from OTHER's")
+    parser.add_argument("--games", type=int, default=30, help="games for --decisions")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pyodide", action="store_true", help="decision times in Pyodide under Node")
     parser.add_argument("--timing-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.pyodide:
         run_in_pyodide(args)
+        return
+    if args.decisions:
+        for seats in args.seats:
+            levels = tuple(args.decisions)
+            report_decisions(levels, seats, args.games, play_decisions(levels, seats, args.games, args.seed))
+        return
+    if args.duplicate:
+        for seats in args.seats:
+            levels = tuple(args.duplicate)
+            report_duplicate(levels, seats, play_duplicate(levels, seats, args.deals, args.seed))
         return
     if args.mixed:
         for seats in args.seats:

@@ -9,6 +9,10 @@ off (``BLUFF_RATE`` zero), would have bid something else: the measured rate is t
 of a level's bids made with its cup in view that the bluff changed.
 
     python bench/bozo_bots.py [--games 2000] [--seats 4]
+    python bench/bozo_bots.py --lineup hard,medium,medium,medium --games 1000
+
+``--lineup`` seats the listed levels (one per seat, rotated with the game number) instead of
+the pairings, e.g. one hard bot against three medium ones.
 """
 
 import argparse
@@ -101,7 +105,11 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--first", type=int, default=0, help="first game's number (to split a run)")
     parser.add_argument("--pairing", choices=["all", *PAIRINGS], default="all")
+    parser.add_argument("--lineup", help="comma-separated levels, one per seat (overrides --pairing)")
     args = parser.parse_args()
+    if args.lineup:
+        match(args.lineup.split(","), args.games, args.first)
+        return
     if args.pairing == "all":
         random_speed(10, args.seats)
         random_speed(3, 10)

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 from buildtools import howto, po
+from buildtools.confusables import compile_table
 from buildtools.icons import copy_game_icons, write_icons
 from buildtools.relay import relay_bundle
 from buildtools.runtime import PYODIDE, add_bytecode, copy_runtime, fetch_runtime
@@ -113,6 +114,7 @@ def build(out: Path = DIST) -> dict:
     """
     tarballs = fetch_runtime()
     po.compile_catalogs()  # before the wheel and before the engine is asked anything
+    compile_table()  # the names' look-alike letters, before the wheel too
     out = Path(out)
     with built_beside(out, replace=True) as stage, tempfile.TemporaryDirectory(prefix="pyengine-wheel-") as wheels:
         stage.mkdir()

@@ -56,26 +56,28 @@ def build_wheel(out_dir: Path, source: Path = ROOT) -> Path:
         return Path(shutil.copy(wheel, out_dir / wheel.name))
 
 
+def pinned_wheel(name: str, digest: str) -> Path:
+    """The PyPI wheel ``name``, downloaded once into .cache/wheels/ and checked against its
+    pinned sha256 ``digest``."""
+    path = CACHE / "wheels" / name
+    if not path.exists():
+        if importlib.util.find_spec("pip") is None:
+            sys.exit("pip is needed to fetch pinned wheels (on Debian: apt-get install python3-pip)")
+        project, version = name.split("-")[:2]
+        log(f"fetching {project}=={version} with pip")
+        subprocess.run(
+            [
+                sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                "--only-binary=:all:", "--dest", str(path.parent), f"{project}=={version}",
+            ],
+            check=True,
+        )
+    if file_hash(path) != digest:
+        path.unlink()
+        sys.exit(f"{name} does not have the pinned sha256; removed it, run the build again")
+    return path
+
+
 def worker_wheels() -> list:
-    """The pinned third-party wheels for the worker, downloaded once into .cache/wheels/."""
-    folder = CACHE / "wheels"
-    paths = []
-    for name, digest in WORKER_WHEELS.items():
-        path = folder / name
-        if not path.exists():
-            if importlib.util.find_spec("pip") is None:
-                sys.exit("pip is needed to fetch the worker's wheels (on Debian: apt-get install python3-pip)")
-            project, version = name.split("-")[:2]
-            log(f"fetching {project}=={version} with pip")
-            subprocess.run(
-                [
-                    sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                    "--only-binary=:all:", "--dest", str(folder), f"{project}=={version}",
-                ],
-                check=True,
-            )
-        if file_hash(path) != digest:
-            path.unlink()
-            sys.exit(f"{name} does not have the pinned sha256; removed it, run the build again")
-        paths.append(path)
-    return paths
+    """The pinned third-party wheels for the worker."""
+    return [pinned_wheel(name, digest) for name, digest in WORKER_WHEELS.items()]

@@ -13,6 +13,7 @@ import { parseRoute } from "./net/links.js";
 import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
 import { SaveShelf, saveField } from "./saves.js";
 import { PageScreen } from "./screen.js";
+import { TableSounds } from "./sound.js";
 import { LocalSession, SHARED_SESSIONS } from "./session.js";
 import { onScreen, settings, tabFirst } from "./storage.js";
 import { engineStarted, prepareNextStart, registerServiceWorker, retryFromCache } from "./updates.js";
@@ -26,6 +27,7 @@ const KEYS = {
   relays: "taberna.relays",
   useRelays: "taberna.useRelays",
   stun: "taberna.stun",
+  sound: "taberna.sound", // "1": the table's sounds are on (off unless turned on)
 };
 // Multiplies the bridge's suggested bot delay, so bots play visibly at the player's pace.
 const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2 };
@@ -46,7 +48,7 @@ const app = {
   net: null, // the networking modules, once a table is shared
   panel: null, // the share panel (net/panel.js), once a table is shared
 };
-app.screen = new PageScreen($, app.i18n);
+app.screen = new PageScreen($, app.i18n, new TableSounds(settings.get(KEYS.sound) === "1"));
 const t = (key, params) => app.i18n.t(key, params);
 const toast = (text, action) => app.screen.toast(text, action);
 
@@ -542,6 +544,11 @@ function wire() {
   const speed = settings.get(KEYS.speed);
   if (speed in SPEEDS) $("speed").value = speed;
   $("speed").addEventListener("change", (event) => settings.set(KEYS.speed, event.target.value));
+  $("sound").checked = app.screen.sounds.enabled;
+  $("sound").addEventListener("change", (event) => {
+    app.screen.sounds.enabled = event.target.checked;
+    settings.set(KEYS.sound, event.target.checked ? "1" : "0");
+  });
 
   const area = $("game-area");
   area.addEventListener("click", (event) => {

@@ -2,6 +2,22 @@
 // build), t(), the static text of the page in that language, and numbers and dates written
 // as the language writes them.
 
+// Catalan elides "de", "la" and "el" before a placeholder whose value starts with a vowel
+// sound ("de {name}" with Anna: "d'Anna"): pyengine/i18n/__init__.py's rule (ELIDED), which
+// makes the worker's text, kept the same for the page's own messages.
+const ELIDED = {
+  ca: [/(?<![\p{L}\p{N}_])(de|De|la|La|el|El) \{(\w+)\}/gu, { d: "d'", D: "D'", l: "l'", L: "L'", e: "l'", E: "L'" }],
+};
+const VOWEL_SOUND = /^h?[aeiouàèéíïòóúü]/i;
+
+/** ``template`` with its words elided in ``lang`` before the placeholders ``shown`` fills. */
+export function elide(lang, template, shown) {
+  if (!ELIDED[lang]) return template;
+  const [before, elided] = ELIDED[lang];
+  return template.replace(before, (whole, word, name) =>
+    (name in shown && VOWEL_SOUND.test(shown[name]) ? `${elided[word[0]]}{${name}}` : whole));
+}
+
 // Resolves in a task of its own: long work split this way leaves the page responsive.
 export const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -47,8 +63,9 @@ export class PageLanguage {
     if (typeof template === "object") {
       template = template[this.formatter(Intl.PluralRules).select(Number(params.count))] ?? template.other;
     }
-    const shown = (value) => (typeof value === "number" ? this.formatter(Intl.NumberFormat).format(value) : String(value));
-    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? shown(params[name]) : whole));
+    const write = (value) => (typeof value === "number" ? this.formatter(Intl.NumberFormat).format(value) : String(value));
+    const shown = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, write(value)]));
+    return elide(this.lang, template, shown).replace(/\{(\w+)\}/g, (whole, name) => (name in shown ? shown[name] : whole));
   }
 
   has(key) {

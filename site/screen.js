@@ -1,6 +1,6 @@
 // What the page shows of a table: the worker's screens (HTML rendered by Python, only
 // inserted here), the keyboard's place across redraws, where the screen is scrolled, news
-// for screen readers, the toast.
+// for screen readers, what moves and sounds when something happens, the toast.
 
 // A hidden page gets no animation frames; a coalesced screen is then drawn at this pace.
 const HIDDEN_PAINT_MS = 250;
@@ -37,13 +37,16 @@ export class PageScreen {
   /**
    * @param $     (id) -> element
    * @param i18n  the page's language (i18n.js)
+   * @param sounds  the table's sounds (sound.js): ``play(cue)``
    */
-  constructor($, i18n) {
+  constructor($, i18n, sounds) {
     this.$ = $;
     this.i18n = i18n;
+    this.sounds = sounds;
     this.announced = "";
     this.shown = null; // the kind of screen last painted (screenOf)
     this.news = new Set(); // the data-news marks last painted
+    this.motions = new Set(); // the data-motion marks last painted
     this.pending = null; // the latest screen waiting for its frame
     this.toastTimer = null;
   }
@@ -53,6 +56,7 @@ export class PageScreen {
     const { $, i18n } = this;
     const area = $("game-area");
     const key = this.focusKey(document.activeElement);
+    const before = area.dataset.status;
     if (typeof reply.html === "string") area.innerHTML = reply.html;
     area.dataset.status = reply.status || "";
     const gameId = area.querySelector("[data-game]")?.dataset.game;
@@ -62,7 +66,21 @@ export class PageScreen {
     $("game-heading").textContent = reply.title || "";
     this.announce(area);
     this.restoreFocus(key);
+    const sameScreen = screenOf(area) === this.shown;
+    this.playMotion(area, sameScreen);
+    if (sameScreen && area.dataset.status === "human" && before !== "human") this.sounds.play("turn");
     this.placeView(area);
+  }
+
+  /** Motion (pyengine/ui/motion.py): an element whose data-motion key was not on the screen
+   * painted before plays its motion (class tb-moving, drawn by CSS) and its sound, if it has
+   * one (data-sound); on a screen just opened nothing moves or sounds. */
+  playMotion(area, sameScreen) {
+    const marked = [...area.querySelectorAll("[data-motion]")];
+    const fresh = sameScreen ? marked.filter((el) => !this.motions.has(el.dataset.motion)) : [];
+    this.motions = new Set(marked.map((el) => el.dataset.motion));
+    for (const el of fresh) el.classList.add("tb-moving");
+    for (const cue of new Set(fresh.map((el) => el.dataset.sound).filter(Boolean))) this.sounds.play(cue);
   }
 
   /** A new kind of screen starts at its top (on a phone the page kept the scroll of the

@@ -401,16 +401,13 @@ export class HostSession extends SharedSession {
     return heldElsewhere(page.locks, lockName("host", marker.table));
   }
 
-  /** A new table: the room code is made here and the table's id derived from it (roomkey.js);
-   * a page without Web Crypto (plain http on a LAN) hosts by invite links only. */
+  /** A new table: its key pair, the room code that names the key and the table's id derived
+   * from the code are made here (identity.js newRoom); a page without Web Crypto (plain http
+   * on a LAN) hosts by invite links only. */
   submit(request) {
     return this.once(async () => {
       const { net } = this.page;
-      let room = null;
-      if (net.canDerive()) {
-        const code = net.newRoomCode();
-        room = { code, table: (await net.roomSecrets(code)).table };
-      }
+      const room = net.canDerive() ? await net.newRoom() : null;
       return this.host("net_host_create", JSON.stringify({ ...request, room }));
     });
   }
@@ -556,6 +553,7 @@ export class HostSession extends SharedSession {
     channel.onmessage = null;
     await this.enqueue("net_host_kick", [peer, "flooded", this.clock.now()]);
     channel.close();
+    this.cutOffNotice();
     if (this.channels.get(peer) === channel) {
       this.channels.delete(peer);
       this.buckets.delete(peer);
@@ -583,6 +581,7 @@ export class HostSession extends SharedSession {
         (peer, channel) => this.addChannel(`relay-${peer}`, channel),
       ))
       .then((room) => {
+        room.oncutoff = () => this.cutOffNotice();
         if (this.closed) room.close();
         else this.closers.push(() => room.close());
       })
@@ -590,6 +589,11 @@ export class HostSession extends SharedSession {
         console.warn("relay", error);
         this.page.toast(this.page.t("friends.relay_failed", { reason: this.reason(error) }));
       });
+  }
+
+  /** Tells the host that a peer was cut off for flooding. */
+  cutOffNotice() {
+    if (!this.closed) this.page.panel.notice(this.page.t("friends.cut_off"));
   }
 
   /** Shows the room link (the room code and the fingerprint of the host's key: a guest who
@@ -760,8 +764,8 @@ export class GuestSession extends SharedSession {
 
   /** Joins the table's room on the relays: the host's channel is attached once the host has
    * proved its key (relay.js), and again whenever it announces itself anew (after its
-   * reload, or the room's reconnection) and proves it again. A typed code pins the first
-   * key that proves itself. */
+   * reload, or the room's reconnection) and proves it again. A typed code trusts only a key
+   * it names, and pins it. */
   async openRoom() {
     const settings = this.page.settings();
     const relay = await this.page.net.relay();

@@ -8,11 +8,18 @@ from pyengine.core.registry import discover
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def pytest_configure(config):
-    """Compiles the gettext catalogs (``pyengine/i18n/compiled/<lang>.mo``, a build output)
-    when a ``.po`` is newer, so plain ``python -m pytest`` needs no build first."""
-    spec = importlib.util.spec_from_file_location("taberna_po", ROOT / "buildtools" / "po.py")
+def build_step(name: str):
+    """The module ``buildtools/<name>.py``, loaded from its path."""
+    spec = importlib.util.spec_from_file_location(f"taberna_{name}", ROOT / "buildtools" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    module.compile_catalogs()
+    return module
+
+
+def pytest_configure(config):
+    """Compiles the gettext catalogs (``pyengine/i18n/compiled/<lang>.mo``) when a ``.po`` is
+    newer, and the names' look-alike letters (``pyengine/protocol/compiled/``), build outputs,
+    so plain ``python -m pytest`` needs no build first."""
+    build_step("po").compile_catalogs()
+    build_step("confusables").compile_table()
     discover("pyengine.games")

@@ -7,6 +7,7 @@ attribute, ``style`` attribute, script-like element or ``javascript:`` URL means
 escaped its text or attribute and became markup.
 """
 
+import itertools
 from html.parser import HTMLParser
 
 HOSTILE = (
@@ -46,18 +47,23 @@ def live_markup(html: str) -> list:
     return collector.problems
 
 
-def random_play_views(game, options, seats: int, seed: int, every: int = 1):
-    """Views for the spectator and every seat, every ``every`` actions of one random legal game
-    (each with ``players`` added as the app does), so hostile-render tests see real screens."""
+def random_play_views(game, options, seats: int, seed: int, every: int = 1, viewers: int | None = None):
+    """Views every ``every`` actions of one random legal game (each with ``players`` added as
+    the app does), so hostile-render tests see real screens: for the spectator and every seat,
+    or for ``viewers`` of them at a time, taking turns (a big table's positions are then seen
+    from every side over the game without drawing each position for every seat)."""
     from pyengine.core.rng import Rng
     from pyengine.core.simulate import random_moves
 
     state = game.new_state(options, seats, seed)
     players = [{"kind": "human", "name": f"P{i}"} for i in range(seats)]
+    everyone = (None, *range(seats))
+    taking_turns = itertools.cycle(everyone)
     moves = ((None, None, state), *random_moves(game, state, Rng(seed + 1000)))
     for step, (_, _, state) in enumerate(moves):
         if step % every == 0 or game.is_over(state):
-            for viewer in (None, *range(seats)):
+            chosen = everyone if viewers is None else [next(taking_turns) for _ in range(viewers)]
+            for viewer in chosen:
                 yield {**game.view(state, viewer), "players": [dict(p) for p in players]}
 
 

@@ -40,9 +40,11 @@ commitment in, its share or reveal owed) ends only with that guest back, or a fo
 """
 
 import hmac
+import json
 import secrets
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
 from ..core.errors import BadSave, TabernaError
 from ..core.rng import derive_key, derive_seed, is_key
@@ -58,6 +60,7 @@ MAX_PEERS = 64  # seated guests plus spectators; bounds what a flood of joins ca
 MAX_WATCHERS = 24
 ABSENT_AFTER = 15_000  # ms without a message before a peer counts as absent
 FORGET_AFTER = 600_000  # ms of silence before an absent peer is forgotten (it may rejoin)
+CONFUSABLES = Path(__file__).parent / "compiled" / "confusables.json"
 
 
 # Letters that show as nothing: the Hangul fillers (default-ignorable in Unicode, yet letters)
@@ -70,12 +73,30 @@ EAST_ASIAN = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
 RESERVED_KEYS = ("sync.conn.host_device", "sync.conn.here", "sync.conn.open", "sync.you", "sync.a_watcher")
 
 
-def skeleton(name: str) -> str:
-    """What a name looks like, roughly: compatibility forms folded, accents and other marks
-    dropped, case ignored, spaces squeezed ("ＡＮＡ", "Ána" and "ana" read alike)."""
-    decomposed = unicodedata.normalize("NFKD", name)
+@lru_cache(maxsize=1)
+def _prototypes() -> dict:
+    """Unicode's look-alike letters (UTS #39 confusables.txt, compiled by the build:
+    buildtools/confusables.py): ``{character: the characters it looks like}``."""
+    return json.loads(CONFUSABLES.read_text(encoding="utf-8"))
+
+
+def _bare(text: str) -> str:
+    """``text`` with compatibility forms folded, accents and other marks dropped, spaces
+    squeezed."""
+    decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(ch for ch in decomposed if unicodedata.category(ch)[0] != "M")
-    return " ".join(unicodedata.normalize("NFKC", bare).casefold().split())
+    return " ".join(unicodedata.normalize("NFKC", bare).split())
+
+
+def skeletons(name: str) -> tuple:
+    """What a name looks like, as two keys; names that share either read alike. The first is
+    ``name`` bare (see ``_bare``) with case ignored: "ＡＮＡ", "Ána" and "ana". The second is
+    its UTS #39 skeleton, bare: each character replaced by its prototype (a Greek "Α" by a
+    Latin "A", "I" and "1" by "l"), so "ΑΝΑ" in Greek reads as "ANA" and "AIex" as "Alex".
+    The skeleton keeps case, as Unicode's does: "I" looks like "l", and "L" does not."""
+    prototypes = _prototypes()
+    looks = "".join(prototypes.get(ch, ch) for ch in unicodedata.normalize("NFD", name))
+    return _bare(name).casefold(), _bare(looks)
 
 
 def _script(ch: str) -> str:
@@ -93,7 +114,12 @@ def _mixes_scripts(name: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _reserved() -> frozenset:
-    return frozenset(skeleton(translate(lang, key)) for lang in LANGUAGES for key in RESERVED_KEYS)
+    return _keys(translate(lang, key) for lang in LANGUAGES for key in RESERVED_KEYS)
+
+
+def _keys(names) -> frozenset:
+    """The skeletons of ``names``, each with its place in the pair (see ``skeletons``)."""
+    return frozenset(pair for name in names for pair in enumerate(skeletons(name)))
 
 
 def clean_name(name: str) -> str:
@@ -120,17 +146,17 @@ def clean_name(name: str) -> str:
             kept.append(ch)
         marks = 0
     squeezed = " ".join("".join(kept).split())
-    if _mixes_scripts(squeezed) or skeleton(squeezed) in _reserved():
+    if _mixes_scripts(squeezed) or _keys([squeezed]) & _reserved():
         return ""
     return squeezed[:MAX_NAME].strip()
 
 
 def unique_name(name: str, others) -> str:
     """``name``, or ``name 2``, ``name 3``… so that no two seats read alike (compared on
-    skeletons: "ＡＮＡ", "Ána" and "ana" are the same name)."""
-    taken = {skeleton(other) for other in others}
+    skeletons: "ＡＮＡ", "Ána" and "ana" are the same name, so are "ANA" and a Greek "ΑΝΑ")."""
+    taken = _keys(others)
     candidate, number = name, 1
-    while skeleton(candidate) in taken:
+    while _keys([candidate]) & taken:
         number += 1
         suffix = f" {number}"
         candidate = name[: MAX_NAME - len(suffix)].rstrip() + suffix

@@ -18,6 +18,7 @@ from typing import Callable, Collection, Iterable, Sequence
 from ..kits.cards import FRENCH, RED_SUITS, SPANISH, family_of_suit, split_card
 from .html import act_button, ui_button
 from .markup import Markup, fmt, fragment, h
+from .motion import moving
 
 CARD_W, CARD_H = 60, 90
 VIEWBOX = f"0 0 {CARD_W} {CARD_H}"
@@ -340,6 +341,20 @@ def _slot_centres(n_seats: int) -> list:
 
 
 _SLOTS = {n: _slot_centres(n) for n in range(2, 11)}
+TRICK_STEP = 40  # cards.css's --motion-step in a trick, in its SVG units
+
+
+def _travel(card_drawing: Markup, seat: int, card: str, centre: tuple, winner_centre: tuple | None) -> Markup:
+    """A played card that arrives from its player's side of the table and, once the trick is
+    won, goes towards the winner's card (ui/motion.py): the played card travelling to the
+    trick, the trick to its winner."""
+    x, y = centre
+    reach = max(math.hypot(x, y), 1)
+    drawing = card_drawing
+    if winner_centre is not None and winner_centre != centre:
+        dx, dy = (winner_centre[0] - x) / TRICK_STEP, (winner_centre[1] - y) / TRICK_STEP
+        drawing = h("g", moving({}, "take", f"take-{seat}-{card}", dx, dy), drawing)
+    return h("g", moving({}, "arrive", f"play-{seat}-{card}", 2 * x / reach, 2 * y / reach, sound="card"), drawing)
 
 
 def trick_area(plays: Sequence[str | None], *, viewer: int, label: str,
@@ -351,7 +366,8 @@ def trick_area(plays: Sequence[str | None], *, viewer: int, label: str,
     ``viewer`` sits at the bottom; seat ``viewer + 1`` (next in playing order) is on the
     right, as in anticlockwise play (``clockwise=True`` puts it on the left). ``slot_label(
     seat, card)`` names each slot for screen readers, ``names`` optionally captions them,
-    ``highlight`` marks a seat's card (the trick's winner).
+    ``highlight`` marks a seat's card (the trick's winner). A card arrives with motion,
+    and goes towards the winner's once the trick is won (``_travel``).
     """
     n = len(plays)
     if n not in _SLOTS:
@@ -364,16 +380,21 @@ def trick_area(plays: Sequence[str | None], *, viewer: int, label: str,
     left, top = min(xs) - CARD_W / 2 - _GAP, min(ys) - CARD_H / 2 - _GAP
     width = max(xs) - min(xs) + CARD_W + 2 * _GAP
     height = max(ys) - min(ys) + CARD_H + _CAPTION_H + 2 * _GAP
+    def centre_of(seat):
+        relative = (seat - viewer) % n
+        return centres[(n - relative) % n if clockwise else relative]
+
+    winner_centre = centre_of(highlight) if type(highlight) is int and 0 <= highlight < n else None
     slots = []
     for seat, card in enumerate(plays):
-        relative = (seat - viewer) % n
-        x, y = centres[(n - relative) % n if clockwise else relative]
+        x, y = centre_of(seat)
         if card is None:
             drawing = [h("rect", {"x": 2, "y": 2, "width": CARD_W - 4, "height": CARD_H - 4, "rx": 5,
                                   "class": "cards-slot-empty"})]
         else:
             split_card(card)
-            drawing = [h("g", {"class": _card_classes(card, None)}, _face_shapes(card))]
+            face = h("g", {"class": _card_classes(card, None)}, _face_shapes(card))
+            drawing = [_travel(face, seat, card, (x, y), winner_centre)]
         caption = []
         if names is not None:
             text = names[seat] if len(names[seat]) <= 10 else names[seat][:9] + "…"

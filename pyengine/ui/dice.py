@@ -3,6 +3,7 @@ game's view."""
 
 from .html import ui_button
 from .markup import EMPTY, Markup, fragment, h
+from .motion import moving
 
 _PIPS = {
     1: ((50, 50),),
@@ -39,6 +40,12 @@ def hidden_die_svg(*, label: str, size: int = 28) -> Markup:
     """A die under another player's cup: only its presence is public."""
     return _die(["die", "die-hidden"], label, size,
                 h("text", {"x": 50, "y": 66, "text-anchor": "middle", "class": "die-q"}, "?"))
+
+
+def cup_mine_dice(roll: str, faces, dice) -> Markup:
+    """The viewer's own ``dice`` (drawn), shaken and rolled (ui/motion.py) when they are new:
+    another ``roll`` (the game's name for this cupful) or other ``faces``."""
+    return h("div", moving({"class": "cup-mine-dice"}, "shake", f"cup-{roll}-{''.join(map(str, faces))}", sound="dice"), dice)
 
 
 def cup_players(t, prefix: str, view: dict, state, *, badge=None, upcoming=None, open_cups=None) -> Markup:

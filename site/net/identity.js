@@ -4,13 +4,16 @@
 // ECDSA P-256 key pair (Web Crypto), made when the table is created and kept in this
 // browser's IndexedDB beside the table's save; the private key is a non-extractable
 // CryptoKey: script can sign with it but never read it. Room links and invite links carry
-// the SHA-256 fingerprint of the public key; a guest who typed a code pins the first key
-// that proves itself (trust on first use). Before a guest sends anything (its seat token
+// the SHA-256 fingerprint of the public key, and the room code itself names the key (its
+// first 60 bits of a labelled hash, roomkey.js codeOfKey): a guest who typed the code trusts
+// only a key the code names, then pins that key's whole fingerprint. Tables made before codes
+// named keys (random codes) still reopen: their room links and the guests who pinned their
+// key go on as before, but their typed code finds no host it trusts. Before a guest sends anything (its seat token
 // first of all) the host must sign the guest's fresh challenge together with the DTLS
 // fingerprints of the very WebRTC connection they share: a peer that forwards the challenge
 // to the real host gets a signature naming another connection, which the guest refuses.
 
-import { base64url } from "./roomkey.js";
+import { base64url, codeOfKey, roomSecrets } from "./roomkey.js";
 
 const ALGORITHM = { name: "ECDSA", namedCurve: "P-256" };
 const SIGNING = { name: "ECDSA", hash: "SHA-256" };
@@ -60,9 +63,37 @@ async function identityFrom(record) {
   };
 }
 
+// Key pairs made in this page, by table: they last as long as the page when IndexedDB
+// cannot keep them.
+const madeHere = new Map();
+
+async function keep(table, record) {
+  madeHere.set(table, record);
+  try {
+    await withStore("readwrite", (store) => store.put(record, table));
+  } catch (error) {
+    console.warn("host key store", error);
+  }
+}
+
+async function newRecord() {
+  const pair = await crypto.subtle.generateKey(ALGORITHM, false, ["sign", "verify"]);
+  return { privateKey: pair.privateKey, spki: await crypto.subtle.exportKey("spki", pair.publicKey) };
+}
+
+/** A new shared table's ``{code, table}``: a new key pair, the room code it names, and the
+ * table id derived from that code, under which the pair is kept. */
+export async function newRoom() {
+  const record = await newRecord();
+  const code = await codeOfKey(record.spki);
+  const { table } = await roomSecrets(code);
+  await keep(table, record);
+  return { code, table };
+}
+
 /** ``{privateKey, publicKey (SPKI, base64url), fingerprint}`` of the host of ``table``: the
- * stored pair, or a new one (stored when IndexedDB allows; else it lasts as long as the
- * page, and guests who pinned it will refuse the host after a reload). */
+ * kept pair, or a new one (a table hosted by invite links only, or whose key was lost:
+ * guests who pinned the old key, or typed the code, will refuse it). */
 export async function hostIdentity(table) {
   try {
     const stored = await withStore("readonly", (store) => store.get(table));
@@ -70,18 +101,13 @@ export async function hostIdentity(table) {
   } catch (error) {
     console.warn("host key store", error);
   }
-  const pair = await crypto.subtle.generateKey(ALGORITHM, false, ["sign", "verify"]);
-  const record = { privateKey: pair.privateKey, spki: await crypto.subtle.exportKey("spki", pair.publicKey) };
-  try {
-    await withStore("readwrite", (store) => store.put(record, table));
-  } catch (error) {
-    console.warn("host key store", error);
-  }
-  return identityFrom(record);
+  if (!madeHere.has(table)) await keep(table, await newRecord());
+  return identityFrom(madeHere.get(table));
 }
 
 /** Forgets the key of a table that is over. */
 export async function forgetIdentity(table) {
+  madeHere.delete(table);
   try {
     await withStore("readwrite", (store) => store.delete(table));
   } catch { /* nothing stored */ }
@@ -126,13 +152,14 @@ export async function checkProof(publicKey, table, nonce, signature, connection)
   }
 }
 
-/** The fingerprint of a public key announced as base64url SPKI, or null if it is not one. */
-export async function announcedFingerprint(publicKey) {
+/** ``{fingerprint, code}`` of a public key announced as base64url SPKI (``code``: the room
+ * code it names), or null if it is not one. */
+export async function announcedKey(publicKey) {
   if (typeof publicKey !== "string" || !/^[A-Za-z0-9_-]{40,200}$/.test(publicKey)) return null;
   try {
     const spki = fromBase64url(publicKey);
     await crypto.subtle.importKey("spki", spki, ALGORITHM, false, ["verify"]);
-    return await fingerprintOf(spki);
+    return { fingerprint: await fingerprintOf(spki), code: await codeOfKey(spki) };
   } catch {
     return null;
   }

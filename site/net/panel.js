@@ -19,10 +19,26 @@ export class SharePanel {
     this.page = page;
     this.shown = 0; // each show() bumps it, so a late QR never lands in a newer panel
     this.ondismiss = null;
+    this.noticeLine = null; // the notice above the panel, once there was one
   }
 
-  /** Hides the panel; whatever it was showing is told it is gone (``ondismiss``). */
+  /** Says ``text`` in a line just above the panel, in the page's flow: it covers no control,
+   * as a toast over a phone's dock would. It stays until the panel is next hidden. */
+  notice(text) {
+    if (!this.noticeLine) {
+      this.noticeLine = paragraph("", "net-notice");
+      this.noticeLine.setAttribute("role", "status");
+      this.noticeLine.dataset.testid = "net-notice";
+      this.element.before(this.noticeLine);
+    }
+    this.noticeLine.textContent = text;
+    this.noticeLine.hidden = false;
+  }
+
+  /** Hides the panel and the notice; whatever the panel was showing is told it is gone
+   * (``ondismiss``). */
   hide() {
+    if (this.noticeLine) this.noticeLine.hidden = true;
     this.dismiss();
     this.shown += 1;
     this.element.hidden = true;

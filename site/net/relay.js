@@ -19,15 +19,15 @@
 // or claim an open seat, and learns the network addresses of the room's peers, as WebRTC
 // requires; but nobody can pose as the host: a guest talks to a peer only after it proved
 // the host's key (identity.js) on that very connection, and the key is the one the room or
-// invite link names, or for a typed code the first one that proved itself (trust on first
-// use). Every new announcement (the host's reload, a new channel) is proved again.
+// invite link names, or for a typed code one that the code names (roomkey.js codeOfKey),
+// pinned from then on. Every new announcement (the host's reload, a new channel) is proved again.
 //
 // Joining reports failure within JOIN_WAIT_MS with the reason: offline, no broker reachable,
 // nobody answered the code, or only peers that could not prove to be the host.
 
 import { Channel, netError } from "./channel.js";
 import { gatedPeerConnection, readLimits, roomToken } from "./guard.js";
-import { announcedFingerprint, checkProof, newChallenge, signProof } from "./identity.js";
+import { announcedKey, checkProof, newChallenge, signProof } from "./identity.js";
 import { roomSecrets } from "./roomkey.js";
 
 const APP_ID = "taberna";
@@ -88,16 +88,20 @@ function brokers(lib, relayUrls) {
  * Joins the room of ``code`` and registers the actions before any peer can talk: ``sends``
  * and ``reads`` name this side's actions besides the protocol's texts; a peer's message on
  * any other action is dropped unread, and every message is size-checked on arrival
- * (guard.js). ``cutOff.count`` counts the peers cut off for flooding.
+ * (guard.js). ``cutOff.count`` counts the peers cut off for flooding, ``cutOff.onchange()``
+ * hears of each.
  */
 async function enter(code, { relayUrls, iceServers } = {}, { sends, reads, waitMs = RELAY_WAIT_MS }) {
   if (navigator.onLine === false) throw offline();
   const lib = await library();
   const urls = brokers(lib, relayUrls);
   const { roomId, password } = await roomSecrets(code);
-  const cutOff = { count: 0 };
+  const cutOff = { count: 0, onchange: null };
   const token = await roomToken(APP_ID, roomId);
-  const rtcPolyfill = gatedPeerConnection(token, readLimits(reads), () => { cutOff.count += 1; });
+  const rtcPolyfill = gatedPeerConnection(token, readLimits(reads), () => {
+    cutOff.count += 1;
+    cutOff.onchange?.();
+  });
   await leaving;
   const room = lib.joinRoom(
     { appId: APP_ID, password, relayConfig: { urls }, rtcConfig: { iceServers: iceServers ?? [] }, rtcPolyfill },
@@ -137,7 +141,8 @@ function channelTo(text, peer, shutdown) {
 /**
  * Hosts the room of ``code`` for ``table`` as ``identity`` (identity.js hostIdentity):
  * ``onChannel(peerId, channel)`` for every peer that joins. ``relayUrls`` empty or absent:
- * Trystero's public brokers. Resolves to ``{cutOff, close()}`` once a broker is reachable.
+ * Trystero's public brokers. Resolves to ``{cutOff, oncutoff, close()}`` once a broker is
+ * reachable (``oncutoff()``: a peer was cut off for flooding).
  */
 export async function hostRoom(code, { table, identity }, options, onChannel) {
   const { room, cutOff, host, prove, proof, text } = await enter(code, options, { sends: ["host", "proof"], reads: ["prove"] });
@@ -172,6 +177,9 @@ export async function hostRoom(code, { table, identity }, options, onChannel) {
     get cutOff() {
       return cutOff.count;
     },
+    set oncutoff(handler) {
+      cutOff.onchange = handler;
+    },
     close() {
       for (const channel of [...channels.values()]) channel.close();
       leave(room);
@@ -181,8 +189,8 @@ export async function hostRoom(code, { table, identity }, options, onChannel) {
 
 /**
  * Joins the room of ``code`` as a guest of ``table`` (the id derived from the code), trusting
- * only a host that proves the key whose fingerprint is ``pin`` (or, with no pin, the first
- * key that proves itself: ``onpin(fingerprint)`` tells the caller, to pin it from then on).
+ * only a host that proves the key whose fingerprint is ``pin`` (or, with no pin, a key that
+ * ``code`` names: ``onpin(fingerprint)`` tells the caller, to pin it from then on).
  * Resolves (once a broker is reachable) to ``{channel, onreconnect, onpin, impostors, cutOff, close()}``:
  * ``channel`` resolves when a host has proved itself, or rejects after ``waitMs`` with the
  * reason; later proved hosts (after the host's reload) come through ``onreconnect(channel)``.
@@ -194,12 +202,13 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
   let current = null; // {peer, channel}: the accepted host
   let settle = null; // {resolve, reject} until the first host is accepted or the wait ends
   let impostors = 0; // announcers that could not prove the pinned key
-  const asked = new Map(); // peer -> {nonce, key, fingerprint}: challenged, not answered yet
+  const asked = new Map(); // peer -> {nonce, key, fingerprint, code}: challenged, not answered yet
   const refused = new Set(); // peers that failed once: never asked again
   // Peers that proved the key and are still in the room, newest last. A reloaded host's
   // announcement can arrive before the room notices that its old page has gone; it waits
   // here and is taken up the moment the old one leaves.
   const proved = new Set();
+  const trusted = (key) => (pinned ? key.fingerprint === pinned : key.code === code);
   const result = {
     channel: new Promise((resolve, reject) => { settle = { resolve, reject }; }),
     onreconnect: null,
@@ -245,14 +254,14 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
   host.onMessage = async (data, { peerId }) => {
     if (data?.table !== table || asked.has(peerId) || proved.has(peerId) || refused.has(peerId)) return;
     asked.set(peerId, null); // one announcement per peer is looked at
-    const fingerprint = await announcedFingerprint(data.key);
-    if (!fingerprint || (pinned && fingerprint !== pinned)) {
+    const key = await announcedKey(data.key);
+    if (!key || !trusted(key)) {
       asked.delete(peerId);
       refuse(peerId);
       return;
     }
     const nonce = newChallenge();
-    asked.set(peerId, { nonce, key: data.key, fingerprint });
+    asked.set(peerId, { nonce, key: data.key, fingerprint: key.fingerprint, code: key.code });
     prove.send({ nonce }, { target: peerId }).catch(warn("relay challenge"));
   };
   proof.onMessage = async (data, { peerId }) => {
@@ -260,7 +269,7 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
     if (!challenge || data?.nonce !== challenge.nonce) return;
     asked.delete(peerId);
     const good = await checkProof(challenge.key, table, challenge.nonce, data.sig, room.getPeers()[peerId]);
-    if (!good || (pinned && challenge.fingerprint !== pinned)) {
+    if (!good || !trusted(challenge)) {
       refuse(peerId);
       return;
     }

@@ -1,6 +1,11 @@
 // Room codes, and what a slow key derivation makes of them.
 //
-// A room code is the only secret a friend types, and the public MQTT brokers see the room's
+// A room code names its host's key: it is the first 60 bits of a labelled SHA-256 of the
+// public key (codeOfKey), so a guest who typed it trusts only a host that proves a key the
+// code names, as a room link's whole fingerprint does (an impostor would need a 60-bit second
+// preimage). The label keeps the code out of the key's fingerprint, which invite links carry.
+//
+// The code is also the only secret a friend types, and the public MQTT brokers see the room's
 // topic, derived from it; so whoever watches a broker can test guesses offline. Two things
 // make that hopeless: codes of 12 characters from a 32-letter alphabet (2^60 of them) and
 // PBKDF2-SHA-256 with KDF_ITERATIONS rounds before anything a broker sees (the figures are
@@ -21,11 +26,15 @@ const KDF_SALT = "taberna/room-code/v1";
 
 const encoder = new TextEncoder();
 
-/** A fresh room code (12 characters, 60 bits from ``crypto.getRandomValues``). */
-export function newRoomCode() {
-  const bytes = crypto.getRandomValues(new Uint8Array(ROOM_CODE_LENGTH));
-  // 256 is a multiple of 32: taking each byte modulo 32 is unbiased.
-  return Array.from(bytes, (byte) => ROOM_ALPHABET[byte % 32]).join("");
+/** The room code a SHA-256 ``digest`` names: its first 60 bits, five to a character. */
+function roomCodeOf(digest) {
+  const bytes = new Uint8Array(digest);
+  let code = "";
+  for (let bit = 0; bit < ROOM_CODE_LENGTH * 5; bit += 5) {
+    const pair = (bytes[bit >> 3] << 8) | bytes[(bit >> 3) + 1];
+    code += ROOM_ALPHABET[(pair >> (11 - (bit & 7))) & 31];
+  }
+  return code;
 }
 
 /** What a player typed -> the canonical code, or null if it cannot be one. */
@@ -58,6 +67,11 @@ function hex(bytes) {
 async function labelled(key, label) {
   const data = new Uint8Array([...encoder.encode(`taberna/${label}\0`), ...new Uint8Array(key)]);
   return crypto.subtle.digest("SHA-256", data);
+}
+
+/** The room code of the host key whose public part is ``spki`` (its bytes). */
+export async function codeOfKey(spki) {
+  return roomCodeOf(await labelled(spki, "room-code"));
 }
 
 const derived = new Map(); // code -> Promise: one derivation per code and page

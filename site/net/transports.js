@@ -3,8 +3,8 @@
 // shared; the relay library only when a room is used (the lobby never contacts a relay).
 
 export { hostBroadcast, joinBroadcast } from "./bc.js";
-export { forgetIdentity, hostIdentity } from "./identity.js";
-export { canDerive, newRoomCode, roomSecrets } from "./roomkey.js";
+export { forgetIdentity, hostIdentity, newRoom } from "./identity.js";
+export { canDerive, roomSecrets } from "./roomkey.js";
 export { answerInvite, createInvite } from "./rtc.js";
 
 export const relay = () => import("./relay.js");

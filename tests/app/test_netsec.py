@@ -75,6 +75,7 @@ def test_a_key_is_a_seed_like_any_other_and_rematches_keep_a_key():
         ("On the host's device", ""),
         ("ON THE HOST'S   DEVICE", ""),
         ("No aparelho do anfitrião", ""),  # in each language
+        ("0n the host\u2019s device", ""),  # a zero for the O, a curly apostrophe: same skeleton
         ("a" + "\u0301" * 23, "a\u0301\u0301"),
         ("Ng\u1ecdc", "Ng\u1ecdc"),  # Vietnamese: two marks on one letter are kept
         ("\u0410\u043d\u0430", "\u0410\u043d\u0430"),  # a Cyrillic name of Cyrillic letters
@@ -93,6 +94,17 @@ def test_names_are_unique_at_a_table_whatever_the_case_or_width():
     assert unique_name("A\u0301na", ["\u00e1na"]) == "A\u0301na 2"
     long = "x" * 24
     assert unique_name(long, [long]) == "x" * 22 + " 2"
+
+
+def test_names_made_of_another_alphabets_look_alikes_are_the_name_they_imitate():
+    """Issue 30: a name wholly in look-alike letters of another alphabet passed beside the
+    name it imitates. Names are compared on UTS #39 skeletons as well now."""
+    assert unique_name("\u0391\u039d\u0391", ["ANA"]) == "\u0391\u039d\u0391 2"  # Greek capitals
+    assert unique_name("\u0410\u0441\u0430", ["Aca"]) == "\u0410\u0441\u0430 2"  # Cyrillic
+    assert unique_name("AIex", ["Alex"]) == "AIex 2"  # a capital I for the l
+    assert unique_name("IGOR", ["igor"]) == "IGOR 2"  # and case is still folded
+    assert unique_name("\u0410\u043d\u0430", ["Ana"]) == "\u0410\u043d\u0430"  # Cyrillic "Ана" reads "Aha": another name
+    assert unique_name("Ivan", ["Lvan"]) == "Ivan"  # the skeleton keeps case: "L" is no "I"
 
 
 def test_a_guest_cannot_take_the_hosts_name_nor_hide_behind_bidi_characters():

@@ -195,6 +195,7 @@ def test_showdown_highlights_the_winning_combination():
     shown = [attrs for tag, attrs in page.tags if "bog-shown" in attrs.get("class", "").split()]
     assert [int(a["data-seat"]) for a in shown] == state["showdown"]["boggers"]
     assert [int(a["data-seat"]) for a in shown if "bog-shown-win" in a["class"]] == [winner]
+    assert page.with_testid("bog-showdown")[0]["data-news"] == f"showdown-{state['deal']}", "news: brought into view"
 
 
 def test_anticlockwise_and_the_ace_of_diamonds_board_draw():
@@ -208,8 +209,9 @@ def test_anticlockwise_and_the_ace_of_diamonds_board_draw():
 
 
 def test_hostile_values_never_become_markup():
-    # Every viewer of every 9th position at 3 seats, of every 27th at 10 (eleven viewers each).
-    views = [v for seats, seed, every in ((3, 1, 9), (10, 2, 27)) for v in random_play_views(GAME, {}, seats, seed, every)]
+    # Every 9th position at 3 seats and every 18th at 10, each seen by two viewers taking turns.
+    views = [v for seats, seed, every in ((3, 1, 9), (10, 2, 18))
+             for v in random_play_views(GAME, {}, seats, seed, every, viewers=2)]
     problems, renders = hostile_render_problems(screen.render, views, EN, uis=({}, {"stake": 4}), every_field_of=25)
     assert problems == [] and renders > 500
 
@@ -289,3 +291,23 @@ def test_a_refused_card_is_named_as_printed_in_every_language():
     for lang in LANGUAGES:
         shown = Translator(lang).error(refused.value)
         assert all(screen.card_text(card) in shown for card in legal) and "{" not in shown, (lang, shown)
+
+
+def test_chips_slide_onto_a_box_from_the_middle_and_a_collected_box_flashes():
+    view = mover_view(GAME.new_state({}, 4, 3))  # the antes are on the board
+    _, page = draw(view)
+    counts = {attrs["data-motion"]: attrs for tag, attrs in page.tags if tag == "text" and "data-motion" in attrs}
+    assert len(counts) == sum(1 for box in view["board"] if box["chips"]) > 0
+    for index, box in enumerate(view["board"]):
+        if box["chips"]:
+            mark = counts[f"box-{index}-{box['chips']}"]
+            assert "motion-arrive" in mark["class"] and mark["data-sound"] == "chips"
+    top = counts[f"box-0-{view['board'][0]['chips']}"]["class"].split()
+    assert "motion-dx-0" in top and "motion-dy-3" in top  # the top box's chips come up from the middle
+    state = play_until(4, 7, lambda s: any(e["event"] == "collect" for e in s["events"]))
+    view = mover_view(state)
+    collected = next(e["box"] for e in reversed(view["events"]) if e["event"] == "collect")
+    index = [box["box"] for box in view["board"]].index(collected)
+    _, page = draw(view)
+    flashes = [attrs for tag, attrs in page.tags if tag == "polygon" and "data-motion" in attrs]
+    assert [(a["data-motion"], a["class"]) for a in flashes] == [(f"collect-{view['deal']}-{index}", "bog-tri motion-hit")]

@@ -102,7 +102,7 @@ def test_defaults_and_refused_options():
     assert state["options"] == {
         "individual": False, "play_rule": "obligada", "three_second": False, "scale": "2-4-8",
         "sant_vicenc": "not_on_botifarra", "target": 101, "fixed_hands": 0, "first_dealer": "turned_card",
-        "discard_suit_order": False, "individual_contro": False, "two_player_layout": "six_piles",
+        "first_lead": "right_of_dealt", "discard_suit_order": False, "individual_contro": False, "two_player_layout": "six_piles",
         "two_player_trump": "chosen"}
     for bad in ({"target": 100}, {"fixed_hands": 10}, {"play_rule": "free"}, {"scale": "2-4-6"},
                 {"sant_vicenc": True}, {"nonsense": 1}):

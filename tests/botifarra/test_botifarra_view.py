@@ -65,7 +65,7 @@ def my_turn_to_follow(seat=0):
 def test_every_view_of_random_play_draws_a_table(variant):
     seats, options = VARIANTS[variant]
     phases = set()
-    for view in random_play_views(GAME, options, seats, seed=5, every=3):
+    for view in random_play_views(GAME, options, seats, seed=5, every=3, viewers=2):
         out = str(screen.render(view, {}, EN))
         assert "bt-broken" not in out, (variant, view["phase"])
         assert live_markup(out) == []

@@ -15,7 +15,7 @@ from tests.browser.saves import saved_text
 from tests.browser.test_friends_browser import (
     check_secrecy, host_over, host_version, join_by_invite, open_lobby, wait_past,
 )
-from tests.browser.waits import NEWER, seeded_form, wait_ready
+from tests.browser.waits import NEWER, screen_html, seeded_form, wait_ready
 
 TIMEOUT_MS = 90_000
 OUR_TURN = ".bog [data-act]"  # ready for us: one of our actions
@@ -127,11 +127,11 @@ def test_whole_game_of_three_deals_against_bots_by_taps_on_a_phone(browser, site
         phases.add(phase(page))
         deals.add(int(page.locator("#game-area .bog").get_attribute("data-deal")))
         if phase(page) == "run" and not reloaded and taps >= 3:
-            screen = page.inner_html("#game-area")
+            screen = screen_html(page)
             page.reload()
             wait_engine(page)
             assert wait_ready(page, TIMEOUT_MS, OUR_TURN) == "human"
-            assert page.inner_html("#game-area") == screen
+            assert screen_html(page) == screen
             reloaded = True
         before = version(page)
         tap_one(page, rng)

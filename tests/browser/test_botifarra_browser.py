@@ -39,7 +39,7 @@ from tests.browser.test_friends_browser import (
     open_lobby,
     wait_past,
 )
-from tests.browser.waits import tap_move, tap_view, wait_ready
+from tests.browser.waits import screen_html, tap_move, tap_view, wait_ready
 
 TIMEOUT_MS = 90_000
 OUR_TURN = ".botifarra"  # ready for us: our seat's screen (its hand or sheet)
@@ -252,14 +252,14 @@ def test_the_last_hands_of_a_game_against_three_bots_by_taps(context, site, wait
     while wait_ready(page, TIMEOUT_MS, OUR_TURN) == "human":
         state = engine_table(page).state
         if "reload" not in seen and state["phase"] == "play" and state["trick"]["cards"] and state["tricks"]:
-            before = page.inner_html("#game-area")
+            before = screen_html(page)
             version = snapshot(page)["version"]
             page.reload()
             wait_engine(page)
             page.locator("#game-area .botifarra").wait_for()
             assert wait_ready(page, TIMEOUT_MS, OUR_TURN) == "human"
             assert snapshot(page)["version"] == version
-            assert page.inner_html("#game-area") == before
+            assert screen_html(page) == before
             seen.add("reload")
         action = Turn(page, rng, seen, folder).play()
         actions += 1

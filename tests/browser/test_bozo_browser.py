@@ -6,7 +6,7 @@ import random
 
 from pyengine.core.table import Table
 from tests.browser.saves import saved_text
-from tests.browser.waits import NEWER, seat_count, wait_ready
+from tests.browser.waits import NEWER, screen_html, seat_count, wait_ready
 
 TIMEOUT_MS = 60_000
 
@@ -59,12 +59,12 @@ def test_whole_bozo_game_of_two_rounds_against_bots(context, site, wait_engine):
         saw_points_table |= area.locator("[data-testid=points-table]").count() == 1
         assert area.locator("[data-testid=direction]").count() == 1
         if clicks == 4 and not reloaded:
-            screen = page.inner_html("#game-area")
+            screen = screen_html(page)
             page.reload()
             wait_engine(page)
             page.locator("#game-area .tb-table").wait_for()
             assert wait_ready(page, TIMEOUT_MS) == "human"
-            assert page.inner_html("#game-area") == screen
+            assert screen_html(page) == screen
             reloaded = True
         before = version(page)
         play_one(page, rng)

@@ -198,6 +198,14 @@ def test_lasca_tall_column_take_back_and_a_draw_offer(phone, shots, axe_source):
     in_reach(phone, "#game-area [data-testid=undo]")
     screenshots(phone, shots, "details-lasca-offered")
     no_axe_violation(phone, axe_source, "Lasca with a draw offer")
+    # The bot declines by moving (b6-c5, in CPython): the screen says so.
+    tap_view(phone, phone.locator("#game-area .lasca-sq[aria-label^='a1:']"), TIMEOUT_MS)
+    tap_move(phone, phone.locator("#game-area .lasca-sq[aria-label^='b2:']"), TIMEOUT_MS)
+    assert wait_ready(phone, TIMEOUT_MS, ANY_TURN) == "human"
+    in_reach(phone, "#game-area [data-testid=draw-declined]")
+    assert phone.locator("#game-area [data-testid=draw-declined]").inner_text() == "Black declined the draw"
+    screenshots(phone, shots, "details-lasca-declined")
+    no_axe_violation(phone, axe_source, "Lasca with a declined draw")
 
 
 def test_bozo_plain_ace_and_the_hands_before(phone, shots, axe_source):

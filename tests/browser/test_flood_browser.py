@@ -13,11 +13,14 @@ import pytest
 
 from buildtools.chromium import ARGS as CHROMIUM_ARGS
 from buildtools.chromium import EXECUTABLE as CHROMIUM
+from tests.browser.test_friends_browser import create_table, open_lobby
 from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, TRACK, open_page, texts
 
-CODE = "7K3QWX9TPM2D"
 MB = 1024 * 1024
 GROWTH_LIMIT = 20 * MB
+# What each attack sends: a page that kept it would be over the limit twice over.
+FLOOD = 2 * GROWTH_LIMIT
+TEXT = 200 * 1024  # a text under the size cap
 
 # Joins the room with the code and keeps the room, a sender per action and the peers that
 # announced themselves as host on ``window.flood``.
@@ -97,16 +100,16 @@ def bare_page(context, site):
     return page
 
 
-def attacker_page(new_player, site, relay):
+def attacker_page(new_player, site, relay, code):
     page = open_page(new_player(), site)
-    page.evaluate(ATTACKER, [CODE, relay.url])
+    page.evaluate(ATTACKER, [code, relay.url])
     return page
 
 
-def two_attackers(new_player, site, relay, peers):
-    """Two code holders in the room, each connected to at least ``peers`` of its peers and
-    told who the host is."""
-    attackers = [attacker_page(new_player, site, relay) for _ in range(2)]
+def two_attackers(new_player, site, relay, code, peers):
+    """Two holders of ``code`` in the room, each connected to at least ``peers`` of its peers
+    and told who the host is."""
+    attackers = [attacker_page(new_player, site, relay, code) for _ in range(2)]
     for attacker in attackers:
         attacker.wait_for_function(
             "n => flood.announced.size === 1 && Object.keys(flood.room.getPeers()).length >= n", arg=peers, timeout=30_000
@@ -121,13 +124,13 @@ def test_a_flood_on_an_action_the_host_does_not_read_is_cut_off_and_costs_no_mem
     byte budget that cuts it off is tested in tests/js/guard.test.mjs, without a clock)."""
     browser, context = own_browser
     host = bare_page(context, site)
-    host.evaluate(HOST_ROOM, [CODE, relay.url])
-    attackers = two_attackers(new_player, site, relay, peers=1)
+    code, _ = host.evaluate(HOST_ROOM, [None, relay.url])
+    attackers = two_attackers(new_player, site, relay, code, peers=1)
     before = settled_resident(browser, host)
 
-    attackers[0].evaluate(SEND, ["proof", MB, 100, True])  # 100 MB where nobody reads
+    attackers[0].evaluate(SEND, ["proof", MB, FLOOD // MB, True])  # where nobody reads
     host.wait_for_function("() => room.cutOff >= 1", timeout=30_000)
-    attackers[1].evaluate(SEND, ["text", 200 * 1024, 500, True])  # 100 MB of texts, each under the cap
+    attackers[1].evaluate(SEND, ["text", TEXT, FLOOD // TEXT, True])  # texts, each under the cap
     after = settled_resident(browser, host)
     print(f"\nhost renderers: {before / MB:.0f} MB before, {after / MB:.0f} MB after ({(after - before) / MB:+.1f} MB)")
     assert after - before < GROWTH_LIMIT
@@ -138,18 +141,51 @@ def test_a_flood_on_a_guest_is_cut_off_and_costs_no_memory(own_browser, new_play
     proof from anyone, and texts from its proved host."""
     browser, context = own_browser
     host = open_page(new_player(), site)
-    host.evaluate(HOST_ROOM, [CODE, relay.url])
+    code, _ = host.evaluate(HOST_ROOM, [None, relay.url])
     guest = bare_page(context, site)
-    guest.evaluate(JOIN_ROOM, [CODE, relay.url])
-    attackers = two_attackers(new_player, site, relay, peers=2)
+    guest.evaluate(JOIN_ROOM, [code, relay.url])
+    attackers = two_attackers(new_player, site, relay, code, peers=2)
     before = settled_resident(browser, guest)
-    attackers[0].evaluate(SEND, ["host", MB, 100, False])  # 100 MB of "announcements"
+    attackers[0].evaluate(SEND, ["host", MB, FLOOD // MB, False])  # "announcements"
     guest.wait_for_function("() => room.cutOff >= 1", timeout=30_000)
-    attackers[1].evaluate(SEND, ["prove", MB, 100, False])  # the guest never reads ``prove``
-    attackers[1].evaluate(SEND, ["text", 200 * 1024, 500, False])  # nor texts from anyone but its host
+    attackers[1].evaluate(SEND, ["prove", MB, FLOOD // MB, False])  # the guest never reads ``prove``
+    attackers[1].evaluate(SEND, ["text", TEXT, FLOOD // TEXT, False])  # nor texts from anyone but its host
     after = settled_resident(browser, guest)
     print(f"\nguest renderers: {before / MB:.0f} MB before, {after / MB:.0f} MB after ({(after - before) / MB:+.1f} MB)")
     assert after - before < GROWTH_LIMIT
     guest.evaluate("net.channels[0].send('still here')")  # the guest and its host still talk
     host.wait_for_function("() => net.received.length >= 1", timeout=30_000)
     assert texts(host) == ["still here"]
+
+
+# The visible controls of the page that ``#net-notice`` overlaps, or that a tap at their centre
+# would not reach.
+COVERED_CONTROLS = """() => {
+    const notice = document.querySelector("[data-testid=net-notice]").getBoundingClientRect();
+    return [...document.querySelectorAll("button, input, select, a[href]")]
+        .filter((control) => control.checkVisibility() && control.getClientRects().length)
+        .filter((control) => {
+            const box = control.getBoundingClientRect();
+            const x = box.left + box.width / 2, y = box.top + box.height / 2;
+            const overlaps = box.bottom > notice.top && box.top < notice.bottom && box.right > notice.left && box.left < notice.right;
+            const hit = document.elementFromPoint(x, y);
+            return overlaps || (y >= 0 && y < innerHeight && !(hit && (control === hit || control.contains(hit))));
+        })
+        .map((control) => control.outerHTML.slice(0, 80));
+}"""
+
+
+def test_the_host_is_told_when_a_peer_is_cut_off_and_keeps_its_controls(phones, new_player, site, wait_engine, relay):
+    """The host sees a notice once a code holder is cut off, on screen, over no control."""
+    host = phones(relay.url)
+    open_lobby(host, site.url, wait_engine)
+    code = create_table(host).replace("-", "")
+    attacker = attacker_page(new_player, site, relay, code)
+    attacker.wait_for_function("() => flood.announced.size === 1", timeout=60_000)
+    attacker.evaluate(SEND, ["prove", 64 * 1024, 1, True])  # a challenge four times too long
+    notice = host.locator("[data-testid=net-notice]")
+    notice.get_by_text("A connection sent too much and was cut off.").wait_for(state="visible")
+    box = notice.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 740  # on screen
+    assert host.evaluate(COVERED_CONTROLS) == []
+    assert host.context.errors == []

@@ -77,12 +77,16 @@ def take_seat(host, guest, seat):
     host.locator(f'[data-testid="seat-{seat}"][data-conn="connected"]').wait_for()
 
 
-def join_by_room_code(host, guest, code, seat, name, wait_engine, url):
+def enter_by_room_code(guest, code, name, wait_engine, url):
     """The friend types the room code (in any case) under "Play with friends"."""
     open_lobby(guest, url, wait_engine)
     guest.fill("#friends-code", code.lower())
     guest.fill("#friends-name", name)
     guest.click("[data-testid=friends-join]")
+
+
+def join_by_room_code(host, guest, code, seat, name, wait_engine, url):
+    enter_by_room_code(guest, code, name, wait_engine, url)
     take_seat(host, guest, seat)
 
 

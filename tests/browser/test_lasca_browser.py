@@ -18,7 +18,7 @@ from buildtools.po import read_po
 from pyengine.core.table import Table
 from pyengine.games.lasca import rules
 from tests.browser.saves import saved_text
-from tests.browser.waits import tap_move, tap_view, wait_ready
+from tests.browser.waits import screen_html, tap_move, tap_view, wait_ready
 
 TIMEOUT_MS = 60_000
 OUR_MOVE = ".lasca-sq:not([disabled])"  # ready for us: a square we may tap
@@ -283,13 +283,13 @@ def test_complete_lasca_game_against_the_easy_bot_by_taps(context, site, wait_en
             played -= 1
             continue
         if played == 6 and "reload" not in seen:
-            screen = page.inner_html("#game-area")
+            screen = screen_html(page)
             page.reload()
             wait_engine(page)
             page.locator("#game-area .tb-table").wait_for()
             assert wait_ready(page, TIMEOUT_MS, OUR_MOVE) == "human"
             assert snapshot(page)["version"] == snap["version"]
-            assert page.inner_html("#game-area") == screen
+            assert screen_html(page) == screen
             seen.add("reload")
         move = Turn(page, rng, seen).play()
         played += 1

@@ -23,7 +23,8 @@ import pytest
 from pyengine.core.registry import get_game
 
 from tests.browser.saves import PUT_RECORDS, local_record, played_by_bots
-from tests.browser.test_screens_browser import DESKTOP, PHONE, TIMEOUT_MS, Screens
+from tests.browser.test_friends_browser import take_seat
+from tests.browser.test_screens_browser import DESKTOP, PHONE, TIMEOUT_MS, Screens, guest_by_room_code, phone_page
 from tests.browser.waits import ANY_TURN, tap_move, wait_ready
 
 # Where ``selector``'s element lies, and whether it is seen (see the module's docstring).
@@ -83,6 +84,18 @@ def _before_the_end(table, states, i):
     return i == len(table.log) - 1 and table.log[i]["seat"] != 0
 
 
+def _second_roll(table, states, i):
+    """The player, the banker, is to roll for the second time."""
+    return table.log[i] == {"seat": 0, "action": {"type": "roll"}} and states[i]["rolls"] >= 1
+
+
+def _dealer_speaks_after_a_bog(table, states, i):
+    """The player, the dealer, speaks last in a deal's bogging after someone bogged."""
+    state = states[i]
+    return (state["phase"] == "bog" and state["speaker"] == state["dealer"] == 0
+            and any(entry["action"]["type"] == "bog" for entry in table.log[:i][-(state["seats"] - 1):]))
+
+
 def _peek_on_turn(table, states, i):
     """The player's turn in Botifarra's play, with a trick already taken in the hand."""
     return states[i]["phase"] == "play" and bool(states[i]["tricks"]) and 0 in table.game.to_act(states[i])
@@ -94,6 +107,8 @@ SAVES = {
     "bozo-over": ("bozo", 10, {"points_target": 1}, 1, _before_the_end),
     "perudo-reveal": ("perudo", 6, {}, 1, _may_call("dudo")),
     "botifarra-peek": ("botifarra", 4, {"target": 51}, 1, _peek_on_turn),
+    "crown_anchor-roll": ("crown_anchor", 8, {"start_chips": 10}, 1, _second_roll),
+    "bog-showdown": ("bog", 4, {"deals": 2}, 1, _dealer_speaks_after_a_bog),
 }
 
 
@@ -113,22 +128,12 @@ def saved_records():
 
 @pytest.fixture(scope="module")
 def phone(browser, site, wait_engine):
-    """One phone page for the module, with the saved tables in its lobby (bots at the fast
-    pace, reduced motion: nothing is caught half-drawn)."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
-    context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(site.url)
-    wait_engine(page)
-    page.evaluate(PUT_RECORDS, saved_records())
-    page.reload()
-    wait_engine(page)
-    page.errors = errors
-    yield page
-    context.close()
+    """One phone page for the module, with the saved tables in its lobby."""
+    with phone_page(browser, site, wait_engine) as page:
+        page.evaluate(PUT_RECORDS, saved_records())
+        page.reload()
+        wait_engine(page)
+        yield page
 
 
 @pytest.fixture
@@ -210,6 +215,23 @@ def test_a_reveal_is_in_view_above_the_dock(screens):
         both_sizes(screens, f"phone-{name}")
 
 
+def test_a_roll_and_a_showdown_come_into_view(screens):
+    """The player, scrolled to the bottom of a phone to tap the dock, rolls (Crown and Anchor,
+    the dice above the layout) or goes out last (Bog, the showdown below the hand): what
+    happened is brought into view."""
+    for name, tap, news in (("crown_anchor-roll", "ca-roll", "ca-dice"), ("bog-showdown", "bog-out", "bog-showdown")):
+        screens.lobby()
+        page = screens.page
+        continue_saved(screens, name)
+        assert wait_ready(page, TIMEOUT_MS) == "human"
+        page.evaluate(TO_BOTTOM)
+        tap_move(page, page.locator(f"#game-area [data-testid={tap}]"), TIMEOUT_MS)
+        page.locator(f"#game-area [data-testid={news}]").wait_for()
+        seen(page, f"#game-area [data-testid={news}]")
+        screens.axe(name)
+        both_sizes(screens, f"phone-{name}")
+
+
 def test_the_games_end_is_in_view_and_play_again_starts_at_the_top(screens):
     page = screens.page
     continue_saved(screens, "bozo-over")
@@ -265,16 +287,8 @@ def test_a_shared_botifarra_shows_the_trick_on_both_phones(screens, site, wait_e
         for seat, kind in ((1, "remote"), (2, bot), (3, bot)):
             form.locator(f'select[name="seat{seat}_kind"]').select_option(kind)
         form.locator("[data-testid=start]").click()
-        code = host.locator("[data-testid=room-code]").inner_text().strip()
-        guest = host.context.new_page()
-        guest.on("pageerror", lambda error: host.errors.append(f"guest: {error}"))
-        guest.goto(site.url)
-        wait_engine(guest)
-        guest.fill("#friends-code", code)
-        guest.fill("#friends-name", "Bea")
-        guest.click("[data-testid=friends-join]")
-        guest.click("[data-testid=take-seat-1]")
-        host.locator('[data-testid="seat-1"][data-conn="connected"]').wait_for()
+        guest = guest_by_room_code(host, site, wait_engine)
+        take_seat(host, guest, 1)
         host.click("[data-testid=net-start]")
         for _ in range(300):
             if [page.evaluate(DECIDE) for page in (host, guest)] == ["play", "play"]:

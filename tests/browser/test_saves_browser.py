@@ -13,6 +13,7 @@
 import json
 
 from tests.browser.saves import PUT_RECORDS, saved_text, stored_records, wait_stored
+from tests.browser.waits import screen_html
 
 ENGINE_FAST = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')"
 HUMAN_TURN = """() => {
@@ -62,7 +63,7 @@ def test_each_game_keeps_its_own_save_and_delete_asks(context, site, wait_engine
     start_game(page, "perudo")
     play_a_move(page)
     page.wait_for_function(HUMAN_TURN)
-    perudo_screen = page.inner_html("#game-area")
+    perudo_screen = screen_html(page)
     page.click("#back")
     assert listed(page).count() == 1
     # A new game of another kind does not replace the first: both are listed.
@@ -80,7 +81,7 @@ def test_each_game_keeps_its_own_save_and_delete_asks(context, site, wait_engine
     # Continue brings back Perudo exactly as it was.
     listed(page).filter(has_text="Perudo").locator("[data-testid=continue]").click()
     page.wait_for_function(HUMAN_TURN)
-    assert page.inner_html("#game-area") == perudo_screen
+    assert screen_html(page) == perudo_screen
     page.click("#back")
     # Delete asks first; "keep it" keeps it.
     lasca = listed(page).filter(has_text="Lasca")

@@ -22,6 +22,7 @@ Screenshots are written to ``$TABERNA_SCREENS`` (or a temporary folder named in 
 that a person can look at them.
 """
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -32,6 +33,7 @@ from pyengine.i18n import LANGUAGES, Translator, language_tag
 
 from .pixels import Image, near
 from tests.browser.saves import PUT_RECORDS, local_record, played_by_bots
+from tests.browser.test_friends_browser import enter_by_room_code
 from tests.browser.waits import ANY_TURN, seat_count, tap_move, wait_ready
 
 PHONE = {"width": 360, "height": 740}
@@ -72,21 +74,30 @@ def shots(tmp_path_factory):
     return folder
 
 
-@pytest.fixture(scope="module")
-def player(browser, site, wait_engine):
-    """One phone-sized page for the whole module (the engine loads once). It asks for reduced
-    motion, as some players do: nothing is then caught half-faded by a check."""
+@contextlib.contextmanager
+def phone_page(browser, site, wait_engine):
+    """A phone-sized touch page at the lobby with its engine loaded (bots at the fast pace), its
+    page errors in ``page.errors``. It asks for reduced motion, as some players do: nothing is
+    then caught half-faded by a check."""
     context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
     context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.goto(site.url)
     wait_engine(page)
-    page.errors = errors
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def player(browser, site, wait_engine):
+    """One phone page for the whole module (the engine loads once)."""
+    with phone_page(browser, site, wait_engine) as page:
+        yield page
 
 
 class Screens:
@@ -401,6 +412,16 @@ def test_friends_table_and_invite_panel(screens):
     screens.page.locator("#lobby").wait_for()
 
 
+def guest_by_room_code(host, site, wait_engine, name="Bea"):
+    """A friend in another tab of the host's browser, come by the room code on the host's
+    screen; its page errors count as the host's."""
+    code = host.locator("[data-testid=room-code]").inner_text().strip()
+    guest = host.context.new_page()
+    guest.on("pageerror", lambda error: host.errors.append(f"guest: {error}"))
+    enter_by_room_code(guest, code, name, wait_engine, site.url)
+    return guest
+
+
 def test_a_guests_screens(screens, site, wait_engine):
     """A friend in another tab of this browser comes by the room code (the tabs' own channel,
     relays off): watching first, then seated before the start, then on its turn."""
@@ -412,14 +433,7 @@ def test_a_guests_screens(screens, site, wait_engine):
         for seat in range(2, 6):
             form.locator(f'select[name="seat{seat}_kind"]').select_option("none")
         form.locator("[data-testid=start]").click()
-        code = host.locator("[data-testid=room-code]").inner_text().strip()
-        guest = host.context.new_page()
-        guest.on("pageerror", lambda error: host.errors.append(f"guest: {error}"))
-        guest.goto(site.url)
-        wait_engine(guest)
-        guest.fill("#friends-code", code)
-        guest.fill("#friends-name", "Bea")
-        guest.click("[data-testid=friends-join]")
+        guest = guest_by_room_code(host, site, wait_engine)
         guest.locator("[data-testid=take-seat-1]").wait_for()
         as_guest = Screens(guest, screens.axe_source, screens.folder)
         as_guest.axe("a guest watching")

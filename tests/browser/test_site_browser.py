@@ -11,7 +11,7 @@ from buildtools.serve import make_server
 from pyengine.core.registry import declarations, playable_games
 from pyengine.core.simulate import playout_digest
 from tests.browser.saves import saved_text
-from tests.browser.waits import ANY_TURN, wait_ready
+from tests.browser.waits import ANY_TURN, screen_html, wait_ready
 
 GAME_OVER_TIMEOUT_MS = 120_000
 
@@ -138,14 +138,14 @@ def test_reload_mid_game_resumes_exactly(context, site, wait_engine):
             "v => +document.querySelector('#game-area .tb-table')?.dataset.version > v", arg=before
         )
     assert wait_ready(page, GAME_OVER_TIMEOUT_MS) == "human"
-    screen = page.inner_html("#game-area")
+    screen = screen_html(page)
     save = saved_text(page)
     page.reload()
     wait_engine(page)
     page.locator("#game-area .tb-table").wait_for()
     assert wait_ready(page, GAME_OVER_TIMEOUT_MS) == "human"
     assert saved_text(page) == save
-    assert page.inner_html("#game-area") == screen
+    assert screen_html(page) == screen
     # And the resumed table goes on.
     before = version(page)
     play_one(page, rng)
@@ -160,7 +160,7 @@ def test_back_to_lobby_keeps_the_save_and_offers_to_continue(context, site, wait
     wait_engine(page)
     start_perudo(page, bots=1)
     wait_ready(page, GAME_OVER_TIMEOUT_MS)
-    screen = page.inner_html("#game-area")
+    screen = screen_html(page)
     page.click("#back")
     assert page.locator("#lobby").is_visible()
     assert page.locator("#saved").is_visible()
@@ -171,7 +171,7 @@ def test_back_to_lobby_keeps_the_save_and_offers_to_continue(context, site, wait
     page.click("#saved-list [data-testid=continue]")
     page.locator("#game-area .tb-table").wait_for()
     wait_ready(page, GAME_OVER_TIMEOUT_MS)
-    assert page.inner_html("#game-area") == screen
+    assert screen_html(page) == screen
 
 
 def test_corrupt_save_offers_a_fresh_start(context, site, wait_engine):

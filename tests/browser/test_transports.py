@@ -393,21 +393,25 @@ def test_a_tab_that_vanishes_without_goodbye_times_out(new_player, site):
 
 # --- the relay ----------------------------------------------------------------------------------
 # Hosts the room of ``code`` as this browser's host of the table derived from it (its key
-# pair made on first use and kept in IndexedDB, so a reload keeps it).
+# pair kept in IndexedDB, so a reload keeps it; one made on first use if this browser has none
+# for that table: an impostor's); with no code, a new room of a new key, as a new table has.
+# Returns the code and the key's fingerprint.
 HOST_ROOM = """async ([code, url]) => {
     const relay = await import("./net/relay.js");
+    const keys = await import("./net/identity.js");
+    code ??= (await keys.newRoom()).code;
     const {table} = await (await import("./net/roomkey.js")).roomSecrets(code);
-    const identity = await (await import("./net/identity.js")).hostIdentity(table);
+    const identity = await keys.hostIdentity(table);
     window.peers = [];
     window.room = await relay.hostRoom(code, {table, identity}, {relayUrls: [url], iceServers: []}, (peer, channel) => {
         peers.push(peer);
         track(channel, peer);
     });
-    return identity.fingerprint;
+    return [code, identity.fingerprint];
 }"""
 
 # Joins it as a guest: ``pin`` is the host key's fingerprint (a room link), or null (a typed
-# code: the first key that proves itself is pinned).
+# code: a key the code names is pinned).
 # A guest joins a room its host is in: on a loaded machine the host may take longer to answer
 # than a player would wait (JOIN_WAIT_MS), which is not what these tests are about; the tests
 # of a room nobody answers set their own wait.
@@ -428,10 +432,10 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
     host.on("websocket", lambda socket: sockets.append(socket.url))
     imported = "performance.getEntriesByName(new URL('net/relay-bundle.js', location.href).href).length"
     assert host.evaluate(imported) == 0  # the page pays nothing for the relay until a room opens
-    host.evaluate(HOST_ROOM, ["7K3QWX9TPM2D", relay.url])
+    code, _ = host.evaluate(HOST_ROOM, [None, relay.url])
     assert host.evaluate(imported) == 1 and sockets == [relay.url + "/"]
     for guest in guests:
-        guest.evaluate(JOIN_ROOM, ["7K3QWX9TPM2D", relay.url])
+        guest.evaluate(JOIN_ROOM, [code, relay.url])
     host.wait_for_function("() => peers.length === 2", timeout=30_000)
 
     for i, guest in enumerate(guests):
@@ -454,7 +458,7 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
     host.evaluate(TRACK)
     for guest in guests:
         guest.wait_for_function("() => net.closed === 1", timeout=30_000)
-    host.evaluate(HOST_ROOM, ["7K3QWX9TPM2D", relay.url])
+    host.evaluate(HOST_ROOM, [code, relay.url])
     for guest in guests:
         guest.wait_for_function("() => net.channels.length === 2", timeout=30_000)
         guest.evaluate("net.channels[1].send('back again')")
@@ -463,7 +467,7 @@ def test_relay_room_host_and_two_guests_then_the_host_reloads(new_player, site, 
 
     guests[0].reload()  # a guest's reload: a new peer for the host, the old one gone
     guests[0].evaluate(TRACK)
-    guests[0].evaluate(JOIN_ROOM, ["7K3QWX9TPM2D", relay.url])
+    guests[0].evaluate(JOIN_ROOM, [code, relay.url])
     host.wait_for_function("() => net.channels.length === 3 && net.closed === 1", timeout=30_000)
     states = host.evaluate("net.channels.map((c) => c.open)")
     assert sorted(states[:2]) == [False, True] and states[2] is True
@@ -492,9 +496,9 @@ def test_a_closed_room_leaves_no_connection_open(new_player, site, relay):
     for a quick rejoin): nothing of the table stays connected, and the guest sees the host go."""
     host = open_page(new_player(), site)
     host.evaluate(COUNT_CONNECTIONS)
-    host.evaluate(HOST_ROOM, ["CL05EDR00M00", relay.url])
+    code, _ = host.evaluate(HOST_ROOM, [None, relay.url])
     guest = open_page(new_player(), site)
-    guest.evaluate(JOIN_ROOM, ["CL05EDR00M00", relay.url])
+    guest.evaluate(JOIN_ROOM, [code, relay.url])
     host.wait_for_function("() => peers.length === 1", timeout=30_000)
     assert host.evaluate("connections.filter((c) => c.connectionState === 'connected').length") >= 1
 

@@ -39,6 +39,20 @@ ADD_SEED = """([form, seed]) => {
 }"""
 
 
+# The game area's markup as the screen stands, motion aside (site/screen.js marks an element
+# tb-moving as it starts to move; a screen drawn again, after a reload, stands still).
+SCREEN = """() => {
+  const area = document.getElementById("game-area").cloneNode(true);
+  for (const el of area.querySelectorAll(".tb-moving")) el.classList.remove("tb-moving");
+  return area.innerHTML;
+}"""
+
+
+def screen_html(page) -> str:
+    """What the game area shows (``SCREEN``): the same screen drawn again gives the same text."""
+    return page.evaluate(SCREEN)
+
+
 def seeded_form(page, selector: str, seed: int):
     """The setup form ``selector`` once shown, its table seeded with ``seed`` (``ADD_SEED``)."""
     form = page.locator(selector)

@@ -157,14 +157,18 @@ def test_banker_and_spectator_screens():
 def test_after_a_roll_the_dice_payouts_and_history_show():
     state = states()["rolled"]
     html, _ = screen(state, 0)
-    assert 'class="crown_anchor-dice crown_anchor-tumble" data-testid="ca-dice"' in html
+    roll = f'data-news="roll-{state["rolls"]}" role="group"'
+    assert 'class="crown_anchor-dice motion-shake" data-testid="ca-dice"' in html and roll in html
+    assert f'data-motion="roll-{state["rolls"]}"' in html, "each roll is news and shaken once (ui/motion.py)"
     for symbol in state["dice"]:
         assert f'aria-label="{symbol.capitalize()}"' in html
     delta = state["last"]["delta"][0]
     assert (f"+{delta}" if delta > 0 else str(delta).replace("-", "−")) in html
     assert 'data-testid="ca-history"' in html
     later = GAME.apply(state, 0, {"type": "bet", "symbol": "hearts", "chips": 2})
-    assert 'class="crown_anchor-dice" data-testid="ca-dice"' in screen(later, 0)[0], "tumble once only"
+    html = screen(later, 0)[0]
+    assert f'data-motion="roll-{state["rolls"]}"' in html, "the same roll: the page does not shake it again"
+    assert 'data-motion="stake-0-hearts-2"' in html, "a new stake slides onto its box"
 
 
 def test_fairness_panel_uses_the_exact_edge_and_counts():

@@ -199,6 +199,7 @@ export function fakePage(overrides = {}) {
     busyMarks: [],
     held: 0,
     panelShown: [],
+    notices: [],
     call: (name, ...args) => worker.call(name, ...args),
     lang: () => "en",
     t: (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key),
@@ -213,7 +214,7 @@ export function fakePage(overrides = {}) {
     saveHeld: () => { page.held += 1; },
     settings: () => ({ useRelays: false, roomsOff: "net.relays_off", relays: [], iceServers: [] }),
     link: (fragment) => `https://example.test/#${fragment}`,
-    panel: { show: (spec) => page.panelShown.push(spec), hide() {} },
+    panel: { show: (spec) => page.panelShown.push(spec), hide() {}, notice: (text) => page.notices.push(text) },
     net: fakeNet(),
     ...overrides,
   };

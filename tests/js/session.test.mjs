@@ -262,6 +262,7 @@ test("a flooding guest is cut off after the worker's error has told it why", asy
   assert.deepEqual(channel.sent, ['{"kind":"error"}']);
   assert.equal(channel.open, false);
   assert.equal(session.channels.has("bc-a"), false);
+  assert.deepEqual(page.notices, ["friends.cut_off"]); // and the host is told
 });
 
 /** A hosted table whose guest "bc-a" holds a seat, with ``count`` more peers' channels open

@@ -45,7 +45,8 @@ def test_draw_offer_accepted_or_declined_by_moving():
     accepted = GAME.apply(state, 1, {"type": "accept_draw"})
     assert accepted["result"] == {"winners": [], "draw": True, "reason": "agreement"}
     declined = run(state, "e5xc3")
-    assert declined["draw_offer"] is None and declined["result"] is None
+    assert declined["draw_offer"] is None and declined["result"] is None and declined["draw_declined"] == 1
+    assert run(declined, "b2xd4")["draw_declined"] is None
 
 
 def test_draw_actions_rejected_when_not_allowed():

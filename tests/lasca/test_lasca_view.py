@@ -204,6 +204,11 @@ def test_a_draw_offer_says_where_it_stands_for_each_side():
     assert line.search(render(GAME.view(state, 0), {}, EN)).group(1) == "Black is considering your draw offer…"
     state = GAME.apply(state, 1, {"type": "move", "path": "e5xc3"})  # moving declines it
     assert 'data-testid="draw-offer"' not in render(GAME.view(state, 0), {}, EN)
+    declined = re.compile(r'data-testid="draw-declined"[^>]*>([^<]*)<')
+    assert declined.search(render(GAME.view(state, 0), {}, EN)).group(1) == "Black declined the draw"
+    assert declined.search(render(GAME.view(state, 0), {}, Translator("pt"))).group(1) == "As Pretas recusaram o empate"
+    state = GAME.apply(state, 0, {"type": "move", "path": "b2xd4"})  # said until the next move
+    assert 'data-testid="draw-declined"' not in render(GAME.view(state, 1), {}, EN)
 
 
 @pytest.mark.parametrize("height", range(1, 12))
@@ -213,3 +218,16 @@ def test_a_column_of_any_height_stays_inside_its_square(height):
     tops = [float(cy) - float(ry) for cy, ry in re.findall(r'cy="([\d.]+)" rx="34" ry="([\d.]+)"', drawn)]
     bottoms = [float(cy) + float(ry) for cy, ry in re.findall(r'cy="([\d.]+)" rx="34" ry="([\d.]+)"', drawn)]
     assert len(tops) == 2 * height and min(tops) >= 0 and max(bottoms) <= 100
+
+
+def test_the_last_move_is_marked_to_move_from_where_it_started():
+    """Motion (ui/motion.py): the moved column comes from its starting square, in squares as
+    drawn for the viewer; a jumped column that is still standing flashes."""
+    state = GAME.apply(GAME.new_state({}, 2, 3), 0, {"type": "move", "path": "c3-d4"})
+    marks = lambda seat: re.findall(r'<g class="([^"]*)" data-motion="([^"]*)" data-sound="chips"',
+                                    str(render(GAME.view(state, seat), {}, EN)))
+    assert marks(0) == [("motion-arrive motion-dx--1 motion-dy-1", "ply-1")]  # from down-left for White
+    assert marks(1) == [("motion-arrive motion-dx-1 motion-dy--1", "ply-1")]  # the board turned for Black
+    jump = lasca_view._last_move_motion(lasca_view._Board(flipped=False), ["c3", "e5", "g3"], 7)
+    assert jump == {"g3": ("arrive", "ply-7", -4, 0, "chips"), "d4": ("hit", "hit-7-d4", 0, 0, None),
+                    "f4": ("hit", "hit-7-f4", 0, 0, None)}

@@ -235,3 +235,19 @@ def test_no_inline_style_anywhere():
     html = str(hand_fan(SPANISH_48.cards[:12], name=name, label="h", legal=["1o"], act=lambda c: {"c": c}))
     html += str(trick_area(list(SPANISH_48.cards[:10]), viewer=3, label="t", slot_label=lambda s, c: c, names=["x"] * 10))
     assert "style=" not in html and "<style" not in html
+
+
+def test_a_played_card_comes_from_its_player_and_a_won_trick_goes_to_the_winner():
+    """Motion marks (ui/motion.py): each card arrives from its player's side of the table;
+    once the trick is won, the other cards go towards the winner's."""
+    labels = lambda seat, card: f"seat {seat}"
+    moving = {attrs["data-motion"]: attrs["class"].split() for _, attrs in
+              _Tree(trick_area(["1c", "12c", "9e", "3c"], viewer=1, label="t", slot_label=labels, highlight=2)).tags
+              if "data-motion" in attrs}
+    # The viewer (seat 1) sits below: his card comes from below, the card across from above.
+    assert moving["play-1-12c"] == ["motion-arrive", "motion-dx-0", "motion-dy-2"]
+    assert moving["play-3-3c"] == ["motion-arrive", "motion-dx-0", "motion-dy--2"]
+    # Seat 2, on the viewer's right, won: the card across goes down and right, his own stays.
+    kind, dx, dy = moving["take-3-3c"]
+    assert kind == "motion-take" and int(dx.removeprefix("motion-dx-")) > 0 and int(dy.removeprefix("motion-dy-")) > 0
+    assert "take-2-9e" not in moving and len([k for k in moving if k.startswith("take-")]) == 3

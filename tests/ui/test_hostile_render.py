@@ -28,7 +28,7 @@ def with_hostile_keys(value, payload):
 @pytest.mark.parametrize("declaration", PLAYABLE, ids=lambda d: d.id)
 def test_hostile_values_and_keys_render_as_text(declaration):
     game, render = declaration.rules, declaration.screen().render
-    views = list(random_play_views(game, {}, game.min_seats, seed=7, every=3))
+    views = list(random_play_views(game, {}, game.min_seats, seed=7, every=3, viewers=2))
     assert views
     for lang in ("en", "pt"):
         t = Translator(lang)

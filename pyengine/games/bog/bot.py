@@ -20,7 +20,8 @@ already made, and how often they bluff (``LEVELS``).
   bigger one only risks more.
 * **The dealer's exchange** of the turned-up card: each hand he could keep is scored in
   the same worlds by phase 1 (the others' calls drawn as above, he speaks last, seeing
-  them) plus, from medium up, a greedy roll-out of the run.
+  them) plus the run: medium rolls it out greedily in ``EXCHANGE_RUN_WORLDS`` of its worlds
+  (so the run weighs lightly in its mean), hard with ``PlannedRun`` in every world.
 * **Phase 2** (the run) is mostly forced. Where there is a choice (leading, after a king,
   after a dead card) each card is played in each world and the run rolled out to its end
   with the greedy rule for every player (``greedy_card``: a board card with chips on it
@@ -54,7 +55,8 @@ class Level:
     run_worlds: int  # worlds for a choice in the run (0: the greedy rule alone)
     read_calls: bool  # weigh worlds by the calls already made
     bluff: float  # chance to bog anyway when it costs at most BLUFF_SLACK more than going out
-    plans: bool = False  # roll the run out with ``PlannedRun`` (else ``_Rollout``)
+    plans: bool = False  # roll the run out with ``PlannedRun`` (else ``_Rollout``), in every exchange world
+    exchange_worlds: int = 0  # worlds for the dealer's exchange (0: ``bog_worlds``)
 
     def rollout(self, world: dict, run: dict, hands: list, me: int):
         return (PlannedRun if self.plans else _Rollout)(world, run, hands, me)
@@ -63,10 +65,10 @@ class Level:
 LEVELS = {
     "easy": Level(bog_worlds=4, run_worlds=0, read_calls=False, bluff=0.30),
     "medium": Level(bog_worlds=16, run_worlds=6, read_calls=False, bluff=0.10),
-    "hard": Level(bog_worlds=60, run_worlds=40, read_calls=True, bluff=0.08, plans=True),
+    "hard": Level(bog_worlds=60, run_worlds=40, read_calls=True, bluff=0.08, plans=True, exchange_worlds=30),
 }
 BLUFF_SLACK = 2.0  # chips
-EXCHANGE_RUN_WORLDS = 4  # of the exchange's worlds, how many also roll out the run (medium, hard)
+EXCHANGE_RUN_WORLDS = 4  # of medium's exchange worlds, how many also roll out the run
 
 # A sensible player's chance to bog with his best combination (a pair by its rank).
 BOG_CHANCE = {"nothing": 0.1, "double_bog": 0.8, "mitsi": 0.85, "trio": 0.95, "poker": 1.0}
@@ -195,7 +197,7 @@ def _exchange(view: dict, params: Level, rng: Rng) -> dict:
     def evaluate(world, _candidates):
         calls = _Calls(view, world["hands"], draws, me)
         scores = []
-        roll = params.run_worlds > 0 and rolled[0] < EXCHANGE_RUN_WORLDS
+        roll = params.plans or (params.run_worlds > 0 and rolled[0] < EXCHANGE_RUN_WORLDS)
         rolled[0] += 1
         for cards in kept:
             # The dealer speaks last and sees the calls: he bogs only when it pays.
@@ -205,7 +207,8 @@ def _exchange(view: dict, params: Level, rng: Rng) -> dict:
             scores.append(score)
         return scores
 
-    return choose(candidates, _sampler(view, rng), evaluate, rng, worlds=params.bog_worlds).action
+    worlds = params.exchange_worlds or params.bog_worlds
+    return choose(candidates, _sampler(view, rng), evaluate, rng, worlds=worlds).action
 
 
 def _run_value(world: dict, me: int, cards: list, calls: _Calls, params: Level, bogs: bool = True) -> float:

@@ -25,6 +25,7 @@ from ...kits.cards import FRENCH_52, RED_SUITS, split_card
 from ...ui.cards import card_face, card_pile, hand_fan, suit_symbol
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fmt, fragment, h
+from ...ui.motion import moving
 from .combos import RANK_STRENGTH, best_combination
 from .rules import BOG, GOING_OUT, SUIT_SYMBOLS, combination_cards, printed_card
 
@@ -38,6 +39,7 @@ DEAL_END_PAUSE_MS = 3200  # the deal's summary before the next deal's first bot 
 # above its chip count around the triangle's centroid (CENTROID from the centre), its
 # owners' dots in a row along the outer edge (DOTS_AT).
 R = 100
+BOX_STEP = 20  # view.css's --motion-step on the board, in its SVG units: chips slide in this far
 CENTROID, DOTS_AT, DOT_GAP = 58, 84, 8.6
 
 
@@ -267,15 +269,20 @@ def _board(view: dict, names: list, t) -> Markup:
             dots.append(h("circle", {"cx": round(dx + offset * math.cos(along), 2),
                                      "cy": round(dy + offset * math.sin(along), 2), "r": 3.6,
                                      "class": ["bog-owner", _seat_class(seat)]}))
+        count = {"x": round(cx, 2), "y": round(cy, 2) + 17, "text-anchor": "middle", "class": "bog-box-count"}
+        triangle = {"points": points, "class": "bog-tri"}
         triangles.append(h(
             "g", {"class": ["bog-box", box["box"] == BOG and "bog-box-pot", box["box"] == hit and "bog-box-hit"],
                   "role": "img", "aria-label": label, "data-testid": f"bog-box-{box['box']}",
                   "data-chips": box["chips"]},
             h("title", None, label),
-            h("polygon", {"points": points, "class": "bog-tri"}),
+            # The box whose chips were just collected flashes as they go to its owner.
+            h("polygon", moving(triangle, "hit", f"collect-{view['deal']}-{index}", sound="chips")
+              if box["box"] == hit else triangle),
             _box_label(box["box"], lx, ly),
-            h("text", {"x": round(cx, 2), "y": round(cy, 2) + 17, "text-anchor": "middle", "class": "bog-box-count"},
-              box["chips"]),
+            # A box's new count slides in from the middle of the table: chips placed on it.
+            h("text", moving(count, "arrive", f"box-{index}-{box['chips']}", -cx / BOX_STEP, -cy / BOX_STEP, sound="chips")
+              if box["chips"] else count, box["chips"]),
             dots,
         ))
     return h("svg", {"class": "bog-board", "viewBox": "-102 -89 204 178", "role": "group",
@@ -433,7 +440,9 @@ def _showdown(view: dict, names: list, t) -> Markup:
         verdict = t("bog.bog_nobody")
     else:
         verdict = t("bog.bog_none")
-    return h("section", {"class": "bog-showdown", "data-testid": "bog-showdown", "aria-label": t("bog.showdown")},
+    # News (site/screen.js): the page brings a new showdown into view, below the hand on a phone.
+    return h("section", {"class": "bog-showdown", "data-testid": "bog-showdown", "aria-label": t("bog.showdown"),
+                         "data-news": f"showdown-{view['deal']}"},
              h("h2", None, t("bog.showdown")), h("p", None, verdict), rows and h("ul", None, rows))
 
 

@@ -52,7 +52,9 @@ Choices where the digest is silent (each documented here and tested):
   pile) takes the dealer's place for choosing: he chooses and the deal then moves to his
   right, but the player on the right of the seat that dealt leads (the seed: "the first
   player to lay a card is the one on the right of whoever dealt"). Everybody knows he holds
-  it until it is played; ``resample`` keeps it with him.
+  it until it is played; ``resample`` keeps it with him. Option ``first_lead=
+  "right_of_holder"``: the player on the holder's right leads instead, as this engine played
+  it before the seed was read that way (its saves restore with it, ``saved_options``).
 * **Ending**: with a target, the game ends after a hand in which some side reaches it and
   one side is strictly ahead (individual games: several may pass it; the highest wins);
   with fixed hands (8 or 12) it ends after that many hands if one side is ahead, else
@@ -219,6 +221,7 @@ class Botifarra(TrickTakingGame):
         "target": Option(101, choices=(51, 73, 101, 151, 201)),
         "fixed_hands": Option(0, choices=(0, 8, 12)),  # 0: play to the target
         "first_dealer": Option("turned_card", choices=("turned_card", "five_of_espases")),
+        "first_lead": Option("right_of_dealt", choices=("right_of_dealt", "right_of_holder")),  # 5 of espases only
         "discard_suit_order": Option(False),  # individual games only
         "individual_contro": Option(False),  # individual games only: contro asked, and multiplies
         "two_player_layout": Option("six_piles", choices=("six_piles", "four_piles_and_hand")),
@@ -228,10 +231,12 @@ class Botifarra(TrickTakingGame):
     view_shape = _view_shape(options)
 
     def saved_options(self, options):
-        """A save from before ``individual_contro`` existed asked contro at individual tables."""
+        """A save from before ``individual_contro`` and ``first_lead`` existed (one change)
+        asked contro at individual tables and, in a first hand given to the holder of the 5 of
+        espases, led from the holder's right."""
         if not isinstance(options, dict) or "individual_contro" in options:
             return options
-        return {**options, "individual_contro": True}
+        return {**options, "individual_contro": True, "first_lead": "right_of_holder"}
 
     # --- the hooks of TrickTakingGame ----------------------------------------------------------
     def partnerships(self, options: dict, players: int) -> bool:
@@ -318,13 +323,15 @@ class Botifarra(TrickTakingGame):
             self.start_hand(state, dealt, rng)
             state["dealer"] = self.holder_of(state, FIVE_OF_ESPASES)
         self.begin_choice(state)
-        state["trick"]["leader"] = self.seating(state).right_of(self.seat_that_dealt(state))
+        state["trick"]["leader"] = self.seating(state).right_of(self.seat_before_lead(state))
         return state
 
-    def seat_that_dealt(self, state: dict) -> int:
-        """Who dealt this hand: the dealer, except for a first hand given to the holder of the
-        5 of espases, which the seat drawn by lot dealt (the player on its right leads)."""
-        if state["hand_number"] == 1 and "dealt" in state["first_dealer"]:
+    def seat_before_lead(self, state: dict) -> int:
+        """Who dealt this hand as far as the lead goes (the player on its right leads): the
+        dealer, except for a first hand given to the holder of the 5 of espases, which the seat
+        drawn by lot dealt (unless the table leads from the holder's right, ``first_lead``)."""
+        if (state["hand_number"] == 1 and "dealt" in state["first_dealer"]
+                and state["options"]["first_lead"] == "right_of_dealt"):
             return state["first_dealer"]["dealt"]
         return state["dealer"]
 
@@ -609,7 +616,7 @@ class Botifarra(TrickTakingGame):
         if n == 4 and not rules["partnerships"]:
             flags.insert(0, "individual")
         return format_hand({
-            "players": n, "variant": rules["variant"], "options": flags, "dealer": self.seat_that_dealt(state),
+            "players": n, "variant": rules["variant"], "options": flags, "dealer": self.seat_before_lead(state),
             "trump": None if state["botifarra"] else state["trump"],
             "hands": [self.sort_hand(state, [c for c in played[s] if c not in from_piles] + state["hands"][s])
                       for s in range(n)],

@@ -21,7 +21,7 @@ the thumb zone of a phone and beside the table on a wide screen.
 
 from ...kits.bluffing import ACE, LEFT, next_in_play
 from ...ui.bid_picker import bid_picker
-from ...ui.dice import cup_helpers, cup_history, cup_history_line, cup_players, die_svg
+from ...ui.dice import cup_helpers, cup_history, cup_history_line, cup_mine_dice, cup_players, die_svg
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fragment, h
 from .odds import bid_chance
@@ -96,7 +96,7 @@ def _my_cup(view: dict, t) -> Markup:
     if seat is None or view["result"]:
         return EMPTY
     if view["dice"] is not None:
-        inner = h("div", {"class": "cup-mine-dice"}, (_die(t, d) for d in view["dice"]))
+        inner = cup_mine_dice(f"{view['round']}-{view['hand']}", view["dice"], (_die(t, d) for d in view["dice"]))
     elif seat == view["turn"]:
         inner = [
             h("p", None, t("bozo.cup_closed")),

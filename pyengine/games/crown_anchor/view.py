@@ -12,13 +12,14 @@ own ``bet_error``).
 Test hooks (``data-testid``): ``ca-cell-<symbol>``, ``ca-chip-<n>``, ``ca-done``,
 ``ca-clear``, ``ca-end``, ``ca-leave``, ``ca-leave-yes``, ``ca-roll``, ``ca-volunteer-yes``,
 ``ca-volunteer-no``, ``ca-dice`` (its ``data-roll`` counts the rolls, so a page can tell a
-new roll), ``ca-seats``, ``ca-history``, ``ca-fairness``.
+new roll; its ``data-news`` brings a new roll into view on a phone), ``ca-seats``, ``ca-history``, ``ca-fairness``.
 """
 
 from fractions import Fraction
 
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fragment, h
+from ...ui.motion import moving
 from . import GAME
 from .rules import SYMBOLS
 
@@ -128,8 +129,10 @@ def _cell_stakes(view: dict, symbol: str, names: list, t) -> list:
     stacks = [(s, bets[symbol]) for s, bets in enumerate(view["stakes"]) if symbol in bets]
     if not stacks and view["last"] and not any(view["stakes"]):
         stacks = [(s, bets[symbol]) for s, bets in enumerate(view["last"]["stakes"]) if symbol in bets]
+    # A new stake slides onto the box from below (ui/motion.py): chips placed on the layout.
     return [
-        h("span", {"class": "crown_anchor-stake", "title": t("crown_anchor.chip_label", name=names[seat], count=amount)},
+        h("span", moving({"class": "crown_anchor-stake", "title": t("crown_anchor.chip_label", name=names[seat], count=amount)},
+                         "arrive", f"stake-{seat}-{symbol}-{amount}", 0, 2, sound="chips"),
           h("span", {"class": ["crown_anchor-dot", _seat_class(seat)]}), amount)
         for seat, amount in stacks
     ]
@@ -181,12 +184,10 @@ def _board(view: dict, ui: dict, names: list, t) -> Markup:
 def _dice(view: dict, t) -> Markup:
     if not view["dice"]:
         return h("p", {"class": "crown_anchor-nodice"}, t("crown_anchor.no_roll"))
-    return h(
-        "div",
-        {"class": ["crown_anchor-dice", _fresh(view) and "crown_anchor-tumble"], "data-testid": "ca-dice",
-         "data-roll": view["rolls"], "role": "group", "aria-label": t("crown_anchor.dice")},
-        (die(d, t(f"crown_anchor.sym.{d}")) for d in view["dice"]),
-    )
+    attrs = {"class": "crown_anchor-dice", "data-testid": "ca-dice", "data-roll": view["rolls"],
+             "data-news": f"roll-{view['rolls']}", "role": "group", "aria-label": t("crown_anchor.dice")}
+    return h("div", moving(attrs, "shake", f"roll-{view['rolls']}", sound="dice"),
+             (die(d, t(f"crown_anchor.sym.{d}")) for d in view["dice"]))
 
 
 def _your_result(view: dict, t):

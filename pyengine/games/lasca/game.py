@@ -10,7 +10,8 @@ Options (the digest's defaults first):
 * ``threefold_repetition`` (off): the third occurrence of a position with the same side
   to move is a draw. Off because the official rules know only draws by agreement.
 * ``draw_by_agreement`` (on): the side to move may ``offer_draw`` (and then still moves);
-  the opponent may ``accept_draw`` on its turn, and declines by moving.
+  the opponent may ``accept_draw`` on its turn, and declines by moving (``draw_declined``
+  names that side until the next move, so the screen can say so).
 * ``start_square_empty`` (on): rule 8 as resolved, the square a capturing column left counts
   as empty during its own multi-jump; off, it stays occupied (the column may not pass
   through or end on it).
@@ -90,6 +91,7 @@ class Lasca(Game):
             "history": [],
             "result": None,
             "draw_offer": None,
+            "draw_declined": None,
             "seen": {_position_key(board, side): 1},
         }
 
@@ -127,8 +129,10 @@ class Lasca(Game):
         board = state["board"] = rules.make(board, move)
         state["turn"] = side = 1 - seat
         state["history"].append(rules.move_text(move))
+        declined = state["draw_offer"] == 1 - seat  # moving declines the opponent's offer
+        state["draw_declined"] = seat if declined else None
         if state["draw_offer"] != seat:
-            state["draw_offer"] = None  # moving declines the opponent's offer
+            state["draw_offer"] = None
         if not rules.generate(board, side, _start_empty(state)):
             state["result"] = {"winners": [seat], "reason": "no_moves"}
             return
@@ -162,6 +166,7 @@ class Lasca(Game):
             "last": state["history"][-1] if state["history"] else None,
             "history": list(state["history"]),
             "draw_offer": state["draw_offer"],
+            "draw_declined": state["draw_declined"],
             "options": dict(state["options"]),
         }
 
@@ -180,6 +185,7 @@ class Lasca(Game):
                 "last": Optional(MOVE),
                 "history": List(MOVE, max_len=MAX_PLIES),
                 "draw_offer": Optional(Seat()),
+                "draw_declined": Optional(Seat()),
                 "options": options_shape(options),
             },
             optional={"players": PLAYERS},

@@ -14,6 +14,7 @@ every other tap only updates ``ui``, and the re-render says why a tap did nothin
 
 from ...ui.html import act_button, ui_button
 from ...ui.markup import Markup, fragment, h
+from ...ui.motion import moving
 from .rules import INDEX, NAMES, SQUARES, make
 
 CELL = 100
@@ -140,16 +141,33 @@ def _interaction(view: dict, ui: dict, mine: bool):
     return actions, select, path, chosen, set(nexts), hint
 
 
+def _jumped(a: int, b: int) -> int:
+    """The square between squares ``a`` and ``b`` of a capture."""
+    (fa, ra), (fb, rb) = SQUARES[a], SQUARES[b]
+    return INDEX[f"{'abcdefg'[(fa + fb) // 2]}{(ra + rb) // 2 + 1}"]
+
+
 def _in_flight(columns: dict, squares: list) -> dict:
     """The columns as they stand partway through a capture (jumped commanders taken)."""
     board = [columns.get(name, "") for name in NAMES]
     path = [INDEX[name] for name in squares]
-    overs = []
-    for a, b in zip(path, path[1:]):
-        (fa, ra), (fb, rb) = SQUARES[a], SQUARES[b]
-        overs.append(INDEX[f"{'abcdefg'[(fa + fb) // 2]}{(ra + rb) // 2 + 1}"])
-    after = make(board, (path, overs))
+    after = make(board, (path, [_jumped(a, b) for a, b in zip(path, path[1:])]))
     return {NAMES[i]: col for i, col in enumerate(after) if col}
+
+
+def _last_move_motion(board: _Board, last: list, ply: int) -> dict:
+    """What the last move did, to show in motion (ui/motion.py): the column on its landing
+    square arrives from where it started (in squares as drawn), each column it jumped flashes."""
+    if not last or not all(name in INDEX for name in last):
+        return {}
+    path = [INDEX[name] for name in last]
+    (fx, fy), (tx, ty) = board.cell(*SQUARES[path[0]]), board.cell(*SQUARES[path[-1]])
+    marks = {last[-1]: ("arrive", f"ply-{ply}", fx - tx, fy - ty, "chips")}  # a column of discs set down
+    for a, b in zip(path, path[1:]):
+        if abs(SQUARES[a][0] - SQUARES[b][0]) == abs(SQUARES[a][1] - SQUARES[b][1]) == 2:  # a jump, not a step
+            over = NAMES[_jumped(a, b)]
+            marks[over] = ("hit", f"hit-{ply}-{over}", 0, 0, None)
+    return marks
 
 
 # The 49 squares never change: built once.
@@ -160,8 +178,10 @@ _SQUARES = fragment(
 )
 
 
-def _board_svg(t, board: _Board, columns: dict, last: list, marked: set, targets: set) -> Markup:
-    """The squares, the last move shaded, the selection outlined, landing squares dotted."""
+def _board_svg(t, board: _Board, columns: dict, last: list, ply: int, marked: set, targets: set) -> Markup:
+    """The squares, the last move shaded (and its columns in motion), the selection outlined,
+    landing squares dotted."""
+    motion = _last_move_motion(board, last, ply)
     shapes = [_SQUARES]
     for index, (f, r) in enumerate(SQUARES):
         name = NAMES[index]
@@ -176,7 +196,11 @@ def _board_svg(t, board: _Board, columns: dict, last: list, marked: set, targets
             shapes.append(h("circle", {"cx": x + 50, "cy": y + 50, "r": 16, "fill": "#2e9e44", "fill-opacity": 0.75}))
         shapes.append(h("text", {"x": x + 5, "y": y + 15, "font-size": 13, "fill": "#7a5230"}, name))
         if name in columns:
-            shapes.append(_stack_svg(columns[name], x + 50, y + 50))
+            stack = _stack_svg(columns[name], x + 50, y + 50)
+            if name in motion:
+                kind, key, dx, dy, sound = motion[name]
+                stack = h("g", moving({}, kind, key, dx, dy, sound=sound), stack)
+            shapes.append(stack)
     return h("svg", {"viewBox": f"0 0 {7 * CELL} {7 * CELL}", "role": "img", "aria-label": t("lasca.board")}, shapes)
 
 
@@ -220,7 +244,7 @@ def render(view: dict, ui: dict, t) -> Markup:
     return h(
         "div", {"class": "lasca"},
         h("div", {"class": "lasca-board"},
-          _board_svg(t, board, columns, last, {select, *path} - {None}, targets),
+          _board_svg(t, board, columns, last, len(view.get("history", [])), {select, *path} - {None}, targets),
           _square_buttons(t, board, columns, actions, targets)),
         h("div", {"class": "lasca-side"},
           _status(view, t, mine),
@@ -258,9 +282,16 @@ def _status(view, t, mine) -> Markup:
 def _offer(view, t, mine) -> Markup:
     """Where a draw offer stands, said from the viewer's side: an offer of the viewer's own
     waits for the opponent's answer after the viewer's move, then is being considered (a
-    bot's think shows as this line, not as silence); an offer of the opponent's is theirs."""
+    bot's think shows as this line, not as silence); an offer of the opponent's is theirs; an
+    offer declined by a move is said to be declined until the next move."""
     offer = view.get("draw_offer")
-    if offer is None or view.get("result"):
+    if view.get("result"):
+        return None
+    declined = view.get("draw_declined")
+    if offer is None and declined is not None:
+        return h("p", {"class": "lasca-offer", "data-testid": "draw-declined", "data-announce": True},
+                 t("lasca.draw_declined", side=_side_name(t, declined)))
+    if offer is None:
         return None
     if offer == view.get("you"):
         other = _side_name(t, 1 - offer)

@@ -24,7 +24,7 @@ Test hooks: ``data-testid`` on the picker (``bid-count``, ``count-up``/``count-d
 """
 
 from ...ui.bid_picker import bid_picker
-from ...ui.dice import cup_helpers, cup_history, cup_history_line, cup_players, die_svg, hidden_die_svg
+from ...ui.dice import cup_helpers, cup_history, cup_history_line, cup_mine_dice, cup_players, die_svg, hidden_die_svg
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fragment, h
 from .odds import bid_chance
@@ -88,7 +88,7 @@ def _my_cup(view: dict, t) -> Markup:
     return h(
         "div", {"class": "cup-mine", "data-testid": "my-cup"},
         h("h2", None, t("perudo.your_dice")),
-        h("div", {"class": "cup-mine-dice"}, (_die(t, d, aces_wild, size=36) for d in view["dice"])),
+        cup_mine_dice(f"{view['round']}", view["dice"], (_die(t, d, aces_wild, size=36) for d in view["dice"])),
     )
 
 
