@@ -323,8 +323,13 @@ class Guest:
             else:
                 self.status = "refused"
             return []
-        if code == "sync_stale" and message["params"].get("version") != self.version:
-            return [encode("sync", table=self.table_id)]
+        if code == "sync_stale":
+            if message["params"].get("version") != self.version:
+                return [encode("sync", table=self.table_id)]
+            # Up to date already: a fair-draw step refused as stale (a reloaded host dates
+            # every seat's turn from its reload) is still owed, and no news will come to
+            # prompt it: send it again now, at the current version.
+            return self._duty(now)
         return []
 
     # --- the transport's news -------------------------------------------------------------

@@ -95,15 +95,27 @@ class Tabs:
 
     def run(self):
         while self.queue:
-            peer, to_host, text = self.queue.popleft()
-            if peer not in self.links:
-                continue
-            if to_host:
-                self.host_call("net_host_receive", peer, text)
-            else:
-                self.delivered[peer].append(text)
-                self.check_private(peer, text)
-                self.guest_call(peer, "net_guest_receive", text)
+            self.deliver_next()
+
+    def deliver_next(self):
+        peer, to_host, text = self.queue.popleft()
+        if peer not in self.links:
+            return
+        if to_host:
+            self.host_call("net_host_receive", peer, text)
+        else:
+            self.delivered[peer].append(text)
+            self.check_private(peer, text)
+            self.guest_call(peer, "net_guest_receive", text)
+
+    def run_until_sent(self, wanted) -> bool:
+        """Delivers messages one at a time until one to the host that ``wanted`` picks (a
+        decoded message) is on its way, and leaves it in the queue; False if none came."""
+        while self.queue:
+            if any(to_host and wanted(json.loads(text)) for _, to_host, text in self.queue):
+                return True
+            self.deliver_next()
+        return False
 
     def settle(self):
         """Delivers everything and lets bots play, as the page does after ``delay_ms``."""
@@ -214,6 +226,12 @@ def whose_screen(tabs, seat):
 def play_turn(tabs, rng):
     """Whoever must act picks from the buttons on their own screen: Dudo now and then,
     else the lowest bid offered, else one more die on the picker."""
+    move(tabs, rng)
+    tabs.settle()
+
+
+def move(tabs, rng):
+    """``play_turn``'s choice and click, its messages left on their way."""
     seat = tabs.table().to_act()[0]
     screen, act, ui = whose_screen(tabs, seat)
     html = tabs.screens[screen]
@@ -232,7 +250,6 @@ def play_turn(tabs, rng):
     else:
         reply = tabs.guest_call(screen, *choice)
     assert reply["ok"], reply["message"]
-    tabs.settle()
 
 
 def test_three_friends_play_perudo_to_the_end_and_nobody_sees_another_cup():
@@ -422,20 +439,26 @@ def test_a_guest_reloads_mid_game_and_continues_in_its_seat():
     assert tabs.table().version >= before + 6
 
 
+def reload_host(tabs):
+    """The host tab reloads: every channel closes, each guest sees the banner at once, and
+    what was on its way is lost. Returns the reply of the host resumed from its save."""
+    stored = tabs.host.tables["host"].saved
+    for peer in sorted(tabs.links):
+        tabs.links.discard(peer)
+        dropped = tabs.guest_call(peer, "net_guest_dropped")
+        assert dropped["status"] == "host_lost" and 'data-testid="host-lost"' in dropped["html"]
+    tabs.queue.clear()
+    tabs.host = NetWorker()
+    return tabs.host_call("net_host_resume", stored)
+
+
 def test_the_host_reloads_mid_game_and_the_guests_rejoin():
     tabs = started()
     rng = random.Random(3)
     for _ in range(7):
         play_turn(tabs, rng)
     log = list(tabs.table().log)
-    stored = tabs.host.tables["host"].saved
-    # The host tab reloads: every channel closes, each guest sees the banner at once.
-    for peer in ("pa", "pb"):
-        tabs.links.discard(peer)
-        dropped = tabs.guest_call(peer, "net_guest_dropped")
-        assert dropped["status"] == "host_lost" and 'data-testid="host-lost"' in dropped["html"]
-    tabs.host = NetWorker()
-    resumed = tabs.host_call("net_host_resume", stored)
+    resumed = reload_host(tabs)
     assert resumed["ok"] and tabs.table().log == log
     assert resumed["status"] in ("human", "wait", "bot")
     assert 'data-conn="absent"' in resumed["html"]
@@ -449,6 +472,36 @@ def test_the_host_reloads_mid_game_and_the_guests_rejoin():
     for _ in range(5):
         play_turn(tabs, rng)
     assert tabs.table().log[: len(log)] == log and len(tabs.table().log) >= len(log) + 5
+
+
+def test_the_host_reloads_while_a_guests_part_of_a_fair_draw_is_on_its_way():
+    """A new round's draw: one guest's reveal reached the host, the other's is still on its
+    way (sent at the version before) when the host's tab reloads, so it is lost. The resumed
+    host dates every turn from its reload and refuses the resent reveal as stale; the guest,
+    up to date already, must send it again at the current version, or the table waits
+    for ever."""
+    tabs = started()
+    rng = random.Random(4)
+
+    def reveal_overtaken(message):
+        version = tabs.host.tables["host"].host.version
+        return message["kind"] == "intent" and message["action"]["type"] == "reveal" and message["version"] < version
+
+    move(tabs, rng)
+    while not tabs.run_until_sent(reveal_overtaken):
+        tabs.settle()
+        move(tabs, rng)
+    seat = next(json.loads(text)["seat"] for _, to_host, text in tabs.queue if to_host and reveal_overtaken(json.loads(text)))
+    assert reload_host(tabs)["ok"]
+    assert tabs.table().fair_steps() and seat in tabs.table().to_act()  # its reveal was lost
+    for peer in ("pa", "pb"):
+        tabs.open(peer)
+    tabs.settle()
+    assert not tabs.table().fair_steps()  # the draw is done: a player may bid
+    before = tabs.table().version
+    for _ in range(3):
+        play_turn(tabs, rng)
+    assert tabs.table().version > before
 
 
 def test_an_absent_friend_is_covered_by_a_bot_and_given_back():
