@@ -152,23 +152,16 @@ def play_one(host, pages, rng, timeout_s=60):
     raise AssertionError(f"nobody could act for {timeout_s} s")
 
 
-# Someone may act at ``version``: the fair draw's steps, which the devices take by themselves
-# after a move, are done, so the table stays at this version until a player acts.
-CAN_ACT = """(version) => {
-  const area = document.getElementById('game-area');
-  const table = area.querySelector('.tb-table');
-  return !!table && Number(table.dataset.version) === version
-    && [...area.querySelectorAll('[data-act]')].some((el) => !el.disabled);
-}"""
-
-
 def quiet(host, pages, timeout_s=60):
-    """Waits until the table rests (a player may act) and returns its version."""
+    """Waits until the table rests and returns its version: the host's save, the table it
+    shows, owes no fair-draw step (the devices take those by themselves after a move), so
+    it stays at this version until a player acts."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        version = host_version(host)
-        if any(page.evaluate(CAN_ACT, version) for page in pages):
-            return version
+        save = json.loads(saved_text(host, "host"))
+        table = Table.from_dict(save["table"])
+        if not table.fair_steps() and save["base"] + table.version == host_version(host):
+            return host_version(host)
         pages[0].wait_for_timeout(100)
     raise AssertionError(f"the table did not rest for {timeout_s} s")
 
