@@ -141,9 +141,12 @@ def host_over(host):
 
 def play_one(host, pages, rng, timeout_s=60):
     """Finds the page whose player is to act now and makes one move there; returns the
-    version it acted at (bots covering a seat move by themselves meanwhile)."""
+    version it acted at, or None if the game ended meanwhile (bots, covering a seat or
+    not, move by themselves: a bot's move may end it)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
+        if host_over(host):
+            return None
         version = host_version(host)
         for page in pages:
             if page.evaluate(CLICK_IF_TO_ACT, [version, rng.random(), rng.random()]):
@@ -179,7 +182,10 @@ def play(host, pages, rng, actions=None):
     """Moves for whoever is to act until the game is over (or ``actions`` were played)."""
     played = 0
     while not host_over(host) and (actions is None or played < actions):
-        wait_past(host, play_one(host, pages, rng))
+        version = play_one(host, pages, rng)
+        if version is None:
+            break
+        wait_past(host, version)
         played += 1
         assert played < MAX_ACTIONS
     return played
