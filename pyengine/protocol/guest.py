@@ -261,8 +261,11 @@ class Guest:
         self._audit_heard(now)
 
     def _audit_heard(self, now) -> None:
+        """The host's own seats: not a friend's, nor a friend's a bot covers (only the friend's
+        device holds that seat's secret)."""
         if self.audit is not None:
-            self.audit.heard(now, [seat for seat, entry in enumerate(self.seats) if entry.get("kind") != "remote"])
+            own = [seat for seat, entry in enumerate(self.seats) if entry.get("kind") != "remote" and not entry.get("covered")]
+            self.audit.heard(now, own)
 
     def _duty(self, now) -> list:
         """Our seat's part of a fair draw, sent as an ordinary intent as soon as it is due."""

@@ -411,3 +411,20 @@ def test_a_rematch_draws_under_a_new_fair_id_and_the_guests_follow():
     assert host.table.fair != first and host.table.state["fair"]["step"] == "play"
     play_until(host, net, rng, lambda: host.table.version > 20)
     everyone_agrees(host, net)
+
+
+def test_no_guest_blames_the_host_for_the_reveal_of_a_friend_a_bot_covers():
+    """Seat 3's device leaves after its commitment and a bot covers the seat: only that
+    device holds seat 3's secret, so however long its reveal waits, the other guest's replay
+    never says the host kept it back (the host may then apply the forfeit rule)."""
+    host, net = fair_table(seed=8)
+    net.cut.add("pc")
+    net.host_says(host.drop("pc", net.now))
+    net.host_says(host.set_seat(3, "bot", host.table.game.bot_levels[0]))
+    net.run()
+    play_until(host, net, Rng(8), lambda: host.table.state["fair"]["step"] == "reveal")
+    assert fair.owed(host.table.state["fair"]) == [3]
+    for _ in range(WITHHELD_AFTER // 5_000 + 2):
+        net.advance(5_000)
+    assert "fair_withheld" not in [item["code"] for item in net.guests["pa"].audit.evidence]
+    assert fair.owed(host.table.state["fair"]) == [3]
