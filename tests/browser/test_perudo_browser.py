@@ -118,6 +118,15 @@ BID = """(version) => {
 }"""
 
 
+def calza_out_of_turn(host, version) -> bool:
+    """By the host's table at rest at ``version`` (no fair-draw step under way): the host is
+    to speak and Bruno may call Calza on another's bid."""
+    if friends.quiet(host, [host]) != version:
+        return False
+    table = friends.host_table(host)
+    return table.to_act() == [0] and 1 in table.game.may_act(table.state)
+
+
 def bid_until_calza_is_out_of_turn(host, guest, timeout_s=60):
     """Who opens is drawn, not seeded: the host and Bruno bid in their turns (the bot bids
     by itself) until the host is to speak and Bruno, not to speak, may call Calza."""
@@ -125,7 +134,7 @@ def bid_until_calza_is_out_of_turn(host, guest, timeout_s=60):
     while time.monotonic() < deadline:
         here, there = host.evaluate(OFFERS), guest.evaluate(OFFERS)
         if here and there and here["version"] == there["version"]:
-            if here["status"] == "human" and there["calza"] and not there["bid"]:
+            if here["status"] == "human" and there["calza"] and not there["bid"] and calza_out_of_turn(host, here["version"]):
                 return
             for page, offers in ((host, here), (guest, there)):
                 if offers["bid"] and page.evaluate(BID, here["version"]):
@@ -159,8 +168,10 @@ def test_a_friend_calls_calza_out_of_turn_at_a_shared_table(phones, site, wait_e
     assert guest.locator("#game-area [data-testid^=bid-face-]").count() == 0
     action = json.loads(calza.get_attribute("data-act"))
     calza.click()
+    host.wait_for_function(NEWER, arg=version)
+    settled = friends.quiet(host, [host])  # a fair table reveals every cup before the round settles
     for page in (host, guest):
-        page.wait_for_function(NEWER, arg=version)
+        page.wait_for_function(NEWER, arg=settled - 1)
         assert "Bruno called Calza" in page.locator("#game-area [data-testid=reveal]").inner_text()
     log = json.loads(saved_text(host, "host"))["table"]["log"]
     moves = [entry for entry in log if entry["action"]["type"] not in ("commit", "share", "reveal")]  # not the fair draw's
