@@ -6,6 +6,7 @@ changes nothing; reloads on either side lose nothing. (The draw's refusals are t
 for both games, so a cheating guest is played at Perudo only.)"""
 
 import hashlib
+import itertools
 import json
 from collections import Counter
 
@@ -427,4 +428,31 @@ def test_no_guest_blames_the_host_for_the_reveal_of_a_friend_a_bot_covers():
     for _ in range(WITHHELD_AFTER // 5_000 + 2):
         net.advance(5_000)
     assert "fair_withheld" not in [item["code"] for item in net.guests["pa"].audit.evidence]
+    assert fair.owed(host.table.state["fair"]) == [3]
+
+
+
+@pytest.fixture
+def steady_secrets(monkeypatch):
+    """Every device's secrets (``core.fair.new_secret``) drawn from a counter: the dice, and
+    so who speaks in which hand, are the same every run."""
+    counter = itertools.count()
+    monkeypatch.setattr(fair.secrets, "token_hex", lambda size: hashlib.sha256(b"%d" % next(counter)).hexdigest()[: 2 * size])
+
+
+@pytest.mark.parametrize("blind_bids", [False, True])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_bozo_bot_covering_a_sealed_cup_plays_blind(steady_secrets, blind_bids, level):
+    """Seat 3's device leaves after its commitment: the covering bot cannot see the cup (only
+    that device holds its secret), so it looks only if the table's blind bids let it look,
+    then bids or doubts blind until the hand's reveal waits for the friend's device."""
+    host, net = fair_table("bozo", seed=7, options={"blind_bids": blind_bids})
+    net.cut.add("pc")
+    net.host_says(host.drop("pc", net.now))
+    net.host_says(host.set_seat(3, "bot", level))
+    net.run()
+    covered_from = len(host.table.log)
+    play_until(host, net, Rng(7), lambda: host.table.state["fair"]["step"] == "reveal")
+    moves = [entry["action"]["type"] for entry in host.table.log[covered_from:] if entry["seat"] == 3]
+    assert {"bid", "doubt"} & set(moves) and moves.count("look") <= int(blind_bids)
     assert fair.owed(host.table.state["fair"]) == [3]
