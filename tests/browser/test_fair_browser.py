@@ -1,17 +1,24 @@
-"""Fair tables in real browsers: two phones (separate contexts) play a shared Perudo table to
-the end over WebRTC (invite links, no relay), with a bot on the host's phone.
+"""Fair tables in real browsers: two phones (separate contexts) play shared Perudo, Bozó and
+Crown and Anchor tables to the end over WebRTC (invite links, no relay); the Perudo table
+has a bot on the host's phone, the others are as short as their rules allow (Bozó: two
+players, one round; Crown and Anchor: the host banks, one roll, then both agree to end).
 
 What is checked beyond the play: the table screens say what a fair table means and which
-device runs the bot; and the secrecy audit on the host's side: every text the host's page
-received from the guest before the guest revealed a round's secret holds nothing that fixes
-the guest's dice (no secret of that round, no dice at all), so the host's browser could not
-have read the guest's cup. Screenshots of the changed screens go to the test's tmp_path.
+device runs the bot; and the secrecy audit on the host's side, over every text the host's
+page received from the guest. Perudo and Bozó: before the guest revealed a round's secret
+nothing it sent fixes its dice (no secret of that round, no dice at all), so the host's
+browser could not have read the guest's cup. Crown and Anchor: the roll is read from the
+nonce of both devices' shares, and the guest's share reached the host only in its share,
+after its commitment, so the host's page could not know the roll before the draw's last
+step (nor pick it: its own commitment came first). Screenshots of the changed screens go to
+the test's tmp_path.
 """
 
 import json
 import random
 
 from pyengine.core import fair
+from pyengine.games.crown_anchor.rules import SYMBOLS
 from tests.browser.test_friends_browser import (
     connected,
     host_table,
@@ -20,36 +27,99 @@ from tests.browser.test_friends_browser import (
     play,
     protocol_messages,
 )
+from tests.browser.waits import tap_move
+
+FRIEND = 1  # Bruno's seat at every table here
+TIMEOUT_MS = 60_000
 
 
-def create_fair_table(page, game="perudo"):
-    """The host's setup: seat 0 on this phone, seat 1 a friend, seat 2 the game's first bot."""
+def create_fair_table(page, game, others, options=None):
+    """The host's setup: seat 0 on this phone ("Ana"), then ``others`` in order ("remote": a
+    friend, "bot": the game's first bot), nobody else; ``options``: option fields by name."""
     page.select_option("#friends-game", game)
     page.click("[data-testid=friends-create]")
     form = page.locator('form[data-form="setup"][data-shared="1"]')
     form.wait_for()
     assert form.locator("[data-testid=fair-line]").count() == 1  # said before the table exists
-    form.locator('select[name="seat1_kind"]').select_option("remote")
-    bot = form.locator('select[name="seat2_kind"] option[value^="bot:"]').first.get_attribute("value")
-    form.locator('select[name="seat2_kind"]').select_option(bot)
-    for seat in range(3, 6):
-        form.locator(f'select[name="seat{seat}_kind"]').select_option("none")
+    counted = form.locator("select[name=seat_count]")
+    if counted.count():  # rows past the count are hidden and ignored
+        counted.select_option(str(1 + len(others)))
+    rows = len(others) + 1 if counted.count() else form.locator('select[name$="_kind"]').count()
+    for seat in range(1, rows):
+        select = form.locator(f'select[name="seat{seat}_kind"]')
+        kind = others[seat - 1] if seat <= len(others) else "none"
+        if kind == "bot":
+            kind = select.locator('option[value^="bot:"]').first.get_attribute("value")
+        select.select_option(kind)
+    for name, value in (options or {}).items():
+        field = form.locator(f'[name="opt_{name}"]')
+        if field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     form.locator('input[name="seat0_name"]').fill("Ana")
     form.locator("[data-testid=start]").click()
     page.locator("[data-testid=room-code]").wait_for()
 
 
-def test_two_phones_play_a_fair_perudo_table_and_the_host_never_holds_the_guests_dice(phones, site, wait_engine, tmp_path):
-    rng = random.Random(23)
+def start_fair_table(phones, site, wait_engine, game, others, options=None):
+    """Ana's phone hosts a fair ``game`` table, Bruno's takes seat 1 by invite, Ana starts;
+    every screen says what a fair table means. Returns both pages."""
     host, bruno = phones(), phones()
     open_lobby(host, site.url, wait_engine)
-    create_fair_table(host)
+    create_fair_table(host, game, others, options)
     assert host.locator("[data-testid=fair-line]").count() == 1  # the arrange screen says it too
-    join_by_invite(host, bruno, 1, "Bruno", wait_engine)
-    connected(host, 1)
+    join_by_invite(host, bruno, FRIEND, "Bruno", wait_engine)
+    connected(host, FRIEND)
     host.click("[data-testid=net-start]")
     for page in (host, bruno):
         page.locator("#game-area [data-testid=fair-line]").wait_for()
+    return host, bruno
+
+
+def finished_honestly(host, bruno):
+    """The game ends on the guest's phone too, with nothing its replay caught the host at."""
+    bruno.locator("#game-area [data-testid=game-over]").wait_for()
+    assert bruno.locator("[data-testid=fair-evidence]").count() == 0
+    for page in (host, bruno):
+        assert page.context.errors == []
+
+
+def guest_intents(host):
+    """Every intent the host's page received (only Bruno sends any), in order; none names dice."""
+    intents = protocol_messages(host.evaluate("window.__raw"), "intent")
+    assert any(i["action"]["type"] == "commit" for i in intents)
+    assert all("dice" not in json.dumps(i["action"]) for i in intents)
+    return intents
+
+
+def first_sent_in(intents, action, value):
+    """Where ``value`` first reached the host: it must be in ``action`` itself, after the
+    guest's commitment of that fair round (which fixed it unseen). Returns the index."""
+    first = next(k for k, i in enumerate(intents) if value in json.dumps(i))
+    assert intents[first]["action"] == action
+    commits = [k for k, i in enumerate(intents) if i["action"]["type"] == "commit" and i["action"]["n"] == action["n"]]
+    assert commits and commits[0] < first
+    return first
+
+
+def audit_cups(host):
+    """Perudo and Bozó: the guest's secret of each round reached the host only in its
+    reveal, and its share (all the nonce needs) before; at least one cup was revealed."""
+    table = host_table(host)
+    intents = guest_intents(host)
+    reveals = {e["action"]["n"]: e["action"]["secret"] for e in table.log if e["seat"] == FRIEND and e["action"]["type"] == "reveal"}
+    for n, secret in reveals.items():
+        first = first_sent_in(intents, {"type": "reveal", "n": n, "secret": secret}, secret)
+        share = fair.share_of(secret, table.fair, n, FRIEND)
+        assert any(i["action"].get("share") == share for i in intents[:first])
+    assert reveals
+
+
+def test_two_phones_play_a_fair_perudo_table_and_the_host_never_holds_the_guests_dice(phones, site, wait_engine, tmp_path):
+    rng = random.Random(23)
+    host, bruno = start_fair_table(phones, site, wait_engine, "perudo", ["remote", "bot"])
+    for page in (host, bruno):
         page.locator('#game-area [data-testid="seat-2"] .tb-net-runs').wait_for()  # the bot's device
         page.locator("#game-area [data-testid=my-cup]").wait_for()  # each sees its own cup at once
     assert "this device" in host.locator('[data-testid="seat-2"] .tb-net-runs').inner_text()
@@ -60,26 +130,40 @@ def test_two_phones_play_a_fair_perudo_table_and_the_host_never_holds_the_guests
     bruno.screenshot(path=str(tmp_path / "fair-guest-1280.png"))
 
     assert play(host, [host, bruno], rng) > 5
-    bruno.locator("#game-area [data-testid=game-over]").wait_for()
-    assert bruno.locator("[data-testid=fair-evidence]").count() == 0  # an honest host
+    finished_honestly(host, bruno)
+    audit_cups(host)
 
-    # The secrecy audit: the guest's secrets reached the host's page only in its reveals.
-    table = host_table(host)
-    record = table.state["fair"]
-    reveals = {(e["action"]["n"], e["seat"]): e["action"]["secret"] for e in table.log if e["action"]["type"] == "reveal"}
-    intents = protocol_messages(host.evaluate("window.__raw"), "intent")
-    assert any(i["action"]["type"] == "commit" for i in intents)
-    assert all("dice" not in json.dumps(i["action"]) for i in intents)
-    for (n, seat), secret in reveals.items():
-        if seat != 1:
-            continue
-        first = next(k for k, i in enumerate(intents) if secret in json.dumps(i))
-        assert intents[first]["action"] == {"type": "reveal", "n": n, "secret": secret}
-        # ... after the guest's commitment of that round, which fixed its dice unseen.
-        commits = [k for k, i in enumerate(intents) if i["action"].get("type") == "commit" and i["action"]["n"] == n]
-        assert commits and commits[0] < first
-        share = fair.share_of(secret, record["id"], n, seat)
-        assert any(i["action"].get("share") == share for i in intents[:first])
-    assert any(seat == 1 for _, seat in reveals)  # at least one Dudo reached the guest's cup
+
+def test_two_phones_play_a_fair_bozo_round_and_the_host_never_holds_the_guests_dice(phones, site, wait_engine):
+    host, bruno = start_fair_table(phones, site, wait_engine, "bozo", ["remote"], {"points_target": "1"})
     for page in (host, bruno):
-        assert page.context.errors == []
+        page.locator("#game-area [data-testid=my-cup]").wait_for()
+    assert play(host, [host, bruno], random.Random(3)) >= 3  # a die lost per hand, three to lose
+    finished_honestly(host, bruno)
+    audit_cups(host)
+
+
+def test_two_phones_play_fair_crown_and_anchor_and_the_banker_cannot_know_the_roll(phones, site, wait_engine):
+    host, bruno = start_fair_table(phones, site, wait_engine, "crown_anchor", ["remote"], {"bank": "fixed"})
+    area, its = host.locator("#game-area"), bruno.locator("#game-area")
+    tap_move(bruno, its.locator("[data-testid=ca-cell-crown]"), TIMEOUT_MS)
+    tap_move(bruno, its.locator("[data-testid=ca-done]"), TIMEOUT_MS)
+    tap_move(host, area.locator("[data-testid=ca-roll]"), TIMEOUT_MS)
+    for page in (host, bruno):  # the draw's steps are the devices' own: the roll shows on both
+        page.locator('#game-area [data-testid=ca-dice][data-roll="1"]').wait_for()
+    its.locator("[data-testid=ca-more] summary").click()
+    tap_move(bruno, its.locator("[data-testid=ca-end]"), TIMEOUT_MS)
+    tap_move(host, area.locator("[data-testid=ca-end]"), TIMEOUT_MS)
+    finished_honestly(host, bruno)
+
+    table = host_table(host)
+    intents = guest_intents(host)
+    shares = {e["action"]["n"]: e["action"]["share"] for e in table.log if e["seat"] == FRIEND and e["action"]["type"] == "share"}
+    assert list(shares) == [1]
+    first_sent_in(intents, {"type": "share", "n": 1, "share": shares[1]}, shares[1])
+    banker = next(k for k, e in enumerate(table.log) if e["seat"] == 0 and e["action"]["type"] == "commit")
+    guest = next(k for k, e in enumerate(table.log) if e["seat"] == FRIEND and e["action"]["type"] == "share")
+    assert banker < guest
+    nonce = table.state["fair"]["nonce"]
+    assert nonce == fair.nonce_of(table.state["fair"]["shares"], table.fair, 1)
+    assert table.state["last"]["dice"] == [SYMBOLS[f - 1] for f in fair.roll(nonce, "roll", 3)]
