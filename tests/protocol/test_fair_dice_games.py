@@ -456,3 +456,39 @@ def test_a_bozo_bot_covering_a_sealed_cup_plays_blind(steady_secrets, blind_bids
     moves = [entry["action"]["type"] for entry in host.table.log[covered_from:] if entry["seat"] == 3]
     assert {"bid", "doubt"} & set(moves) and moves.count("look") <= int(blind_bids)
     assert fair.owed(host.table.state["fair"]) == [3]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_friend_given_back_a_seat_its_bot_committed_for_sees_its_cup_at_once(steady_secrets, game):
+    """Seat 3's device leaves; a bot covers the seat from the next round's commitment, so this
+    round's secret is the host's device's. The friend is given the seat back mid-round: the
+    host hands that secret to the friend's device (it checks it against the commitment), so
+    the friend sees its own cup at once, nobody blames the host for showing it, and the
+    friend's device reveals it when the rules reveal: the table never waits for a secret
+    only the host holds."""
+    host, net = fair_table(game, seed=8)
+    guest = net.guests["pc"]
+    net.cut.add("pc")
+    net.host_says(host.drop("pc", net.now))
+    net.host_says(host.set_seat(3, "bot", host.table.game.bot_levels[0]))
+    net.run()
+    rng = Rng(8)
+    play_until(host, net, rng, lambda: host.table.state["fair"]["step"] == "reveal")
+    net.host_says(host.forfeit(3))  # only the friend's device could reveal this round's cup
+    net.run()
+    n = host.table.state["fair"]["n"]
+    assert host.table.held[3]["n"] == n  # the covering bot committed for this round
+    play_move(host, net, rng, call_often=False)
+    net.cut.discard("pc")
+    net.host_says(host.set_seat(3, "remote"))
+    net.guest_says("pc", guest.connected(net.now))
+    net.run()
+    handed = dict(guest.held[3])
+    assert handed == host.table.held[3]
+    assert guest.view["dice"] == host.table.view(3)["dice"] is not None
+    assert guest.audit.evidence == []
+    assert not any(g.held.get(3) for p, g in net.guests.items() if p != "pc")  # only the seat's device
+    play_until(host, net, rng, lambda: host.table.state["fair"]["n"] > n or host.table.is_over())
+    assert host.table.state["fair"]["n"] > n or host.table.is_over()
+    assert any(e["seat"] == 3 and e["action"] == {"type": "reveal", "n": n, "secret": handed["secret"]} for e in host.table.log)
+    everyone_agrees(host, net)
