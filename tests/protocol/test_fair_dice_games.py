@@ -492,3 +492,13 @@ def test_a_friend_given_back_a_seat_its_bot_committed_for_sees_its_cup_at_once(s
     assert host.table.state["fair"]["n"] > n or host.table.is_over()
     assert any(e["seat"] == 3 and e["action"] == {"type": "reveal", "n": n, "secret": handed["secret"]} for e in host.table.log)
     everyone_agrees(host, net)
+
+
+def test_a_handed_secret_that_does_not_open_the_seats_commitment_changes_nothing():
+    host, net = fair_table(seed=17)
+    guest = net.guests["pa"]
+    mine = dict(guest.held[1])
+    n = host.table.state["fair"]["n"]
+    for seat, secret in ((1, "66" * 32), (3, net.guests["pc"].held[3]["secret"]), (1, mine["secret"])):
+        guest.receive(encode("secret", table=TABLE_ID, seat=seat, n=n, secret=secret), net.now)
+        assert guest.held == {1: mine} and guest.audit.evidence == []
