@@ -3,9 +3,7 @@ Prints figures, asserts nothing.
 
     python bench/fair.py [--rounds 2000] [--games 20] [--pyodide]
 
-``--pyodide`` runs this same script in the pinned Pyodide's CPython under Node (the runtime
-``python build.py`` unpacks into .cache/ to compile the worker's bytecode): the WebAssembly
-interpreter the site's worker runs, without a browser around it.
+``--pyodide`` runs this same script in Pyodide under Node (``bench/in_pyodide.py``).
 
 1. The draw alone (``core.fair``), one round at a 4-seat table, CPU time per step: *commit*
    (4 secrets drawn and committed, checked in), *nonce* (4 shares checked, the nonce), the
@@ -18,32 +16,20 @@ interpreter the site's worker runs, without a browser around it.
 """
 
 import argparse
-import json
 import pathlib
-import subprocess
 import sys
-import time
 from collections import Counter
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import in_pyodide  # noqa: E402
+from bench.in_pyodide import cpu_seconds  # noqa: E402
 from pyengine.core import fair  # noqa: E402
 from pyengine.core.rng import Rng  # noqa: E402
 from pyengine.games import perudo  # noqa: E402,F401  (registers the game)
 from pyengine.protocol import Guest, Host, MemoryNetwork  # noqa: E402
 from pyengine.protocol.fair import Audit  # noqa: E402
-
-def _node_cpu() -> float:
-    """CPU seconds of the Node process around Pyodide: Emscripten's process clock is the
-    wall clock, which a loaded machine would inflate."""
-    import js  # Pyodide's bridge to JavaScript
-
-    used = js.process.cpuUsage()
-    return (used.user + used.system) / 1e6
-
-
-cpu_time = _node_cpu if sys.platform == "emscripten" else time.process_time
 
 ID = "bench:0"
 SEATS = [
@@ -60,21 +46,21 @@ def draw_alone(rounds: int) -> dict:
     players = [0, 1, 2, 3]
     for n in range(1, rounds + 1):
         state, held = fair.start(ID, players, 4, n), {}
-        t0 = cpu_time()
+        t0 = cpu_seconds()
         for seat in players:
             fair.play_commit(state, seat, fair.duty(state, seat, held))
-        t1 = cpu_time()
+        t1 = cpu_seconds()
         for seat in players:
             fair.play_share(state, seat, fair.duty(state, seat, held))
-        t2 = cpu_time()
+        t2 = cpu_seconds()
         for seat in players:
             fair.own_cup(state, seat, held, 5)
-        t3 = cpu_time()
+        t3 = cpu_seconds()
         state["step"] = "reveal"
         for seat in players:
             fair.play_reveal(state, seat, fair.duty(state, seat, held))
             fair.revealed_cup(state, seat, 5)
-        t4 = cpu_time()
+        t4 = cpu_seconds()
         spent.update(commit=t1 - t0, nonce=t2 - t1, cups=t3 - t2, reveal=t4 - t3)
     return {step: 1000 * total / rounds for step, total in spent.items()}
 
@@ -86,10 +72,10 @@ class CountingHost(Host):
 
     def receive(self, peer, text, now):
         kind = next((k for k in ("commit", "share", "reveal") if f'"type":"{k}"' in text), None)
-        start = cpu_time()
+        start = cpu_seconds()
         outbox = super().receive(peer, text, now)
         if kind is not None:
-            self.tally[kind + " ms"] += cpu_time() - start
+            self.tally[kind + " ms"] += cpu_seconds() - start
             self.tally[kind + " messages"] += 1 + len(outbox)
         return outbox
 
@@ -100,11 +86,11 @@ def whole_games(games: int) -> tuple:
 
     def timed(method):
         def run(self, *args):
-            start = cpu_time()
+            start = cpu_seconds()
             try:
                 return method(self, *args)
             finally:
-                verify[0] += cpu_time() - start
+                verify[0] += cpu_seconds() - start
         return run
 
     for name, method in originals.items():
@@ -140,34 +126,6 @@ def whole_games(games: int) -> tuple:
     return tally, 1000 * verify[0], rounds
 
 
-# Loads the Pyodide in argv[1], mounts the repository (argv[2]) at /repo and runs this
-# script there with the arguments in argv[3] (JSON).
-IN_PYODIDE = """
-const [runtime, repo, args] = process.argv.slice(1);  // node -e: no script path in argv
-const { loadPyodide } = await import("file://" + runtime + "/pyodide.mjs");
-const pyodide = await loadPyodide({ indexURL: runtime + "/" });
-pyodide.FS.mkdirTree("/repo");
-pyodide.mountNodeFS("/repo", repo);
-pyodide.globals.set("bench_args", JSON.parse(args));
-pyodide.runPython(`
-import runpy, sys
-sys.argv = ["bench/fair.py", *bench_args]
-runpy.run_path("/repo/bench/fair.py", run_name="__main__")
-`);
-"""
-
-
-def in_pyodide(args: list) -> None:
-    """This script with ``args``, in Pyodide under Node."""
-    runtimes = sorted((ROOT / ".cache").glob("pyodide-node-*"))
-    if not runtimes:
-        sys.exit("No Pyodide for Node in .cache/: run python build.py once")
-    subprocess.run(
-        ["node", "--input-type=module", "-e", IN_PYODIDE, str(runtimes[-1]), str(ROOT), json.dumps(args)],
-        check=True,
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000)
@@ -175,7 +133,7 @@ def main() -> None:
     parser.add_argument("--pyodide", action="store_true")
     args = parser.parse_args()
     if args.pyodide:
-        in_pyodide(["--rounds", str(args.rounds), "--games", str(args.games)])
+        in_pyodide.run("bench/fair.py", ["--rounds", str(args.rounds), "--games", str(args.games)])
         return
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
     steps = draw_alone(args.rounds)
