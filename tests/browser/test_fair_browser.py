@@ -31,6 +31,7 @@ from tests.browser.test_friends_browser import (
     open_lobby,
     play,
     protocol_messages,
+    quiet,
 )
 from tests.browser.waits import tap_move
 
@@ -157,10 +158,16 @@ def first_sent_in(intents, action, value):
     return first
 
 
+def rested_table(host):
+    """The host's table from its save, once the save has caught up with its screen."""
+    quiet(host, [host])
+    return host_table(host)
+
+
 def audit_cups(host):
     """Perudo and Bozó: the guest's secret of each round reached the host only in its
     reveal, and its share (all the nonce needs) before; at least one cup was revealed."""
-    table = host_table(host)
+    table = rested_table(host)
     intents = guest_intents(host)
     reveals = {e["action"]["n"]: e["action"]["secret"] for e in table.log if e["seat"] == FRIEND and e["action"]["type"] == "reveal"}
     for n, secret in reveals.items():
@@ -168,6 +175,22 @@ def audit_cups(host):
         share = fair.share_of(secret, table.fair, n, FRIEND)
         assert any(i["action"].get("share") == share for i in intents[:first])
     assert reveals
+
+
+def audit_first_roll(host):
+    """Crown and Anchor after its first roll: the roll is the one the nonce of both shares
+    gives; the guest's share reached the host only in its share, after its commitment, and
+    the banker's commitment was in before it (the host could not choose its share after)."""
+    table = rested_table(host)
+    shares = {e["action"]["n"]: e["action"]["share"] for e in table.log if e["seat"] == FRIEND and e["action"]["type"] == "share"}
+    assert list(shares) == [1]
+    first_sent_in(guest_intents(host), {"type": "share", "n": 1, "share": shares[1]}, shares[1])
+    banker = next(k for k, e in enumerate(table.log) if e["seat"] == 0 and e["action"]["type"] == "commit")
+    guest = next(k for k, e in enumerate(table.log) if e["seat"] == FRIEND and e["action"]["type"] == "share")
+    assert banker < guest
+    nonce = table.state["fair"]["nonce"]
+    assert nonce == fair.nonce_of(table.state["fair"]["shares"], table.fair, 1)
+    assert table.state["last"]["dice"] == [SYMBOLS[f - 1] for f in fair.roll(nonce, "roll", 3)]
 
 
 def test_two_phones_play_a_fair_perudo_table_and_the_host_never_holds_the_guests_dice(phones, site, wait_engine, tmp_path):
@@ -221,17 +244,7 @@ def test_two_phones_play_fair_crown_and_anchor_and_the_banker_cannot_know_the_ro
     tap_move(host, area.locator("[data-testid=ca-roll]"), TIMEOUT_MS)
     for page in (host, bruno):  # the draw's steps are the devices' own: the roll shows on both
         page.locator('#game-area [data-testid=ca-dice][data-roll="1"]').wait_for()
-    table = host_table(host)
-    intents = guest_intents(host)
-    shares = {e["action"]["n"]: e["action"]["share"] for e in table.log if e["seat"] == FRIEND and e["action"]["type"] == "share"}
-    assert list(shares) == [1]
-    first_sent_in(intents, {"type": "share", "n": 1, "share": shares[1]}, shares[1])
-    banker = next(k for k, e in enumerate(table.log) if e["seat"] == 0 and e["action"]["type"] == "commit")
-    guest = next(k for k, e in enumerate(table.log) if e["seat"] == FRIEND and e["action"]["type"] == "share")
-    assert banker < guest
-    nonce = table.state["fair"]["nonce"]
-    assert nonce == fair.nonce_of(table.state["fair"]["shares"], table.fair, 1)
-    assert table.state["last"]["dice"] == [SYMBOLS[f - 1] for f in fair.roll(nonce, "roll", 3)]
+    audit_first_roll(host)
 
     stake()
     assert bruno.locator("[data-testid=fair-evidence]").count() == 0 and bruno.context.errors == []
@@ -243,4 +256,4 @@ def test_two_phones_play_fair_crown_and_anchor_and_the_banker_cannot_know_the_ro
     screenshots(host, tmp_path, "fair-forfeit", tappable("#game-area [data-testid=forfeit-1]"))
     tap_move(host, forfeit, TIMEOUT_MS)
     area.locator("[data-testid=game-over]").wait_for()
-    assert host_table(host).state["result"]["reason"] == "no_punters" and host.context.errors == []
+    assert rested_table(host).state["result"]["reason"] == "no_punters" and host.context.errors == []
