@@ -459,13 +459,15 @@ def test_a_bozo_bot_covering_a_sealed_cup_plays_blind(steady_secrets, blind_bids
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_friend_given_back_a_seat_its_bot_committed_for_sees_its_cup_at_once(steady_secrets, game):
-    """Seat 3's device leaves; a bot covers the seat from the next round's commitment, so this
-    round's secret is the host's device's. The friend is given the seat back mid-round: the
-    host hands that secret to the friend's device (it checks it against the commitment), so
-    the friend sees its own cup at once, nobody blames the host for showing it, and the
-    friend's device reveals it when the rules reveal: the table never waits for a secret
-    only the host holds."""
+@pytest.mark.parametrize("committed_by", ["friend", "bot"])
+def test_a_friend_given_back_a_seat_mid_round_sees_its_cup_at_once(steady_secrets, game, committed_by):
+    """Seat 3's device leaves after its commitment and a bot covers the seat; with
+    ``committed_by`` "bot" the round is then settled without it (the forfeit rule) and the
+    bot commits for the next one, so that round's secret is the host's device's. The
+    friend is given the seat back mid-round: it sees its own cup at once (its own secret,
+    or the one the host hands over and its device checks against the commitment), nobody
+    blames the host for showing it, and the friend's device reveals it when the rules
+    reveal: the table never waits for a secret only the host holds."""
     host, net = fair_table(game, seed=8)
     guest = net.guests["pc"]
     net.cut.add("pc")
@@ -473,24 +475,24 @@ def test_a_friend_given_back_a_seat_its_bot_committed_for_sees_its_cup_at_once(s
     net.host_says(host.set_seat(3, "bot", host.table.game.bot_levels[0]))
     net.run()
     rng = Rng(8)
-    play_until(host, net, rng, lambda: host.table.state["fair"]["step"] == "reveal")
-    net.host_says(host.forfeit(3))  # only the friend's device could reveal this round's cup
-    net.run()
+    if committed_by == "bot":
+        play_until(host, net, rng, lambda: host.table.state["fair"]["step"] == "reveal")
+        net.host_says(host.forfeit(3))  # only the friend's device could reveal this round's cup
+        net.run()
     n = host.table.state["fair"]["n"]
-    assert host.table.held[3]["n"] == n  # the covering bot committed for this round
+    assert (host.table.held.get(3, {}).get("n") == n) == (committed_by == "bot")
     play_move(host, net, rng, call_often=False)
     net.cut.discard("pc")
     net.host_says(host.set_seat(3, "remote"))
     net.guest_says("pc", guest.connected(net.now))
     net.run()
-    handed = dict(guest.held[3])
-    assert handed == host.table.held[3]
-    assert guest.view["dice"] == host.table.view(3)["dice"] is not None
-    assert guest.audit.evidence == []
+    mine = dict(guest.held[3])
+    assert mine["n"] == n and guest.view["dice"] == fair.own_cup(host.table.state["fair"], 3, guest.held, host.table.state["counts"][3])
+    assert guest.view["dice"] is not None and guest.audit.evidence == []
     assert not any(g.held.get(3) for p, g in net.guests.items() if p != "pc")  # only the seat's device
     play_until(host, net, rng, lambda: host.table.state["fair"]["n"] > n or host.table.is_over())
     assert host.table.state["fair"]["n"] > n or host.table.is_over()
-    assert any(e["seat"] == 3 and e["action"] == {"type": "reveal", "n": n, "secret": handed["secret"]} for e in host.table.log)
+    assert any(e["seat"] == 3 and e["action"] == {"type": "reveal", "n": n, "secret": mine["secret"]} for e in host.table.log)
     everyone_agrees(host, net)
 
 
