@@ -11,7 +11,7 @@ import json
 import math
 
 from ..core.errors import TabernaError
-from ..core.fair import FAIR_ID
+from ..core.fair import FAIR_ID, HEX, ROUND
 from ..core.game import LEVEL
 from ..core.shape import Bool, Dict, Enum, Int, List, Number, Optional, PerSeat, Seat, ShapeError, Str, Unchecked, Where
 from ..core.table import MAX_NAME, SEAT_KINDS
@@ -116,6 +116,9 @@ OUTBOUND = {
         "from": COUNT,
         "entries": List(Dict({"seat": SEAT, "action": ACTION}), MAX_RECORD),
     },
+    # A fair table's secret the host's device made for a friend's seat a bot covered,
+    # handed to that seat's guest once it is the friend's again (``protocol.fair.handover``).
+    "secret": {"table": ID, "seat": SEAT, "n": ROUND, "secret": HEX},
 }
 
 

@@ -222,6 +222,10 @@ class Guest:
             self.rtt = now - message["t"]
             self._audit_heard(now)
             return [] if message["rev"] == self.rev else [encode("sync", table=self.table_id)]
+        if kind == "secret":
+            if self.audit is not None and self.token is not None:
+                self.audit.handed(message)
+            return []
         if kind == "record":
             if self.audit is None or self.audit.seat != self.seat:
                 self.audit = Audit(self.seat if self.token is not None else None, self.held)

@@ -36,7 +36,9 @@ each draw at once whenever the table changes (``_local_duties``: no tap, no bot 
 each peer the public record before its state, and may ``forfeit`` a seat whose device owes
 its part and is gone (after the grace an absent player gets). A guest's seat handed to a
 bot is played by this device from the next commitment on; a step its guest had begun (its
-commitment in, its share or reveal owed) ends only with that guest back, or a forfeit.
+commitment in, its share or reveal owed) ends only with that guest back, or a forfeit. A
+round the bot committed to is handed back with the seat: its secret goes to the guest's
+device with each state until the round ends (``protocol.fair.handover``).
 """
 
 import hmac
@@ -51,7 +53,7 @@ from ..core.rng import derive_key, derive_seed, is_key
 from ..core.table import MAX_NAME, MAX_SEED, Table
 from ..i18n import LANGUAGES, translate
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
-from .fair import RECORD_CHUNK, fair_id, held_from_json, held_to_json, record_fields
+from .fair import RECORD_CHUNK, fair_id, handover, held_from_json, held_to_json, record_fields
 
 SNAPSHOT_FORMAT = 1
 MAX_PEERS = 64  # seated guests plus spectators; bounds what a flood of joins can cost
@@ -320,6 +322,9 @@ class Host:
                     seats=seats,
                     view=self.table.view(seat),
                 )
+            handed = handover(self.table, seat)
+            if handed is not None:
+                outbox.append((peer, encode("secret", table=self.table_id, **handed)))
             outbox.append((peer, texts[seat]))
         return outbox
 

@@ -167,7 +167,9 @@ class JoinedTable(Controller):
             found.append(h("li", None, host_reason(t, {"code": item["code"], "params": params})))
         return h(
             "div",
-            {"class": "tb-net-evidence", "role": "alert", "data-testid": "fair-evidence"},
+            # New evidence is news: the page brings it into view (a phone's player scrolled down
+            # at the table would not see a notice appear above).
+            {"class": "tb-net-evidence", "role": "alert", "data-testid": "fair-evidence", "data-news": f"evidence-{len(audit.evidence)}"},
             h("p", None, h("strong", None, t("sync.fair_caught"))),
             h("ul", None, found),
         )
