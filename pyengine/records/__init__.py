@@ -50,8 +50,8 @@ def replay_states(record) -> list:
             and isinstance(record.get("setup"), list) and isinstance(record.get("steps"), list)
             and all(isinstance(step, dict) and set(step) == {"seat", "action", "chance"}
                     and isinstance(step["chance"], list) for step in record["steps"])):
-        raise RecordError("This is not a record", "records.not_a_record", 0)
+        raise RecordError("This is not a record", "records.damaged", 0)
     try:
         return list(replay(record))
     except TabernaError as error:
-        raise RecordError("The record does not replay", "records.bad_table", 0, error) from None
+        raise RecordError("The record does not replay", "records.damaged", 0, error) from None

@@ -5,7 +5,7 @@ A game's notation is the object ``NOTATION`` in the module ``notation`` of its p
 use like its bots; a game without one writes with ``Notation`` itself. A notation turns
 one step into lines and back:
 
-* ``action_line(game, before, seat, action, index)`` and ``read_action(game, text, index)``:
+* ``action_line(game, before, seat, action, index)`` and ``read_action(game, before, text, index)``:
   the action (``index`` counts the actions before it). By default ``<seat> <action>``, the
   seat counted from 1 and the action in the game's own ``action_text``.
 * ``chance_line(game, after, draws)`` and ``read_chance(game, text)``: the outcomes one
@@ -36,7 +36,7 @@ class Notation:
     def action_line(self, game, before: dict, seat: int, action: dict, index: int) -> str:
         return f"{seat + 1} {game.action_text(action)}"
 
-    def read_action(self, game, text: str, index: int) -> tuple:
+    def read_action(self, game, before: dict, text: str, index: int) -> tuple:
         found = _SEAT_ACTION.fullmatch(text)
         if found is None:
             raise TabernaError("A move is written as its seat number and the move", "records.bad_line")
@@ -51,6 +51,17 @@ class Notation:
 
     def notes(self, game, before, after: dict) -> list:
         return []
+
+    @staticmethod
+    def deal_note(hands: list, word: str = "deal") -> str:
+        """The cards each seat was dealt, for a note: ``deal 1: 9o 11o … / 2: 1o 9c …``
+        (packets in brackets; a seat dealt nothing is left out)."""
+        return f"{word} " + " / ".join(f"{seat}: {write_tokens(hand)}" for seat, hand in enumerate(hands, 1) if hand)
+
+    @staticmethod
+    def bad_chance(why: str) -> TabernaError:
+        """The refusal of a chance line the notation cannot read."""
+        return TabernaError(f"Unreadable outcomes: {why}", "records.bad_chance")
 
     @staticmethod
     def wrong_number(expected: int) -> TabernaError:
@@ -87,11 +98,11 @@ class CupNotation(Notation):
         if "starts" in words:
             at = words.index("starts")
             if at + 1 >= len(words) or not re.fullmatch(r"\d{1,3}", words[at + 1]):
-                raise TabernaError("'starts' is followed by a seat number", "records.bad_chance")
+                raise self.bad_chance("'starts' is followed by a seat number")
             starter = [int(words[at + 1]) - 1]
             del words[at : at + 2]
         if words[0] != "cups" or not all(re.fullmatch(r"-|[1-6]{1,40}", cup) for cup in words[1:]):
-            raise TabernaError("Cups are written as their dice, 1 to 6, or '-'", "records.bad_chance")
+            raise self.bad_chance("cups are written as their dice, 1 to 6, or '-'")
         dice = [int(face) for cup in words[1:] if cup != "-" for face in cup]
         return [*starter, *dice] if self.starter_first else [*dice, *starter]
 

@@ -54,7 +54,7 @@ class RecordError(TabernaError):
     def message(self, t) -> str:
         """The refusal in ``t``'s language: the line, then why."""
         why = t.error(self.cause) if self.cause is not None else ""
-        text = t(f"err.{self.code}", line=self.line, why=why, **self.params)
+        text = t(f"err.{self.code}", why=why, **self.params)
         return text if text != f"err.{self.code}" else self.reason
 
 
@@ -162,7 +162,7 @@ def read_record(text) -> tuple:
         try:
             draws = notation.read_chance(game, line)
         except TabernaError as error:
-            raise RecordError("Unreadable chance", "records.bad_chance", number, error) from None
+            raise RecordError("Unreadable chance", "records.unreadable_chance", number, error) from None
         if draws is not None:
             if chance_at is not None:
                 raise RecordError("Two chance lines for one step", "records.chance_twice", number)
@@ -172,7 +172,7 @@ def read_record(text) -> tuple:
         _settle(game, notation, record, states, chance_at)
         chance_at = None
         try:
-            seat, action = notation.read_action(game, line, len(record["steps"]))
+            seat, action = notation.read_action(game, states[-1], line, len(record["steps"]))
         except TabernaError as error:
             raise RecordError("Unreadable move", "records.bad_move", number, error) from None
         record["steps"].append({"seat": seat, "action": action, "chance": [], "line": number})
