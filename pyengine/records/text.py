@@ -169,14 +169,14 @@ def read_record(text) -> tuple:
             chance_at = (number, line)
             (record["steps"][-1]["chance"] if record["steps"] else record["setup"]).extend(draws)
             continue
-        _settle(game, notation, record, states, chance_at)
+        _settle(game, notation, record, states, chance_at, number)
         chance_at = None
         try:
             seat, action = notation.read_action(game, states[-1], line, len(record["steps"]))
         except TabernaError as error:
             raise RecordError("Unreadable move", "records.bad_move", number, error) from None
         record["steps"].append({"seat": seat, "action": action, "chance": [], "line": number})
-    _settle(game, notation, record, states, chance_at)
+    _settle(game, notation, record, states, chance_at, len(lines))
     for step in record["steps"]:
         del step["line"]
     record["result"] = game.result(states[-1])
@@ -185,14 +185,15 @@ def read_record(text) -> tuple:
     return record, states
 
 
-def _settle(game, notation, record: dict, states: list, chance_at) -> None:
+def _settle(game, notation, record: dict, states: list, chance_at, reading: int) -> None:
     """Replays what was read last, the set-up or a step, with its chance (appending the
-    state it leads to), and checks that its chance line reads as what was drawn."""
+    state it leads to), and checks that its chance line reads as what was drawn. A set-up
+    that lacks its chance is refused at ``reading``, the line read when it was missed."""
     if not states:
         try:
             states.append(first_state(record))
         except TabernaError as error:
-            number = chance_at[0] if chance_at and isinstance(error, ChanceError) else 1
+            number = (chance_at[0] if chance_at else reading) if isinstance(error, ChanceError) else 1
             raise RecordError("The table cannot be set up so", "records.bad_table", number, error) from None
         draws = record["setup"]
     else:
