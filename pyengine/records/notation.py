@@ -19,10 +19,12 @@ does not read back as written (a die moved to another cup) is refused.
 """
 
 import importlib
+import json
 import re
 
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
+from ..core.validate import is_plain_json
 from .tokens import read_tokens, write_tokens
 
 _SEAT_ACTION = re.compile(r"(\d{1,3}) +(\S.*)")
@@ -34,13 +36,38 @@ class Notation:
     chance_mark = "~"
 
     def action_line(self, game, before: dict, seat: int, action: dict, index: int) -> str:
-        return f"{seat + 1} {game.action_text(action)}"
+        return f"{seat + 1} {self.action_text(game, action)}"
 
     def read_action(self, game, before: dict, text: str, index: int) -> tuple:
         found = _SEAT_ACTION.fullmatch(text)
         if found is None:
             raise TabernaError("A move is written as its seat number and the move", "records.bad_line")
-        return int(found.group(1)) - 1, game.parse_action(found.group(2))
+        return int(found.group(1)) - 1, self.parse_action(game, found.group(2))
+
+    @staticmethod
+    def action_text(game, action: dict) -> str:
+        """The action in the game's notation, or as a JSON object where that notation does
+        not read it back (a fair table's commitments and reveals)."""
+        try:
+            text = game.action_text(action)
+            if game.parse_action(text) == action:
+                return text
+        except (TabernaError, KeyError):
+            pass
+        return json.dumps(action, separators=(",", ":"), ensure_ascii=False)
+
+    @staticmethod
+    def parse_action(game, text: str) -> dict:
+        """What ``action_text`` wrote (untrusted: a JSON object is only read, the rules judge it)."""
+        if not text.startswith("{"):
+            return game.parse_action(text)
+        try:
+            action = json.loads(text)
+        except ValueError:
+            action = None
+        if not isinstance(action, dict) or not is_plain_json(action):
+            raise TabernaError("A move written in braces is a JSON object", "records.bad_line")
+        return action
 
     def chance_line(self, game, after: dict, draws: list) -> str:
         return f"{self.chance_mark} {write_tokens(draws)}"

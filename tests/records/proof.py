@@ -33,17 +33,22 @@ OPTION_SETS = [
 MAX_PLIES = 3000  # a longer random game is recorded as it stands: a table still playing
 
 
-def random_table(game_id: str, options: dict, seats: int, seed: int, plies: int = MAX_PLIES) -> tuple:
-    """A table played by uniformly random legal moves (up to ``plies``) and its states."""
+def random_table(game_id: str, options: dict, seats: int, seed: int, plies: int = MAX_PLIES, fair=None) -> tuple:
+    """A table played by uniformly random legal moves (up to ``plies``) and its states; a
+    fair table (``fair``: its id) with every seat's fair steps made on this device."""
     game = get_game(game_id)
-    table = Table(game_id, options, [{"kind": "human", "name": f"P{n}"} for n in range(seats)], seed)
+    table = Table(game_id, options, [{"kind": "human", "name": f"P{n}"} for n in range(seats)], seed, fair)
     states = [table.state]
     chooser = Rng(seed ^ 0x5EED)
     while not table.is_over() and len(table.log) < plies:
-        movers = table.able_to_act()
-        seat = movers[chooser.below(len(movers))]
-        actions = game.legal_actions(table.state, seat)
-        table.act(seat, actions[chooser.below(len(actions))])
+        if table.fair_steps():
+            seat = next(seat for seat in table.to_act() if table.duty(seat) is not None)
+            table.act(seat, table.duty(seat))
+        else:
+            movers = table.able_to_act()
+            seat = movers[chooser.below(len(movers))]
+            actions = game.legal_actions(table.state, seat)
+            table.act(seat, actions[chooser.below(len(actions))])
         states.append(table.state)
     return table, states
 
