@@ -23,14 +23,13 @@ from ..core.errors import TabernaError
 from ..core.validate import is_plain_json
 from ..i18n import Translator
 from .record import RECORD_FORMAT, record_of, replay
-from .text import RecordError, read_record
-from .text import record_text as write_record
+from .text import RecordError, read_record, write_text
 
 
 def record_text(table) -> str:
     """The text of a ``Table``'s record, finished or not."""
     record = record_of(table)
-    return write_record(record, list(replay(record)))
+    return write_text(record, list(replay(record)))
 
 
 def import_record(text, lang: str = "en") -> dict:

@@ -7,6 +7,7 @@ action drew, ``result`` the game's result (``None`` while it is played).
 """
 
 from ..core.errors import TabernaError
+from ..core.fair import FAIR_ID
 from ..core.registry import get_game
 from ..core.rng import Rng
 from ..core.table import check_seats
@@ -49,8 +50,8 @@ def first_state(record: dict) -> dict:
     state = game.new_state(record["options"], len(seats), 0, rng=tape)
     tape.check_used()
     if "fair" in record:
-        if not game.fair_chance:
-            raise TabernaError(f"{game.id} has no fair tables", "records.no_fair")
+        if not game.fair_chance or not FAIR_ID.fits(record["fair"], 0):
+            raise TabernaError(f"{game.id} has no fair table {str(record['fair'])[:40]!r}", "records.no_fair")
         state = game.make_fair(state, record["fair"])
     return state
 

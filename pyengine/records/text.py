@@ -20,7 +20,6 @@ import json
 import re
 
 from ..core.errors import TabernaError
-from ..core.fair import FAIR_ID
 from ..core.registry import get_game
 from ..core.table import MAX_NAME, SEAT_KINDS
 from .chance import ChanceError
@@ -30,6 +29,7 @@ from .record import RECORD_FORMAT, first_state, next_state
 MAGIC = f"Taberna record {RECORD_FORMAT}"
 MAX_TEXT = 2_000_000  # characters: a long game is some tens of kilobytes
 MAX_LINE = 4_000
+MAX_STEPS = 20_000  # random legal play ends sooner in every game (the contract test)
 NOTE = ";"
 _SEAT = re.compile(r"Seat (\d{1,3}) (\w+)(?: ([a-z_]{1,16}))? (\".*\")")
 _OPTION = re.compile(r"Option ([a-z_]{1,40}) (.+)")
@@ -65,7 +65,7 @@ def winners_text(result) -> str:
     return " ".join(str(seat + 1) for seat in result.get("winners", [])) or "-"
 
 
-def record_text(record: dict, states: list) -> str:
+def write_text(record: dict, states: list) -> str:
     """``record`` as text; ``states`` are its replay (``record.replay``), which the notes read."""
     game = get_game(record["game"])
     notation = notation_for(game.id)
@@ -105,7 +105,7 @@ def _header(lines: list) -> tuple:
                 raise RecordError("The second line names the game", "records.bad_header", number)
             record["game"] = get_game(line[5:]).id
             continue
-        if found := _OPTION.fullmatch(line):
+        if (found := _OPTION.fullmatch(line)) and found.group(1) not in record["options"]:
             record["options"][found.group(1)] = _json(found.group(2), number)
         elif found := _SEAT.fullmatch(line):
             if int(found.group(1)) != len(record["seats"]) + 1:
@@ -117,7 +117,7 @@ def _header(lines: list) -> tuple:
             if seat["kind"] not in SEAT_KINDS or not isinstance(name, str) or len(name) > MAX_NAME:
                 raise RecordError("That seat is not a seat", "records.bad_header", number)
             record["seats"].append(seat)
-        elif line.startswith("Fair ") and "fair" not in record and FAIR_ID.fits(line[5:], 0):
+        elif line.startswith("Fair ") and "fair" not in record:
             record["fair"] = line[5:]
         elif (found := _RESULT.fullmatch(line)) and result is None:
             result = (found.group(1), number)
@@ -175,6 +175,8 @@ def read_record(text) -> tuple:
             seat, action = notation.read_action(game, states[-1], line, len(record["steps"]))
         except TabernaError as error:
             raise RecordError("Unreadable move", "records.bad_move", number, error) from None
+        if len(record["steps"]) == MAX_STEPS:
+            raise RecordError("The record has too many steps", "records.too_long", number)
         record["steps"].append({"seat": seat, "action": action, "chance": [], "line": number})
     _settle(game, notation, record, states, chance_at, len(lines))
     for step in record["steps"]:

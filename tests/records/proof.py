@@ -8,7 +8,7 @@ from pyengine.core.rng import Rng
 from pyengine.core.table import Table
 from pyengine.records import import_record, replay_states
 from pyengine.records.record import record_of
-from pyengine.records.text import MAX_LINE, read_record, record_text
+from pyengine.records.text import MAX_LINE, read_record, write_text
 
 # (game, options, seats): each game's defaults at its smallest table and a bigger one, and
 # the options that change what is drawn or who may act.
@@ -64,10 +64,10 @@ def round_trip(table, states) -> str:
     record = record_of(table)
     replayed = replay_states(record)
     assert [without_generator(s) for s in replayed] == [without_generator(s) for s in states]
-    text = record_text(record, replayed)
+    text = write_text(record, replayed)
     read, read_states = read_record(text)
     assert [without_generator(s) for s in read_states] == [without_generator(s) for s in states]
-    assert record_text(read, read_states) == text
+    assert write_text(read, read_states) == text
     assert read["result"] == record["result"] and len(read["steps"]) == len(record["steps"])
     return text
 

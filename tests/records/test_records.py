@@ -162,3 +162,17 @@ def test_every_record_refusal_is_translated_in_every_language():
     for lang in COMPLETE_LANGUAGES:
         catalog = read_po(PACKAGE / "i18n" / f"records.{lang}.po")
         assert sorted(code for code in codes if f"err.{code}" not in catalog) == [], lang
+
+
+def test_a_record_longer_than_any_game_is_refused(perudo_text, monkeypatch):
+    monkeypatch.setattr("pyengine.records.text.MAX_STEPS", 5)
+    number = [line[:1].isdigit() for line in perudo_text.splitlines()].index(True) + 1
+    code, at, _, _ = _refusal(perudo_text)
+    assert code == "records.too_long" and at > number
+
+
+def test_a_fair_table_only_where_the_game_has_one(perudo_text):
+    with_fair = perudo_text.replace("Result", "Fair no spaces allowed\nResult")
+    assert _refusal(with_fair)[:3] == ("records.bad_table", 1, "records.no_fair")
+    lasca = round_trip(*random_table("lasca", {}, 2, 1, plies=2))
+    assert _refusal(lasca.replace("Result", "Fair room-1:0\nResult"))[:3] == ("records.bad_table", 1, "records.no_fair")
