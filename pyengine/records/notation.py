@@ -5,9 +5,10 @@ A game's notation is the object ``NOTATION`` in the module ``notation`` of its p
 use like its bots; a game without one writes with ``Notation`` itself. A notation turns
 one step into lines and back:
 
-* ``action_line(game, before, seat, action, index)`` and ``read_action(game, before, text, index)``:
-  the action (``index`` counts the actions before it). By default ``<seat> <action>``, the
-  seat counted from 1 and the action in the game's own ``action_text``.
+* ``action_line(game, before, seat, action)`` and ``read_action(game, before, text)``: the
+  action (``before``: the state it is played in). By default ``<seat> <action>``, the seat
+  counted from 1 and the action in the game's own ``action_text`` (a JSON object where
+  that does not read back: a fair table's commitments and reveals).
 * ``chance_line(game, after, draws)`` and ``read_chance(game, text)``: the outcomes one
   step drew (``after``: the state they led to). By default ``~`` and the outcomes as
   tokens (``tokens.py``). ``read_chance`` answers ``None`` for a line that is not chance.
@@ -35,10 +36,10 @@ class Notation:
 
     chance_mark = "~"
 
-    def action_line(self, game, before: dict, seat: int, action: dict, index: int) -> str:
+    def action_line(self, game, before: dict, seat: int, action: dict) -> str:
         return f"{seat + 1} {self.action_text(game, action)}"
 
-    def read_action(self, game, before: dict, text: str, index: int) -> tuple:
+    def read_action(self, game, before: dict, text: str) -> tuple:
         found = _SEAT_ACTION.fullmatch(text)
         if found is None:
             raise TabernaError("A move is written as its seat number and the move", "records.bad_line")

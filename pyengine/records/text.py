@@ -82,7 +82,7 @@ def write_text(record: dict, states: list) -> str:
     lines += [f"{NOTE} {note}" for note in notation.notes(game, None, states[0])]
     for index, step in enumerate(record["steps"]):
         before, after = states[index], states[index + 1]
-        lines.append(notation.action_line(game, before, step["seat"], step["action"], index))
+        lines.append(notation.action_line(game, before, step["seat"], step["action"]))
         if step["chance"]:
             lines.append(notation.chance_line(game, after, step["chance"]))
         lines += [f"{NOTE} {note}" for note in notation.notes(game, before, after)]
@@ -172,7 +172,7 @@ def read_record(text) -> tuple:
         _settle(game, notation, record, states, chance_at, number)
         chance_at = None
         try:
-            seat, action = notation.read_action(game, states[-1], line, len(record["steps"]))
+            seat, action = notation.read_action(game, states[-1], line)
         except TabernaError as error:
             raise RecordError("Unreadable move", "records.bad_move", number, error) from None
         if len(record["steps"]) == MAX_STEPS:

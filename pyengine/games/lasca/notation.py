@@ -17,13 +17,13 @@ def turn_number(state: dict) -> int:
 
 
 class LascaNotation(Notation):
-    def action_line(self, game, before, seat, action, index):
+    def action_line(self, game, before, seat, action):
         return f"{turn_number(before)}{'.' if seat == 0 else '...'} {self.action_text(game, action)}"
 
-    def read_action(self, game, before, text, index):
+    def read_action(self, game, before, text):
         found = _LINE.fullmatch(text)
         if found is None:
-            return super().read_action(game, before, text, index)  # refused there with the usual reason
+            return super().read_action(game, before, text)  # refused there with the usual reason
         if int(found.group(1)) != turn_number(before):
             raise self.wrong_number(turn_number(before))
         return (0 if found.group(2) == "." else 1), self.parse_action(game, found.group(3))
