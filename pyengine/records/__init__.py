@@ -46,7 +46,7 @@ def replay_states(record) -> list:
     """Every state of a record, from the set-up to its last step; ``RecordError`` when the
     record (say, a damaged stored one) does not replay."""
     if not (isinstance(record, dict) and is_plain_json(record) and record.get("format") == RECORD_FORMAT
-            and isinstance(record.get("setup"), list) and isinstance(record.get("steps"), list)
+            and {"game", "options", "seats"} <= set(record) and isinstance(record.get("setup"), list) and isinstance(record.get("steps"), list)
             and all(isinstance(step, dict) and set(step) == {"seat", "action", "chance"}
                     and isinstance(step["chance"], list) for step in record["steps"])):
         raise RecordError("This is not a record", "records.damaged", 0)

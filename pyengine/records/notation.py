@@ -53,7 +53,7 @@ class Notation:
             text = game.action_text(action)
             if game.parse_action(text) == action:
                 return text
-        except (TabernaError, KeyError):
+        except (TabernaError, KeyError, NotImplementedError):  # no notation for it, or none at all
             pass
         return json.dumps(action, separators=(",", ":"), ensure_ascii=False)
 
@@ -61,7 +61,10 @@ class Notation:
     def parse_action(game, text: str) -> dict:
         """What ``action_text`` wrote (untrusted: a JSON object is only read, the rules judge it)."""
         if not text.startswith("{"):
-            return game.parse_action(text)
+            try:
+                return game.parse_action(text)
+            except NotImplementedError:  # a game without a notation of its own writes JSON
+                raise TabernaError("This game's moves are written as JSON objects", "records.bad_line") from None
         try:
             action = json.loads(text)
         except ValueError:

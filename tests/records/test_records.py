@@ -7,13 +7,16 @@ these are samples of them plus the refusals one by one."""
 import pytest
 
 from buildtools.po import PACKAGE, read_po
+from pyengine.core.errors import TabernaError
+from pyengine.core.game import Game
 from pyengine.core.registry import playable_games
 from pyengine.core.rng import Rng
 from pyengine.i18n import COMPLETE_LANGUAGES
 from pyengine.records import import_record, record_text, replay_states
 from pyengine.records.chance import ChanceError, Recording, Tape
+from pyengine.records.notation import DEFAULT
 from pyengine.records.record import record_of
-from pyengine.records.text import MAX_TEXT
+from pyengine.records.text import MAX_TEXT, RecordError
 from tests.i18n.test_refusal_codes import codes_under
 from tests.records.proof import OPTION_SETS, mutants, random_table, refused_cleanly, round_trip
 
@@ -140,8 +143,10 @@ def test_a_tape_answers_the_draws_it_recorded_and_refuses_misfits():
 def test_a_stored_record_that_does_not_replay_is_refused():
     table, _ = random_table("crown_anchor", {}, 3, 2, plies=20)
     record = record_of(table)
-    for damaged in ({}, [], {**record, "steps": [{"seat": 0}]}, {**record, "setup": [5, 5]}, {**record, "format": 2}):
-        with pytest.raises(Exception) as refused:
+    lacking = {key: value for key, value in record.items() if key != "options"}
+    for damaged in ({}, [], lacking, {**record, "steps": [{"seat": 0}]}, {**record, "setup": [5, 5]}, {**record, "format": 2},
+                    {**record, "seats": "two"}, {**record, "game": ["perudo"]}):
+        with pytest.raises(RecordError) as refused:
             replay_states(damaged)
         assert refused.value.code == "records.damaged"
 
@@ -176,3 +181,14 @@ def test_a_fair_table_only_where_the_game_has_one(perudo_text):
     assert _refusal(with_fair)[:3] == ("records.bad_table", 1, "records.no_fair")
     lasca = round_trip(*random_table("lasca", {}, 2, 1, plies=2))
     assert _refusal(lasca.replace("Result", "Fair room-1:0\nResult"))[:3] == ("records.bad_table", 1, "records.no_fair")
+
+
+def test_a_game_without_a_notation_writes_its_moves_as_json_objects():
+    game, action = Game(), {"type": "take", "count": 2}
+    text = DEFAULT.action_line(game, {}, 1, action)
+    assert text == '2 {"type":"take","count":2}'
+    assert DEFAULT.read_action(game, {}, text) == (1, action)
+    for unreadable in ("2 take 2", "2 {not json", "2 [1]", "two take"):
+        with pytest.raises(TabernaError) as refused:
+            DEFAULT.read_action(game, {}, unreadable)
+        assert refused.value.code == "records.bad_line"
