@@ -192,3 +192,19 @@ def test_a_game_without_a_notation_writes_its_moves_as_json_objects():
         with pytest.raises(TabernaError) as refused:
             DEFAULT.read_action(game, {}, unreadable)
         assert refused.value.code == "records.bad_line"
+
+
+def _notes(text):
+    return [line[2:] for line in text.splitlines() if line.startswith("; ")]
+
+
+def test_notes_show_the_deals_rolls_payments_and_scores():
+    botifarra = _notes(round_trip(*random_table("botifarra", {}, 4, 1, plies=60)))
+    assert botifarra[0] == "dealer 2" and botifarra[-1].startswith("score ")
+    hands = [hand.split(": ")[1].split() for hand in botifarra[1].removeprefix("deal ").split(" / ")]
+    assert [len(hand) for hand in hands] == [12, 12, 12, 12] and len({c for hand in hands for c in hand}) == 48
+    bog = _notes(round_trip(*random_table("bog", {}, 4, 1, plies=60)))
+    assert [note.split()[0] for note in bog[:5]] == ["deal", "turned", "boxes", "chips", "deal"]
+    lines = round_trip(*random_table("crown_anchor", {}, 3, 4, plies=60)).splitlines()
+    rolled = [n for n, line in enumerate(lines) if line.startswith("roll ")]
+    assert rolled and all(lines[n + 1].startswith("; paid ") and len(lines[n + 1].split()) == 5 for n in rolled)
