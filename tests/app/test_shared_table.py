@@ -704,13 +704,13 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
     say = lambda kind, **fields: tabs.guest_call("pa", "net_guest_receive", encode(kind, table="ROOM2345", **fields))
     state = {"version": 0, "rev": 1, "started": True, "acted": None}
     seats = [{"kind": "human", "name": "Ana", "open": False, "covered": False, "connected": True}] * 2
-    say("welcome", game="perudo", seat=1, token="tok", room=None)
+    say("welcome", game="perudo", seat=1, token="tok", room=None, phrases=True)
     shown = say("state", **state, seats=seats, view={"you": 1})  # refused before it is kept
     assert shown["ok"] and "The host sent a table this screen cannot show (view); it was not shown." in shown["html"]
     assert tabs.guests["pa"].tables["guest"].guest.view is None
     shown = say("state", **{**state, "rev": 2}, seats=[{"name": 5}], view={})
     assert shown["ok"] and shown["html"] is None  # the same notice: nothing to redraw
-    shown = say("welcome", game="no_such_game", seat=1, token="tok", room=None)
+    shown = say("welcome", game="no_such_game", seat=1, token="tok", room=None, phrases=True)
     assert "a game this version of Taberna cannot show" in shown["html"]
     assert say("state", **{**state, "rev": 3}, seats=seats, view={})["html"] is None
     refused = say("error", code="sync_seat_taken", reason="x", params={"reason": 1, "key": 2, "lang": 3}, ref=None)
