@@ -14,6 +14,18 @@ from .markup import fragment, h
 from .motion import moving
 
 
+# A speech bubble, drawn rather than an emoji: every device shows it, emoji font or not.
+SPEECH_ICON = h(
+    "svg",
+    {"class": "tb-phrase-icon", "viewBox": "0 0 24 24", "width": 24, "height": 24, "aria-hidden": "true", "focusable": "false"},
+    h("path", {
+        "d": "M5 4h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-8l-5 4v-4H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z",
+        "fill": "none", "stroke": "currentColor", "stroke-width": 2, "stroke-linejoin": "round",
+    }),
+    h("path", {"d": "M8 10.5h8", "stroke": "currentColor", "stroke-width": 2, "stroke-linecap": "round"}),
+)
+
+
 def phrase_words(text: str, emoji: str | None):
     """A phrase as shown: its emoji (its name kept for screen readers), else its words."""
     if emoji is None:
@@ -45,9 +57,9 @@ def phrase_picker(toggle_label: str, open_: bool, phrases: list, mutes: list, mu
             "data-phrase": {"picker": not open_},
             "data-testid": "phrases-toggle",
             "aria-expanded": "true" if open_ else "false",
-            "aria-controls": "tb-phrase-panel",
+            "aria-controls": "tb-phrase-panel" if open_ else None,  # the panel exists only when open
         },
-        h("span", {"aria-hidden": "true"}, "\U0001f4ac"),
+        SPEECH_ICON,
         h("span", {"class": "tb-visually-hidden"}, toggle_label),
     )
     if not open_:
