@@ -45,3 +45,18 @@ def test_phrases_and_names_render_as_text(payload):
     assert payload in text_of(html) and EMOJI["thumbs_up"] in text_of(html)
     assert 'data-testid="phrase-1"' in html and 'data-testid="say-dudo"' in html
     assert 'data-testid="mute-0"' not in html and 'data-testid="mute-2"' in html  # no mute of oneself
+
+
+def test_the_shared_setup_switches_phrases_off_for_botifarra_and_on_elsewhere():
+    from pyengine.core.registry import get_game
+    from pyengine.i18n import Translator
+    from pyengine.shell.setup import config_from_fields, setup_form
+
+    t = Translator("en")
+    for game, ticked in (("botifarra", False), ("perudo", True)):
+        form = str(setup_form(get_game(game), t, shared=True))
+        assert ('name="phrases" checked' in form) == ticked and 'name="phrases"' in form
+    assert 'name="phrases"' not in str(setup_form(get_game("perudo"), t))  # one device: nobody to talk to
+    fields = {"seat0_kind": "human", "seat1_kind": "remote"}
+    assert config_from_fields(get_game("botifarra"), {**fields, "phrases": "on"}, t, shared=True)["phrases"] is True
+    assert config_from_fields(get_game("botifarra"), fields, t, shared=True)["phrases"] is False
