@@ -1,19 +1,21 @@
 """A word to your friends, on two phones: a guest picks a phrase from the picker at the top of
 its table (reachable without scrolling on a 360x740 phone) and the host's phone shows it in a
-bubble beside the guest's seat, drawn on top (a tap at its centre lands on it); the host
-mutes that player. axe-core checks both screens with the picker open and
-the bubble showing (what a mute hides, and that it is kept, is checked in CPython:
-tests/protocol/test_protocol_phrases.py); screenshots at 360x740 and 1280x800 go to ``$TABERNA_SCREENS``."""
+bubble beside the guest's seat, drawn on top (a tap at its centre lands on it) and inside the
+screen; the host's player answers and the guest's phone shows that the same way; the host
+mutes the guest. axe-core checks the guest's open picker and the host's with a player muted
+(what a mute hides, and that a save keeps it, is checked in CPython:
+tests/protocol/test_protocol_phrases.py). Screenshots at 360x740 and 1280x800 go to
+``$TABERNA_SCREENS``."""
 
 from tests.browser.test_friends_browser import create_table, join_by_invite, open_lobby
 from tests.browser.test_screens_browser import AXE_RUN, DESKTOP, PHONE, shots  # noqa: F401 - a fixture
 
-# Resolves with what the host's page shows the moment the guest's bubble appears beside its
-# seat (set up before the guest taps, so no page timer and no wait of the test's decides it).
-WATCH_BUBBLE = """() => {
+# Resolves with what a page shows the moment the bubble of ``seat`` appears beside its seat
+# (set up before the sender taps, so no page timer and no wait of the test's decides it).
+WATCH_BUBBLE = """(seat) => {
   window.__bubble = new Promise((resolve) => {
     const seen = () => {
-      const bubble = document.querySelector('#game-area [data-testid="phrase-1"]');
+      const bubble = document.querySelector(`#game-area [data-testid="phrase-${seat}"]`);
       if (!bubble) return false;
       const r = bubble.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -60,7 +62,7 @@ def test_a_guests_phrase_shows_beside_its_seat_on_the_hosts_phone(phones, site, 
     check_axe(guest, axe_source, "the guest's picker")
     guest.screenshot(path=str(shots / "phrases-picker-360.png"))
 
-    host.evaluate(WATCH_BUBBLE)
+    host.evaluate(WATCH_BUBBLE, 1)
     guest.click("[data-testid=say-dudo]")
     bubble = host.evaluate("() => window.__bubble")
     assert bubble == {"text": "Dudo!Bea says: Dudo!", "hit": True, "seat": "seat-1", "inside": True}
@@ -69,6 +71,12 @@ def test_a_guests_phrase_shows_beside_its_seat_on_the_hosts_phone(phones, site, 
     host.set_viewport_size(DESKTOP)
     host.screenshot(path=str(shots / "phrases-bubble-1280.png"))
     host.set_viewport_size(PHONE)
+
+    guest.evaluate(WATCH_BUBBLE, 0)  # the host's own player answers, seen on the guest's phone
+    host.click("[data-testid=phrases-toggle]")
+    host.click("[data-testid=say-good_game]")
+    bubble = guest.evaluate("() => window.__bubble")
+    assert bubble == {"text": "Good game!Ana says: Good game!", "hit": True, "seat": "seat-0", "inside": True}
 
     host.click("[data-testid=phrases-toggle]")
     host.click("[data-testid=mute-1]")  # this phone hides Bea's phrases from now on
