@@ -38,6 +38,7 @@ def test_joining_gives_a_seat_a_token_and_the_seat_view(kit):
         "seat": 1,
         "token": host.tokens[1],
         "room": None,
+        "phrases": True,
     }
     assert host.tokens[1] and host.tokens[2] is None
     assert host.table.seats[1]["name"] == "Ana"
