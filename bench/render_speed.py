@@ -57,9 +57,20 @@ def render_all(screen, drawn: list, translators: list) -> list:
     return [str(seat_view(screen, view, players, {}, t)) for t in translators for _, view, players in drawn]
 
 
+def fastest(screen, drawn: list, translators: list, repeat: int) -> float:
+    """The least CPU time of ``repeat`` passes over ``drawn``: other jobs on a shared machine
+    only ever slow a pass down."""
+    spent = []
+    for _ in range(repeat):
+        start = time.process_time()
+        render_all(screen, drawn, translators)
+        spent.append(time.process_time() - start)
+    return min(spent)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=3, help="times each screen is drawn when timing")
+    parser.add_argument("--repeat", type=int, default=5, help="passes over the screens when timing (the fastest counts)")
     parser.add_argument("--digest", action="store_true", help="print a digest of every screen instead of timings")
     args = parser.parse_args()
     if args.digest:
@@ -80,12 +91,8 @@ def main() -> None:
         render_all(screen, drawn, translators)  # warm the catalogs and caches
         for seats in sorted({s for s, _, _ in drawn}):
             some = [item for item in drawn if item[0] == seats]
-            start = time.process_time()
-            for _ in range(args.repeat):
-                render_all(screen, some, translators)
-            spent = time.process_time() - start
-            count = args.repeat * len(some) * len(translators)
-            print(f"{game_id:14} {seats:8} {count:8} {spent / count * 1000:10.2f}")
+            count = len(some) * len(translators)
+            print(f"{game_id:14} {seats:8} {count:8} {fastest(screen, some, translators, args.repeat) / count * 1000:10.2f}")
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ FALLBACK = "en"
 ELIDED = {"ca": (re.compile(r"\b(de|De|la|La|el|El) \{(\w+)\}"), {"d": "d'", "D": "D'", "l": "l'", "L": "L'", "e": "l'", "E": "L'"})}
 VOWEL_SOUND = re.compile(r"h?[aeiouàèéíïòóúü]", re.IGNORECASE)
 COMPILED = Path(__file__).parent / "compiled"
+_SUPPORTED = frozenset(LANGUAGES)
 
 # How each language writes numbers (CLDR, as the browsers' Intl.NumberFormat does): the
 # grouping separator, the decimal separator and the minimum number of digits before the
@@ -80,12 +81,16 @@ def catalog(lang: str) -> dict:
 
 def pick_language(lang) -> str:
     """The supported language for a tag like ``pt-BR``; English when unknown."""
+    if type(lang) is str and lang in _SUPPORTED:  # already a code (what a Translator passes on every message)
+        return lang
     base = str(lang or "").split("-")[0].lower()
     return base if base in LANGUAGES else FALLBACK
 
 
 def format_number(lang: str, number) -> str:
     """``number`` as ``lang`` writes it: grouped thousands, its decimal separator."""
+    if type(number) is int and -1000 < number < 1000:  # too short to group, in every language
+        return str(number)
     group, decimal, min_grouping = NUMBER_FORMATS[pick_language(lang)]
     sign = "-" if number < 0 else ""
     whole, _, fraction = f"{abs(number)}".partition(".") if isinstance(number, float) else (str(abs(number)), "", "")
@@ -106,17 +111,27 @@ def _message(lang: str, key: str, count):
     return None if lang == FALLBACK else _message(FALLBACK, key, count)
 
 
+@lru_cache(maxsize=4096)
+def _template(lang: str, key: str, count) -> tuple:
+    """The template ``translate`` fills for ``key`` (the key itself when unknown) and whether
+    it has a word to elide before a placeholder: the compiled catalogs never change, so each
+    (language, key, count) is looked up once, not on every repaint."""
+    template = _message(lang, key, count) or key
+    elision = ELIDED.get(lang)
+    return template, elision is not None and elision[0].search(template) is not None
+
+
 def translate(lang: str, key: str, **params) -> str:
     """The message for ``key`` in ``lang`` (falling back to English, then to the key)."""
     lang = pick_language(lang)
     count = params.get("count")
     count = count if isinstance(count, int) and not isinstance(count, bool) else None
-    template = _message(lang, key, count) or key
+    template, elidable = _template(lang, key, count)
     shown = {
         name: format_number(lang, value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
         for name, value in params.items()
     }
-    if lang in ELIDED:
+    if elidable:
         template = _elide(template, shown, *ELIDED[lang])
     try:
         return template.format(**shown)

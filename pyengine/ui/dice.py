@@ -1,6 +1,8 @@
 """SVG dice faces, the players' cups and the history of earlier hands, shared by every dice
 game's view."""
 
+from functools import lru_cache
+
 from .html import ui_button
 from .markup import EMPTY, Markup, fragment, h
 from .motion import moving
@@ -26,6 +28,8 @@ def _die(classes: list, label: str, size: int, *marks) -> Markup:
     )
 
 
+# A table shows dozens of dice but only a few distinct faces (and labels): each is drawn once.
+@lru_cache(maxsize=512)
 def die_svg(face: int, *, label: str, wild: bool = False, highlight: bool = False, size: int = 40) -> Markup:
     """One die. ``wild`` draws the ace as the wild mark (Perudo's paco); any other ace, Bozó's
     ás among them, is a plain one-pip face."""
@@ -36,6 +40,7 @@ def die_svg(face: int, *, label: str, wild: bool = False, highlight: bool = Fals
     return _die(["die", wild and "die-wild", highlight and "die-hit"], label, size, marks)
 
 
+@lru_cache(maxsize=64)
 def hidden_die_svg(*, label: str, size: int = 28) -> Markup:
     """A die under another player's cup: only its presence is public."""
     return _die(["die", "die-hidden"], label, size,

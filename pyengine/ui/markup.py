@@ -119,28 +119,54 @@ def _attribute_text(name: str, value) -> str:
     return text
 
 
+# Written attributes by (name, kind, value): screens repeat the same few hundred (classes,
+# roles, test hooks, labels, SVG geometry), so each is checked and escaped once. Only text
+# and numbers are kept, and only once they passed every check; the cache is emptied when
+# full, so it cannot grow without bound.
+_WRITTEN: dict = {}
+_WRITTEN_LIMIT = 8192
+_KEPT_KINDS = frozenset({str, int, float})
+
+
+def _attribute(name, value) -> str:
+    """One attribute as written (`` name="value"``), or "" when left out."""
+    kind = type(value)
+    if kind in _KEPT_KINDS:
+        written = _WRITTEN.get((name, kind, value))
+        if written is None:
+            written = f' {name}="{escape(_attribute_text(_attribute_name(name), value), quote=True)}"'
+            if len(_WRITTEN) >= _WRITTEN_LIMIT:
+                _WRITTEN.clear()
+            _WRITTEN[(name, kind, value)] = written
+        return written
+    lowered = _attribute_name(name)
+    if value is None or value is False:
+        return ""
+    if value is True:
+        return " " + name
+    if lowered == "class" and kind is list:  # the usual class list: its joined text is kept
+        return _attribute(name, " ".join(str(part) for part in value if part))
+    return f' {name}="{escape(_attribute_text(lowered, value), quote=True)}"'
+
+
 def _attributes(attrs) -> str:
     if not attrs:
         return ""
     if not isinstance(attrs, dict):
         raise TypeError("attributes must be a dict")
-    parts = []
-    for name, value in attrs.items():
-        lowered = _attribute_name(name)
-        if value is None or value is False:
-            continue
-        if value is True:
-            parts.append(" " + name)
-        else:
-            parts.append(f' {name}="{escape(_attribute_text(lowered, value), quote=True)}"')
-    return "".join(parts)
+    return "".join([_attribute(name, value) for name, value in attrs.items()])
 
 
 def _children(children, out: list) -> None:
     for child in children:
-        if child is None or child is False:
+        kind = type(child)
+        if kind is str:
+            out.append(escape(child, quote=False) if ("&" in child or "<" in child or ">" in child) else child)
+        elif kind is Markup:
+            out.append(child._html)
+        elif child is None or child is False:
             continue
-        if isinstance(child, Markup):
+        elif isinstance(child, Markup):
             out.append(child._html)
         elif isinstance(child, str):
             out.append(escape(child, quote=False))
@@ -152,27 +178,39 @@ def _children(children, out: list) -> None:
             raise TypeError(f"cannot place {type(child).__name__} in markup")
 
 
+def _built(html: str) -> Markup:
+    """A fragment this module has built (skips the constructor's refusal of plain strings)."""
+    made = _new_markup(Markup)
+    made._html = html
+    return made
+
+
+_new_markup = Markup.__new__
+
+
 def h(tag: str, attrs: dict | None = None, *children) -> Markup:
     """One element: ``h("p", {"class": "note"}, "Hello ", h("b", None, name))``.
 
     Children may be text, numbers, ``Markup``, ``None``/``False`` (skipped), or lists and
     generators of those (flattened), so screens read as nested calls.
     """
-    _check_name("tag", tag)
+    if tag not in _CHECKED_NAMES:
+        _check_name("tag", tag)
     inner: list = []
-    _children(children, inner)
-    start = f"<{tag}{_attributes(attrs)}"
+    if children:
+        _children(children, inner)
+    start = f"<{tag}{_attributes(attrs)}" if attrs else "<" + tag
     if tag in _VOID:
         if inner:
             raise ValueError(f"<{tag}> cannot have content")
-        return Markup(start + ">", _built=True)
+        return _built(start + ">")
     if not inner and tag in _SVG_LEAVES:
-        return Markup(start + "/>", _built=True)
-    return Markup(f"{start}>{''.join(inner)}</{tag}>", _built=True)
+        return _built(start + "/>")
+    return _built(f"{start}>{''.join(inner)}</{tag}>")
 
 
 def fragment(*children) -> Markup:
     """Siblings without a wrapping element (same children rules as ``h``)."""
     inner: list = []
     _children(children, inner)
-    return Markup("".join(inner), _built=True)
+    return _built("".join(inner))

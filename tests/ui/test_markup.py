@@ -73,3 +73,27 @@ def test_buttons():
 def test_checker_finds_live_markup():
     assert live_markup('<p><img src=x onerror="a()"></p>') == ["<img> element", "onerror= attribute on <img>"]
     assert live_markup('<a href="javascript:x">') == ["javascript: URL in href on <a>"]
+
+
+def test_refusals_hold_once_safe_attributes_are_remembered():
+    """Attributes once written are remembered (``markup._WRITTEN``): a refused name or URL
+    must still raise every time, whatever kind of value it comes with."""
+    h("a", {"href": "/rules", "width": 3, "x": 1.5, "class": ["tb"], "title": "<ok>"})
+    refused = ({"href": "javascript:x"}, {"HREF": "data:x"}, {"onclick": "x"}, {"onclick": 1}, {"onclick": 1.5},
+               {"onclick": True}, {"style": None}, {"style": ["tb"]}, {"a b": "tb"})
+    for attrs in refused:
+        for _ in range(2):
+            with pytest.raises(ValueError):
+                h("a", attrs)
+    assert str(h("a", {"width": 1, "height": 1.0, "x": True, "class": ["tb"], "title": "<ok>"})) == (
+        '<a width="1" height="1" x class="tb" title="&lt;ok&gt;"></a>'
+    )
+
+
+def test_remembered_attributes_stay_bounded():
+    from pyengine.ui import markup
+
+    for n in range(markup._WRITTEN_LIMIT + 10):
+        h("p", {"title": f"t{n}"})
+    assert len(markup._WRITTEN) <= markup._WRITTEN_LIMIT
+    assert str(h("p", {"title": "t1"})) == '<p title="t1"></p>'
