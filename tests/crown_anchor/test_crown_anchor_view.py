@@ -2,13 +2,14 @@
 
 import json
 import re
+from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
 
 from buildtools.po import read_po
 from pyengine.games.crown_anchor import GAME
-from pyengine.games.crown_anchor.view import render
+from pyengine.games.crown_anchor.view import _percent, render
 from pyengine.i18n import Translator, catalog
 from tests.markup_check import hostile_render_problems, random_play_views
 
@@ -178,6 +179,13 @@ def test_fairness_panel_uses_the_exact_edge_and_counts():
     assert "1 roll, 3 dice so far." in html
     html, _ = screen(states()["volunteer"], None)
     assert "Fair payouts" in html and "1:1 · 3:1 · 5:1" in html
+
+
+def test_percentages_round_halves_to_even_as_fractions_do():
+    """``_percent`` rounds in integers what the screen once rounded as a ``Fraction``."""
+    tenths = lambda key, whole, tenth: (whole, tenth)  # noqa: E731
+    for part, total in ((1, 2000), (3, 2000), (-17, 216), (-1, 37), (125, 216), (0, 1), (2, 3)):
+        assert _percent(part, total, tenths) == divmod(round(Fraction(part, total) * 1000), 10), (part, total)
 
 
 def test_volunteer_screen_and_game_over():

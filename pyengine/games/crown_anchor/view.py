@@ -16,6 +16,7 @@ new roll; its ``data-news`` brings a new roll into view on a phone), ``ca-seats`
 """
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ...ui.html import act_button, ui_button
 from ...ui.markup import EMPTY, Markup, fragment, h
@@ -56,11 +57,14 @@ def _seat_class(seat: int) -> str:
     return f"crown_anchor-seat-{seat % SEAT_COLOURS}"
 
 
+# Symbols, dice and bars are drawn once per look (a screen repeats them: cells, history, fairness).
+@lru_cache(maxsize=256)
 def glyph(symbol: str, label: str, cls: str = "crown_anchor-glyph") -> Markup:
     """A symbol on its own (history, fairness table); an unknown symbol draws nothing."""
     return h("svg", {"class": cls, "viewBox": "0 0 40 40", "role": "img", "aria-label": label}, _GLYPHS.get(symbol))
 
 
+@lru_cache(maxsize=64)
 def die(symbol: str, label: str) -> Markup:
     """One die showing ``symbol``: the glyph on a rounded white face."""
     return h(
@@ -138,6 +142,7 @@ def _cell_stakes(view: dict, symbol: str, names: list, t) -> list:
     ]
 
 
+@lru_cache(maxsize=None)
 def _cell_glyph(symbol: str) -> Markup:
     return h("svg", {"class": "crown_anchor-cellglyph", "viewBox": "0 0 40 40", "aria-hidden": "true"},
              _GLYPHS.get(symbol))
@@ -355,18 +360,24 @@ def _history(view: dict, t) -> Markup:
     )
 
 
-def _percent(value, t) -> str:
-    """A share (0..1) as a percentage to one decimal, in the language's own format."""
-    whole, tenth = divmod(round(value * 1000), 10)
+def _percent(part: int, total: int, t) -> str:
+    """The share ``part / total`` (``total`` > 0) as a percentage to one decimal, in the
+    language's own format; rounded half to even as ``round`` rounds a ``Fraction``, but in
+    integers (a screen shows a dozen of them: Fractions cost more)."""
+    per_mille, rest = divmod(part * 1000, total)
+    if 2 * rest > total or (2 * rest == total and per_mille % 2):
+        per_mille += 1
+    whole, tenth = divmod(per_mille, 10)
     return t("crown_anchor.percent", whole=whole, tenth=tenth)
 
 
-def _bar(share: Fraction) -> Markup:
+@lru_cache(maxsize=256)
+def _bar(share: float) -> Markup:
     """A share of the dice as a bar: an SVG rectangle, its width the share (no inline style)."""
     return h(
         "svg", {"class": "crown_anchor-bar", "viewBox": f"0 0 {BAR_SCALE} 6", "preserveAspectRatio": "none",
                 "aria-hidden": "true"},
-        h("rect", {"width": float(share) * BAR_SCALE, "height": 6, "rx": 2}),
+        h("rect", {"width": share * BAR_SCALE, "height": 6, "rx": 2}),
     )
 
 
@@ -376,7 +387,7 @@ def _fairness(view: dict, t) -> Markup:
     payouts = " · ".join(f"{p}:1" for p in view["payouts"])
     dice = sum(view["tally"].values())
     lines = [
-        t("crown_anchor.edge", pct=_percent(edge, t), frac=str(edge)) if edge else t("crown_anchor.fair"),
+        t("crown_anchor.edge", pct=_percent(edge.numerator, edge.denominator, t), frac=str(edge)) if edge else t("crown_anchor.fair"),
         t("crown_anchor.payouts", table=payouts),
         t("crown_anchor.expected_face"),
         t("crown_anchor.rolls_seen", count=view["rolls"], dice=dice),
@@ -384,11 +395,10 @@ def _fairness(view: dict, t) -> Markup:
     rows = []
     for symbol in SYMBOLS:
         seen = view["tally"][symbol]
-        share = Fraction(seen, dice) if dice else Fraction(0)
         rows.append(h(
             "tr", None,
             h("th", {"scope": "row"}, glyph(symbol, t(f"crown_anchor.sym.{symbol}"))),
-            h("td", None, seen), h("td", None, _percent(share, t)), h("td", None, _bar(share)),
+            h("td", None, seen), h("td", None, _percent(seen, dice or 1, t)), h("td", None, _bar(seen / dice if dice else 0.0)),
         ))
     matches = view["matches"]
     checks = sum(matches)
@@ -396,8 +406,8 @@ def _fairness(view: dict, t) -> Markup:
     match_rows = (
         h("tr", None,
           h("th", {"scope": "row"}, m),
-          h("td", None, _percent(Fraction(matches[m], checks), t) if checks else "—"),
-          h("td", None, _percent(Fraction(expected[m], 216), t)))
+          h("td", None, _percent(matches[m], checks, t) if checks else "—"),
+          h("td", None, _percent(expected[m], 216, t)))
         for m in range(4)
     )
     return h(
