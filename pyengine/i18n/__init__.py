@@ -113,12 +113,13 @@ def _message(lang: str, key: str, count):
 
 @lru_cache(maxsize=4096)
 def _template(lang: str, key: str, count) -> tuple:
-    """The template ``translate`` fills for ``key`` (the key itself when unknown) and whether
-    it has a word to elide before a placeholder: the compiled catalogs never change, so each
-    (language, key, count) is looked up once, not on every repaint."""
+    """The template ``translate`` fills for ``key`` (the key itself when unknown), whether it
+    has a word to elide before a placeholder, and its text without parameters: the compiled
+    catalogs never change, so each (language, key, count) is looked up once, not on every
+    repaint."""
     template = _message(lang, key, count) or key
     elision = ELIDED.get(lang)
-    return template, elision is not None and elision[0].search(template) is not None
+    return template, elision is not None and elision[0].search(template) is not None, _fill(template, {})
 
 
 def translate(lang: str, key: str, **params) -> str:
@@ -126,13 +127,20 @@ def translate(lang: str, key: str, **params) -> str:
     lang = pick_language(lang)
     count = params.get("count")
     count = count if isinstance(count, int) and not isinstance(count, bool) else None
-    template, elidable = _template(lang, key, count)
+    template, elidable, plain = _template(lang, key, count)
+    if not params:
+        return plain
     shown = {
         name: format_number(lang, value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
         for name, value in params.items()
     }
     if elidable:
         template = _elide(template, shown, *ELIDED[lang])
+    return _fill(template, shown)
+
+
+def _fill(template: str, shown: dict) -> str:
+    """``template`` with its placeholders filled; as it stands when they do not fit."""
     try:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError):
