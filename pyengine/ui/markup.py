@@ -150,8 +150,6 @@ def _attribute(name, value) -> str:
 
 
 def _attributes(attrs) -> str:
-    if not attrs:
-        return ""
     if not isinstance(attrs, dict):
         raise TypeError("attributes must be a dict")
     return "".join([_attribute(name, value) for name, value in attrs.items()])
