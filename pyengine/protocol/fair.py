@@ -47,6 +47,19 @@ SEAT_PARAMS = {
     "fair_withheld": ("seat",),
     "fair_forged": ("seat",),
 }
+# Per field of a fair game's view, the words a guest's screen names it by when the host's
+# table contradicts the record there (``fair_mismatch``; catalog ``sync.fair_field.<words>``).
+FIELD_WORDS = {
+    **dict.fromkeys(("bids", "history", "calling", "calza_allowed", "raiser", "direction", "choosing", "looked"), "bidding"),
+    **dict.fromkeys(("dice", "counts", "rolls", "matches"), "dice"),
+    **dict.fromkeys(("turn", "to_act", "may_act"), "turn"),
+    **dict.fromkeys(("round", "hand", "phase", "last_round", "last_hand", "round_winners", "last", "palifico", "palifico_done"), "round"),
+    **dict.fromkeys(("chips", "stakes", "payouts", "tally", "expected", "bank_rolls"), "chips"),
+    **dict.fromkeys(("banker", "volunteers", "votes", "agreed", "lot", "drawing", "punters", "active", "done"), "bank"),
+    **dict.fromkeys(("points", "result"), "score"),
+    "fair": "draw",
+    **dict.fromkeys(("game", "options", "seats", "you", "players"), "table"),
+}
 WITHHELD_AFTER = 30_000  # ms the host may keep its own reveal back while it answers us
 MAX_EVIDENCE = 64  # a hostile host cannot fill a guest's memory with complaints
 HELD = List(Dict({"seat": SEAT, "n": fair.ROUND, "secret": fair.HEX}), max_len=MAX_SEATS)

@@ -765,5 +765,5 @@ def test_a_guest_is_shown_the_evidence_when_the_hosts_table_does_not_follow_from
     last["rev"] += 1
     tabs.guest_call("pa", "net_guest_receive", json.dumps(last))
     assert 'data-testid="fair-evidence"' in tabs.screens["pa"]
-    assert f"The host says seat 3 has {counts[2] - 1} dice; by the record it has {counts[2]}." in tabs.screens["pa"]
+    assert f"The host says Caio has {counts[2] - 1} dice; by the record, {counts[2]}." in tabs.screens["pa"]
     assert 'data-testid="fair-evidence"' not in tabs.screens["pb"]  # told the truth

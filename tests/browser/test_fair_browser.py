@@ -225,7 +225,7 @@ def test_two_phones_play_a_fair_bozo_round_and_the_host_never_holds_the_guests_d
     host.evaluate(SEND_RAW, json.dumps(lie))
     evidence = bruno.locator("[data-testid=fair-evidence]")
     evidence.wait_for()
-    assert evidence.locator("li").inner_text() == f"The host says seat 1 has {truth + 1} dice; by the record it has {truth}."
+    assert evidence.locator("li").inner_text() == f"The host says Ana has {truth + 1} dice; by the record, {truth}."
     screenshots(bruno, tmp_path, "fair-evidence", tappable("[data-testid=fair-evidence] li"))
 
 
