@@ -10,7 +10,7 @@
 // the kind; protocol messages are made only by the worker (Python), never here.
 //
 // Everything outside the session is handed in, so that Node's tests run it against fakes:
-//   page  {call(name, ...args) -> reply, lang(), t(key, params), toast(text), paint(reply),
+//   page  {call(name, ...args) -> reply, lang(), t(key, params), toast(text) -> dismiss, paint(reply),
 //          paintSoon(reply), busy(on), botSpeed(), shelf (saves.js), onScreen (storage.js),
 //          locks (navigator.locks), saveHeld(), settings(), link(fragment), panel (net/panel.js),
 //          net (net/transports.js)}
@@ -395,6 +395,7 @@ export class HostSession extends SharedSession {
     this.unseatedBudget = { tokens: UNSEATED_BURST, at: this.clock.now() };
     this.inbound = 0; // messages of peers without a seat waiting for the worker
     this.invites = 0;
+    this.connectedToast = null; // {peer, dismiss}: "Your friend is connected.", while it may show
     this.roomCode = null; // the table's room code (null where the page cannot derive)
     this.identity = null; // its key pair (identity.js), once loaded
     this.written = Promise.resolve(true); // the latest save on its way to the database
@@ -521,8 +522,9 @@ export class HostSession extends SharedSession {
     }
   }
 
-  /** ``peer``'s channel is gone: the worker shows its seat absent. */
+  /** ``peer``'s channel is gone: the worker shows its seat absent, and "connected" no more. */
   forgetChannel(peer) {
+    if (this.connectedToast?.peer === peer) this.connectedToast.dismiss();
     this.channels.delete(peer);
     this.buckets.delete(peer);
     this.enqueue("net_host_dropped", [peer, this.clock.now()]);
@@ -631,9 +633,10 @@ export class HostSession extends SharedSession {
       reply: async (code) => {
         const channel = await invite.accept(code.trim());
         this.invites += 1;
-        this.addChannel(`rtc-${this.invites}`, channel);
+        const peer = `rtc-${this.invites}`;
+        this.addChannel(peer, channel);
         panel.hide();
-        this.page.toast(t("friends.connected"));
+        this.connectedToast = { peer, dismiss: this.page.toast(t("friends.connected")) };
       },
       ondismiss: () => invite.cancel(),
     });

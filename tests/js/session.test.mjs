@@ -392,3 +392,27 @@ test("a guest who cannot sit down again forgets the saved seat it tried", async 
   session.close(true);
   assert.equal(page.shelf.get("guest:T1:2"), null);
 });
+
+/** A hosted table where a friend has just come in by invite: "Your friend is connected." shows. */
+async function friendByInvite(page, clock) {
+  const { session } = await hostedTable(page, clock);
+  await session.invite(1);
+  await page.panelShown.at(-1).reply(" answer ");
+  assert.equal(page.toasts.at(-1), "friends.connected");
+  return session;
+}
+
+test("a friend who leaves takes the host's \"connected\" notice away with it", async () => {
+  const page = fakePage();
+  await friendByInvite(page, new FakeClock());
+  page.net.invited.onclose();
+  assert.equal(page.toasts.at(-1), null);
+});
+
+test("a friend who leaves after another notice replaced \"connected\" leaves that notice be", async () => {
+  const page = fakePage();
+  await friendByInvite(page, new FakeClock());
+  page.toast("saves.open_elsewhere");
+  page.net.invited.onclose();
+  assert.equal(page.toasts.at(-1), "saves.open_elsewhere");
+});
