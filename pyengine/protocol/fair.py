@@ -13,6 +13,11 @@ table's log is the whole public record. What this module adds:
   seat's name that is not the one it made, or a record that rewrites what it had already
   sent, becomes *evidence*: data (a code, its params, the version), never accepted in
   silence. The host stays the sequencer (order of actions, presence), not the judge.
+* Two steps in one trip: a guest's reveal that ends the round goes with its commitment for
+  the next one (``Audit.following``, an ``intent_then``); the host plays both in turn. The
+  order of ``core.fair`` is unchanged (the commitment is played once the new round has
+  begun, the guest's share only once its replay shows every commitment in), and the new
+  secret is drawn fresh before anything of that round is known.
 * Withheld reveals: if the host's own seats owe their reveal while the host keeps talking,
   for ``WITHHELD_AFTER`` ms, the guest applies the forfeit rule to them in its replay and
   records ``fair_withheld``: on its screen the host lost by the rule.

@@ -32,7 +32,8 @@ starts), so nothing sent about an earlier game can be taken for the new one.
 A *fair* table (``create(..., fair=True)``, games with ``fair_chance``; ``core.fair``,
 ``protocol.fair``) draws its chance by commit-then-reveal: the host's Table holds only its
 own seats' and its bots' secrets (``table.held``, saved in the snapshot), does their part of
-each draw at once whenever the table changes (``_local_duties``: no tap, no bot turn), sends
+each draw at once whenever the table changes (``_local_duties``: no tap, no bot turn), plays
+a guest's ``intent_then`` (its reveal, then its next round's commitment) in one go, sends
 each peer the public record before its state, and may ``forfeit`` a seat whose device owes
 its part and is gone (after the grace an absent player gets). A guest's seat handed to a
 bot is played by this device from the next commitment on; a step its guest had begun (its

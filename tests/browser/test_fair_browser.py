@@ -141,8 +141,13 @@ def tappable(selector):
 
 
 def guest_intents(host):
-    """Every intent the host's page received (only Bruno sends any), in order; none names dice."""
-    intents = protocol_messages(host.evaluate("window.__raw"), "intent")
+    """Every intent the host's page received (only Bruno sends any), in order, an
+    ``intent_then`` as its two actions in turn; none names dice."""
+    intents = []
+    for message in protocol_messages(host.evaluate("window.__raw"), "intent", "intent_then"):
+        intents.append(message)
+        if "then" in message:
+            intents.append(dict(message, action=message["then"]))
     assert any(i["action"]["type"] == "commit" for i in intents)
     assert all("dice" not in json.dumps(i["action"]) for i in intents)
     return intents
