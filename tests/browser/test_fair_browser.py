@@ -224,6 +224,10 @@ def test_two_phones_play_a_fair_bozo_round_and_the_host_never_holds_the_guests_d
     finished_honestly(host, bruno)
     audit_cups(host)
 
+    # The lie rewrites the latest state: Bruno must have it (else the real one overtakes the lie).
+    bruno.wait_for_function(
+        "(v) => Number(document.querySelector('#game-area .tb-table')?.dataset.version) === v", arg=quiet(host, [host])
+    )
     lie = protocol_messages(bruno.evaluate("window.__raw"), "state")[-1]
     truth = lie["view"]["counts"][0]
     lie["view"]["counts"][0] = truth + 1
