@@ -33,6 +33,8 @@ treat them as one more hidden place (``imagined_deal``). Worlds and work are cou
 timed, so a decision is the same for a given view and seed in CPython and Pyodide alike.
 """
 
+import math
+
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from ...kits.cards import split_card, suit_of
@@ -47,14 +49,25 @@ GAME = Botifarra()
 #: from which the search is exact, how often (out of 1) a random legal card is played, and
 #: the work a decision may spend (cards played inside its worlds).
 LEVELS = {
-    "easy": {"worlds": 0, "choice_worlds": 0, "exact_tricks": 0, "noise": 0.2, "work": 0},
-    "medium": {"worlds": 12, "choice_worlds": 12, "exact_tricks": 0, "noise": 0.0, "work": 24_000},
-    "hard": {"worlds": 40, "choice_worlds": 24, "exact_tricks": 4, "noise": 0.0, "work": 24_000},
+    "easy": {"worlds": 0, "choice_worlds": 0, "exact_tricks": 0, "noise": 0.2, "work": 0, "reads_table": False},
+    "medium": {"worlds": 12, "choice_worlds": 12, "exact_tricks": 0, "noise": 0.0, "work": 24_000,
+               "reads_table": False},
+    "hard": {"worlds": 40, "choice_worlds": 40, "exact_tricks": 4, "noise": 0.0, "work": 24_000,
+             "reads_table": True},
 }
 
 #: Expected points above half a side wants before it says contro, recontro, Sant Vicenç:
 #: the other side spoke first (it chose, or it doubled), so uniform worlds flatter us.
 CALL_MARGINS = (5.0, 8.0, 10.0)
+
+#: How a player's hand explains his choice of trumps (``choice_likelihood``): each option
+#: he had is taken with odds ``e ** (value / CHOICE_SPREAD)``, its value the hand's
+#: ``trump_strength`` with that suit as trumps; botifarra's less ``BOTIFARRA_RISK`` (it
+#: doubles the losses too), and passing the choice to the partner worth ``DELEGATE_VALUE``
+#: (a hand that brings little whatever the trumps).
+CHOICE_SPREAD = 4.0
+BOTIFARRA_RISK = 6.0
+DELEGATE_VALUE = 16.0
 
 
 class Table:
@@ -377,6 +390,74 @@ def strongest_choice(hand: list):
     return suit, best
 
 
+# --- what the choice of trumps says (hard) ----------------------------------------------------
+def choice_likelihood(hand: list, chosen, may_delegate: bool) -> float:
+    """How likely a player holding ``hand`` (his whole hand as dealt) was to make ``chosen``:
+    a suit, ``None`` (botifarra) or ``"delegate"``, among the options he had."""
+    values = {suit: trump_strength(hand, suit) for suit in SUITS}
+    values[None] = trump_strength(hand, None) - BOTIFARRA_RISK
+    if may_delegate:
+        values["delegate"] = DELEGATE_VALUE
+    top = max(values.values())
+    odds = {option: math.exp((value - top) / CHOICE_SPREAD) for option, value in values.items()}
+    return odds[chosen] / sum(odds.values())
+
+
+def seen_played_by(view: dict, n: int) -> list:
+    """Per seat, the cards of this hand the view shows it played (the tricks in sight)."""
+    by_seat = [[] for _ in range(n)]
+    for trick in [view["trick"], view["last_trick"], *view["last_tricks"]]:
+        for i, card in enumerate(trick["cards"] if trick else []):
+            if card not in by_seat[(trick["leader"] + i) % n]:
+                by_seat[(trick["leader"] + i) % n].append(card)
+    return by_seat
+
+
+def choice_weigh(view: dict, table: Table):
+    """``weigh(deal)`` for ``kits.pimc.choose``: the likelihood, in a world, of the choices
+    made before the bot's decision by others (the dealer's delegation, the chooser's
+    trumps), from the hand each held when he chose. ``None`` when there is nothing to weigh:
+    no such choice yet, piles (their choice saw only part of the cards), or hands whose
+    played cards are not all in sight (older tricks forget who played what)."""
+    n, me = table.n, table.me
+    if view["piles"]:
+        return None
+    dealt = len(GAME.deck(n).cards) // n
+    seen = seen_played_by(view, n)
+    choices = []  # (seat, what it chose, whether it might have delegated)
+    if view["delegated"]:
+        choices.append((view["dealer"], "delegate", True))
+    if view["phase"] != "choose":
+        chosen = None if view["botifarra"] else view["trump"]
+        choices.append((view["chooser"], chosen, table.partnerships and not view["delegated"]))
+    choices = [(seat, chosen, may) for seat, chosen, may in choices
+               if seat != me and view["hand_counts"][seat] + len(seen[seat]) == dealt]
+    if not choices:
+        return None
+
+    def weigh(deal):
+        likelihood = 1.0
+        for seat, chosen, may_delegate in choices:
+            likelihood *= choice_likelihood(deal.hands[seat] + seen[seat], chosen, may_delegate)
+        return likelihood
+
+    return weigh
+
+
+def hand_value(view: dict, table: Table, points: float, multiplier: int, capped: bool) -> float:
+    """What the bot's side makes of taking ``points`` of the hand: the side over half scores
+    ``(points - half) x multiplier``. ``capped`` (partnerships playing to a target): a score
+    past what a side still needs to win the game is worth no more, so a side near the target
+    risks less by doubling and gains nothing by doubling what it already wins with."""
+    edge = (points - table.half()) * multiplier
+    if not (capped and table.partnerships and not view["options"]["fixed_hands"]):
+        return edge
+    target, scores, mine = view["options"]["target"], view["scores"], table.side_of[table.me]
+    if edge > 0:
+        return min(edge, target - scores[mine])
+    return max(edge, -(target - scores[1 - mine]))
+
+
 # --- the decisions ------------------------------------------------------------------------------
 def sampler(view: dict, table: Table):
     """``sample(rng) -> Deal``: worlds consistent with ``view`` (``kits.pimc``)."""
@@ -457,7 +538,8 @@ def play_card(view: dict, config: dict, rng: Rng) -> str:
             work.spend(search.cards + len(cards))
         return scores
 
-    return choose(candidates, sampler(view, table), evaluate, rng, worlds=config["worlds"], work=work).action
+    return choose(candidates, sampler(view, table), evaluate, rng, worlds=config["worlds"], work=work,
+                  weigh=choice_weigh(view, table) if config["reads_table"] else None).action
 
 
 def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
@@ -471,7 +553,6 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             return {"type": "delegate"}
         return {"type": "botifarra"} if suit is None else {"type": "trump", "suit": suit}
     tables = {trump: Table(view, trump) for trump in (*SUITS, None)}
-    half = table.half()
     work = Work(config["work"])
 
     def evaluate(deal, candidates):
@@ -484,10 +565,12 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             world = deal.copy()
             world.table = tables[trump]
             points = roll_out(world, work).side_points(me)
-            scores.append((points - half) * (2 if trump is None and not table.individual else 1))
+            multiplier = 2 if trump is None and not table.individual else 1
+            scores.append(hand_value(view, table, points, multiplier, config["reads_table"]))
         return scores
 
-    return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"], work=work).action
+    return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"], work=work,
+                  weigh=choice_weigh(view, table) if config["reads_table"] else None).action
 
 
 def answer_call(view: dict, config: dict, rng: Rng) -> dict:
@@ -502,15 +585,17 @@ def answer_call(view: dict, config: dict, rng: Rng) -> dict:
         strong = trump is not None and len(trumps) >= 5 and f"9{trump}" in trumps
         return double if strong else stay
     scale = SCALES[view["options"]["scale"]]
-    half = table.half()
+    now = view["multiplier"]
+    doubled = now // scale[doubling] * scale[doubling + 1]
     work = Work(config["work"])
 
     def evaluate(deal, candidates):
-        edge = roll_out(deal, work).side_points(me) - half - margin
-        return [edge * scale[doubling + 1], edge * scale[doubling]]
+        points = roll_out(deal, work).side_points(me) - margin
+        return [hand_value(view, table, points, doubled, config["reads_table"]),
+                hand_value(view, table, points, now, config["reads_table"])]
 
     return choose([double, stay], sampler(view, table), evaluate, rng, worlds=config["choice_worlds"],
-                  work=work).action
+                  work=work, weigh=choice_weigh(view, table) if config["reads_table"] else None).action
 
 
 def choose_action(view: dict, level: str, seed: int) -> dict:
