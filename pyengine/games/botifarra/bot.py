@@ -68,6 +68,10 @@ CALL_MARGINS = (5.0, 8.0, 10.0)
 CHOICE_SPREAD = 4.0
 BOTIFARRA_RISK = 6.0
 DELEGATE_VALUE = 16.0
+#: A doubling call (contro, recontro, Sant Vicenç) is taken to be made with odds
+#: ``e ** ((strength - CALL_STRENGTH) / CHOICE_SPREAD)`` against passing, ``strength`` the
+#: caller's ``trump_strength`` with the contract's trumps (trumps and manillas held).
+CALL_STRENGTH = 24.0
 
 
 class Table:
@@ -403,6 +407,12 @@ def choice_likelihood(hand: list, chosen, may_delegate: bool) -> float:
     return odds[chosen] / sum(odds.values())
 
 
+def call_likelihood(hand: list, trump, called: bool) -> float:
+    """How likely a player holding ``hand`` (as dealt) was to double (``called``) or to pass."""
+    odds = math.exp((trump_strength(hand, trump) - CALL_STRENGTH) / CHOICE_SPREAD)
+    return (odds if called else 1.0) / (1.0 + odds)
+
+
 def seen_played_by(view: dict, n: int) -> list:
     """Per seat, the cards of this hand the view shows it played (the tricks in sight)."""
     by_seat = [[] for _ in range(n)]
@@ -416,7 +426,7 @@ def seen_played_by(view: dict, n: int) -> list:
 def choice_weigh(view: dict, table: Table):
     """``weigh(deal)`` for ``kits.pimc.choose``: the likelihood, in a world, of the choices
     made before the bot's decision by others (the dealer's delegation, the chooser's
-    trumps), from the hand each held when he chose. ``None`` when there is nothing to weigh:
+    trumps, every doubling call and pass), from the hand each held when he chose. ``None`` when there is nothing to weigh:
     no such choice yet, piles (their choice saw only part of the cards), or hands whose
     played cards are not all in sight (older tricks forget who played what)."""
     n, me = table.n, table.me
@@ -430,15 +440,23 @@ def choice_weigh(view: dict, table: Table):
     if view["phase"] != "choose":
         chosen = None if view["botifarra"] else view["trump"]
         choices.append((view["chooser"], chosen, table.partnerships and not view["delegated"]))
-    choices = [(seat, chosen, may) for seat, chosen, may in choices
-               if seat != me and view["hand_counts"][seat] + len(seen[seat]) == dealt]
-    if not choices:
+    calls = [(said["seat"], True) for said in view["calls"]] + [(said["seat"], False) for said in view["passes"]]
+
+    def known(seat):
+        return seat != me and view["hand_counts"][seat] + len(seen[seat]) == dealt
+
+    choices = [choice for choice in choices if known(choice[0])]
+    calls = [call for call in calls if known(call[0])]
+    if not choices and not calls:
         return None
+    trump = None if view["botifarra"] else view["trump"]
 
     def weigh(deal):
         likelihood = 1.0
         for seat, chosen, may_delegate in choices:
             likelihood *= choice_likelihood(deal.hands[seat] + seen[seat], chosen, may_delegate)
+        for seat, called in calls:
+            likelihood *= call_likelihood(deal.hands[seat] + seen[seat], trump, called)
         return likelihood
 
     return weigh
