@@ -286,6 +286,13 @@ def _lead(deal: Deal, seat: int, legal: list) -> str:
 
 
 # --- playing worlds out ----------------------------------------------------------------------
+def _after(deal: Deal, card: str) -> Deal:
+    """A copy of ``deal`` with ``card`` played."""
+    child = deal.copy()
+    child.play(card)
+    return child
+
+
 def roll_out(deal: Deal, work: Work = None) -> Deal:
     """Plays ``deal`` to the end of the hand, the heuristic at every seat; the cards played
     are spent from ``work``."""
@@ -312,6 +319,16 @@ class ExactSearch:
     def points(self, deal: Deal) -> float:
         """The points ``me``'s side takes from ``deal`` on."""
         return self._search(deal, float("-inf"), float("inf"))
+
+    def card_points(self, deal: Deal, cards: list) -> list:
+        """For each of ``cards`` (the player to move's), the points ``me``'s side takes
+        from ``deal`` on when it is played, every card after it played at best."""
+        scores = []
+        for card in cards:
+            child = _after(deal, card)
+            self.cards += 1
+            scores.append(child.side_points(self.me) - deal.side_points(self.me) + self.points(child))
+        return scores
 
     def _search(self, deal: Deal, alpha: float, beta: float) -> float:
         if not deal.left:
@@ -345,8 +362,7 @@ class ExactSearch:
         before = deal.side_points(me)
         best = float("-inf") if ours else float("inf")
         for card in legal:
-            child = deal.copy()
-            child.play(card)
+            child = _after(deal, card)
             self.cards += 1
             gained = child.side_points(me) - before
             value = gained + self._search(child, alpha - gained, beta - gained)
@@ -543,17 +559,11 @@ def play_card(view: dict, config: dict, rng: Rng) -> str:
     work = Work(config["work"])
 
     def evaluate(deal, cards):
-        search = ExactSearch(me) if deal.tricks_left() <= config["exact_tricks"] else None
-        scores = []
-        for card in cards:
-            child = deal.copy()
-            child.play(card)
-            if search:
-                scores.append(child.side_points(me) + search.points(child))
-            else:
-                scores.append(roll_out(child, work).side_points(me))
-        if search:
-            work.spend(search.cards + len(cards))
+        if deal.tricks_left() > config["exact_tricks"]:
+            return [roll_out(_after(deal, card), work).side_points(me) for card in cards]
+        search = ExactSearch(me)
+        scores = search.card_points(deal, cards)
+        work.spend(search.cards)
         return scores
 
     return choose(candidates, sampler(view, table), evaluate, rng, worlds=config["worlds"], work=work,
