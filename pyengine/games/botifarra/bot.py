@@ -10,6 +10,12 @@ plays each candidate out in every world with ``kits.pimc.choose``:
 * medium: 12 worlds, each candidate played out to the end of the hand by the heuristic at
   every seat (roll-outs);
 * hard: 40 worlds; once 4 tricks or fewer remain, an exact alpha-beta search of each world.
+  Hard also reads the table: each world is weighed by how likely the others' choices were
+  in it (``choice_weigh``: the dealer's delegation, the chooser's trumps, each contro,
+  recontro and pass, from the hands they held), and it values a hand's score towards the
+  game (``hand_value``: points past what a side still needs to reach the target count for
+  nothing, so it does not double what it already wins with, nor a loss that ends the game
+  anyway).
 
 Each decision that samples has an allowance of work counted in cards played inside its
 worlds (``kits.pimc.Work``); once it is spent no further world is drawn. Roll-outs stay
@@ -17,7 +23,7 @@ under it (40 worlds of 12 candidates play fewer than 24,000 cards), but hard's e
 searches of four tricks could play 60,000 (0.8 s in CPython): those stop after fewer
 worlds, so the worst decision costs about what an opening roll-out does.
 
-(Trump choice and doubling sample 12 worlds at medium, 24 at hard: every option there is a
+(Trump choice and doubling sample 12 worlds at medium, 40 at hard: every option there is a
 whole hand's roll-out.) Candidate cards that cannot play differently (``distinct_cards``)
 are scored once.
 
@@ -29,8 +35,14 @@ play, and a call pays when the expected points pass half by a safety margin.
 
 What the bots cannot know: a view keeps only the trick in progress and each side's last
 trick, so older tricks are forgotten like a player who does not count cards; the worlds
-treat them as one more hidden place (``imagined_deal``). Worlds and work are counted, never
-timed, so a decision is the same for a given view and seed in CPython and Pyodide alike.
+treat them as one more hidden place (``imagined_deal``). What play revealed is kept by the
+engine, though (``cannot_hold``: a player who did not follow is void in the suit led, one
+who did not beat holds nothing that beats, obligada's "lowest card" says which lower cards
+he lacks), and no world breaks it. The evidence weights apply to a player only while every
+card he played is in sight (his hand as dealt is then known in each world).
+
+Worlds and work are counted, never timed, so a decision is the same for a given view and
+seed in CPython and Pyodide alike.
 """
 
 import math
