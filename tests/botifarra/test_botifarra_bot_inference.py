@@ -1,5 +1,5 @@
 """What the hard Botifarra bot reads from the table (pyengine/games/botifarra/bot.py): voids
-revealed by play, the trump choice and the doubling calls as evidence about hands, the
+revealed by play, the suit named as trumps and the doubling calls as evidence about hands, the
 exact search of the last tricks, and doubling from the hand's expected points.
 
 Constructed positions, a few worlds each: strength itself is bench/botifarra_bots.py's."""
@@ -69,12 +69,12 @@ def test_a_player_who_does_not_follow_is_void_and_no_world_deals_him_that_suit()
 def test_a_choice_of_trumps_makes_hands_long_in_them_likelier():
     long_in_oros = ["9o", "1o", "12o", "11o", "7o", "5o", "2c", "3c", "2e", "3e", "2b", "3b"]
     short_in_oros = ["2o", "9c", "1c", "12c", "11c", "7c", "3c", "2e", "3e", "4e", "2b", "3b"]
-    assert bot.choice_likelihood(long_in_oros, "o", True) > 5 * bot.choice_likelihood(short_in_oros, "o", True)
-    assert bot.choice_likelihood(WEAK, "delegate", True) > 5 * bot.choice_likelihood(STRONG, "delegate", True)
+    assert bot.choice_likelihood(long_in_oros, "o") > 5 * bot.choice_likelihood(short_in_oros, "o")
+    assert bot.choice_likelihood(short_in_oros, "c") > 5 * bot.choice_likelihood(long_in_oros, "c")
     assert bot.call_likelihood(STRONG, "o", True) > 0.9 > 0.1 > bot.call_likelihood(WEAK, "o", True)
 
 
-def test_worlds_are_weighed_by_the_choice_the_chooser_made():
+def test_worlds_are_weighed_by_the_suit_the_chooser_named():
     """The contro question: the dealer chose oros, so worlds where he holds the manilla of
     oros weigh more, and the worlds' mean count of his trumps rises with the weights."""
     view = doubling_view(WEAK)

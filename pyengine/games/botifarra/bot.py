@@ -10,9 +10,9 @@ plays each candidate out in every world with ``kits.pimc.choose``:
 * medium: 12 worlds, each candidate played out to the end of the hand by the heuristic at
   every seat (roll-outs);
 * hard: 40 worlds; once 4 tricks or fewer remain, an exact alpha-beta search of each world.
-  Hard also reads the table: each world is weighed by how likely the others' choices were
-  in it (``choice_weigh``: the dealer's delegation, the chooser's trumps, each contro,
-  recontro and pass, from the hands they held), and it values a hand's score towards the
+  Hard also reads the table: each world is weighed by how likely what the others said was
+  in it (``choice_weigh``: the suit the chooser named, each contro, recontro and pass,
+  from the hands they held), and it values a hand's score towards the
   game (``hand_value``: points past what a side still needs to reach the target count for
   nothing, so it does not double what it already wins with, nor a loss that ends the game
   anyway).
@@ -72,17 +72,17 @@ LEVELS = {
 #: the other side spoke first (it chose, or it doubled), so uniform worlds flatter us.
 CALL_MARGINS = (5.0, 8.0, 10.0)
 
-#: How a player's hand explains his choice of trumps (``choice_likelihood``): each option
-#: he had is taken with odds ``e ** (value / CHOICE_SPREAD)``, its value the hand's
-#: ``trump_strength`` with that suit as trumps; botifarra's less ``BOTIFARRA_RISK`` (it
-#: doubles the losses too), and passing the choice to the partner worth ``DELEGATE_VALUE``
-#: (a hand that brings little whatever the trumps).
+#: How a player's hand explains the suit he named as trumps (``choice_likelihood``): each
+#: suit is named with odds ``e ** (strength / CHOICE_SPREAD)``, ``strength`` the hand's
+#: ``trump_strength`` with that suit as trumps. Botifarra and delego are taken as no
+#: evidence: the search bots make them with hands of every kind (medium delegated 26 of 60
+#: opening hands, some of the strongest among them, and called botifarra on weak ones).
 CHOICE_SPREAD = 4.0
-BOTIFARRA_RISK = 6.0
-DELEGATE_VALUE = 16.0
-#: A doubling call (contro, recontro, Sant Vicenç) is taken to be made with odds
-#: ``e ** ((strength - CALL_STRENGTH) / CHOICE_SPREAD)`` against passing, ``strength`` the
-#: caller's ``trump_strength`` with the contract's trumps (trumps and manillas held).
+#: A doubling call on a suit contract (contro, recontro, Sant Vicenç) is taken to be made
+#: with odds ``e ** ((strength - CALL_STRENGTH) / CHOICE_SPREAD)`` against passing,
+#: ``strength`` the caller's ``trump_strength`` with those trumps: medium's contros came
+#: with strengths 23-36, its passes mostly below 24. On botifarra a call says nothing so
+#: clear (medium doubled botifarra with hands of strength 10), so it weighs nothing.
 CALL_STRENGTH = 24.0
 
 
@@ -423,15 +423,12 @@ def strongest_choice(hand: list):
 
 
 # --- what the choice of trumps says (hard) ----------------------------------------------------
-def choice_likelihood(hand: list, chosen, may_delegate: bool) -> float:
-    """How likely a player holding ``hand`` (his whole hand as dealt) was to make ``chosen``:
-    a suit, ``None`` (botifarra) or ``"delegate"``, among the options he had."""
-    values = {suit: trump_strength(hand, suit) for suit in SUITS}
-    values[None] = trump_strength(hand, None) - BOTIFARRA_RISK
-    if may_delegate:
-        values["delegate"] = DELEGATE_VALUE
-    top = max(values.values())
-    odds = {option: math.exp((value - top) / CHOICE_SPREAD) for option, value in values.items()}
+def choice_likelihood(hand: list, chosen: str) -> float:
+    """How likely a player holding ``hand`` (his whole hand as dealt), naming a suit as
+    trumps, was to name ``chosen``."""
+    strengths = {suit: trump_strength(hand, suit) for suit in SUITS}
+    top = max(strengths.values())
+    odds = {suit: math.exp((strength - top) / CHOICE_SPREAD) for suit, strength in strengths.items()}
     return odds[chosen] / sum(odds.values())
 
 
@@ -452,37 +449,32 @@ def seen_played_by(view: dict, n: int) -> list:
 
 
 def choice_weigh(view: dict, table: Table):
-    """``weigh(deal)`` for ``kits.pimc.choose``: the likelihood, in a world, of the choices
-    made before the bot's decision by others (the dealer's delegation, the chooser's
-    trumps, every doubling call and pass), from the hand each held when he chose. ``None`` when there is nothing to weigh:
-    no such choice yet, piles (their choice saw only part of the cards), or hands whose
-    played cards are not all in sight (older tricks forget who played what)."""
-    n, me = table.n, table.me
-    if view["piles"]:
+    """``weigh(deal)`` for ``kits.pimc.choose``: the likelihood, in a world, of what others
+    said before the bot's decision on a suit contract (the suit the chooser named, every
+    doubling call and pass), from the hand each held when he spoke. ``None`` when there is
+    nothing to weigh: no suit named yet or botifarra, piles (their choice saw only part of
+    the cards), or hands whose played cards are not all in sight (older tricks forget who
+    played what)."""
+    n, me, trump = table.n, table.me, view["trump"]
+    if view["piles"] or view["phase"] == "choose" or view["botifarra"] or trump is None:
         return None
     dealt = len(GAME.deck(n).cards) // n
     seen = seen_played_by(view, n)
-    choices = []  # (seat, what it chose, whether it might have delegated)
-    if view["delegated"]:
-        choices.append((view["dealer"], "delegate", True))
-    if view["phase"] != "choose":
-        chosen = None if view["botifarra"] else view["trump"]
-        choices.append((view["chooser"], chosen, table.partnerships and not view["delegated"]))
+    choices = [view["chooser"]]
     calls = [(said["seat"], True) for said in view["calls"]] + [(said["seat"], False) for said in view["passes"]]
 
     def known(seat):
         return seat != me and view["hand_counts"][seat] + len(seen[seat]) == dealt
 
-    choices = [choice for choice in choices if known(choice[0])]
+    choices = [seat for seat in choices if known(seat)]
     calls = [call for call in calls if known(call[0])]
     if not choices and not calls:
         return None
-    trump = None if view["botifarra"] else view["trump"]
 
     def weigh(deal):
         likelihood = 1.0
-        for seat, chosen, may_delegate in choices:
-            likelihood *= choice_likelihood(deal.hands[seat] + seen[seat], chosen, may_delegate)
+        for seat in choices:
+            likelihood *= choice_likelihood(deal.hands[seat] + seen[seat], trump)
         for seat, called in calls:
             likelihood *= call_likelihood(deal.hands[seat] + seen[seat], trump, called)
         return likelihood
@@ -609,8 +601,7 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             scores.append(hand_value(view, table, points, multiplier, config["reads_table"]))
         return scores
 
-    return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"], work=work,
-                  weigh=choice_weigh(view, table) if config["reads_table"] else None).action
+    return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"], work=work).action
 
 
 def answer_call(view: dict, config: dict, rng: Rng) -> dict:
