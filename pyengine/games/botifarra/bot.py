@@ -460,23 +460,18 @@ def choice_weigh(view: dict, table: Table):
         return None
     dealt = len(GAME.deck(n).cards) // n
     seen = seen_played_by(view, n)
-    choices = [view["chooser"]]
-    calls = [(said["seat"], True) for said in view["calls"]] + [(said["seat"], False) for said in view["passes"]]
-
-    def known(seat):
-        return seat != me and view["hand_counts"][seat] + len(seen[seat]) == dealt
-
-    choices = [seat for seat in choices if known(seat)]
-    calls = [call for call in calls if known(call[0])]
-    if not choices and not calls:
+    said = [(view["chooser"], None)]  # (seat, whether he doubled; None: he named the trumps)
+    said += [(call["seat"], True) for call in view["calls"]] + [(call["seat"], False) for call in view["passes"]]
+    said = [(seat, called) for seat, called in said
+            if seat != me and view["hand_counts"][seat] + len(seen[seat]) == dealt]
+    if not said:
         return None
 
     def weigh(deal):
         likelihood = 1.0
-        for seat in choices:
-            likelihood *= choice_likelihood(deal.hands[seat] + seen[seat], trump)
-        for seat, called in calls:
-            likelihood *= call_likelihood(deal.hands[seat] + seen[seat], trump, called)
+        for seat, called in said:
+            hand = deal.hands[seat] + seen[seat]
+            likelihood *= choice_likelihood(hand, trump) if called is None else call_likelihood(hand, trump, called)
         return likelihood
 
     return weigh
