@@ -45,32 +45,20 @@ Node (the copy ``build.py`` unpacks into ``.cache/``; run ``python build.py`` on
 """
 
 import argparse
-import json
 import math
 import pathlib
-import subprocess
 import sys
-import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import in_pyodide  # noqa: E402
+from bench.in_pyodide import cpu_seconds  # noqa: E402
 from pyengine.core.rng import Rng, derive_seed  # noqa: E402
 from pyengine.games.bog.bot import BOTS  # noqa: E402
 from pyengine.games.bog.rules import Bog  # noqa: E402
 
 GAME = Bog()
-
-
-def cpu_seconds() -> float:
-    """CPU time of this process: under Pyodide, Node's own count (``process.cpuUsage``),
-    since the interpreter's clocks there are the wall clock."""
-    if sys.platform == "emscripten":
-        from js import process  # the Node process hosting Pyodide
-
-        usage = process.cpuUsage()
-        return (usage.user + usage.system) / 1e6
-    return time.process_time()
 
 
 def play_deals(level: str, seats: int, deals: int, seed: int = 0) -> dict:
@@ -367,30 +355,9 @@ def main() -> None:
         print("  " + timing_line(level, times[level]))
 
 
-NODE_SCRIPT = """
-import { pathToFileURL } from "node:url";
-const [runtime, repo, argv] = process.argv.slice(1);
-const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
-const pyodide = await loadPyodide({ indexURL: runtime + "/" });
-pyodide.FS.mkdirTree("/repo");
-pyodide.mountNodeFS("/repo", repo);
-pyodide.globals.set("bench_argv", JSON.parse(argv));
-pyodide.runPython(`
-import runpy, sys
-sys.argv = ["bench/bog_bots.py", *bench_argv]
-sys.path.insert(0, "/repo")
-runpy.run_path("/repo/bench/bog_bots.py", run_name="__main__")
-`);
-"""
-
-
 def run_in_pyodide(args) -> None:
-    runtimes = sorted((ROOT / ".cache").glob("pyodide-node-*/pyodide.mjs"))
-    if not runtimes:
-        sys.exit("no Pyodide for Node in .cache/: run `python build.py` once")
     argv = ["--timing-only", "--deals", str(args.deals), "--seats", *map(str, args.seats), "--levels", *args.levels]
-    subprocess.run(["node", "--input-type=module", "-e", NODE_SCRIPT, str(runtimes[-1].parent), str(ROOT),
-                    json.dumps(argv)], check=True)
+    in_pyodide.run("bench/bog_bots.py", argv)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
-"""Fair tables: what the commit-then-reveal draw costs per round in CPython. Prints figures,
-asserts nothing.
+"""Fair tables: what the commit-then-reveal draw costs per round, in CPython or in Pyodide.
+Prints figures, asserts nothing.
 
-    python bench/fair.py [--rounds 2000] [--games 20]
+    python bench/fair.py [--rounds 2000] [--games 20] [--pyodide]
+
+``--pyodide`` runs this same script in Pyodide under Node (``bench/in_pyodide.py``).
 
 1. The draw alone (``core.fair``), one round at a 4-seat table, CPU time per step: *commit*
    (4 secrets drawn and committed, checked in), *nonce* (4 shares checked, the nonce), the
@@ -16,12 +18,13 @@ asserts nothing.
 import argparse
 import pathlib
 import sys
-import time
 from collections import Counter
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import in_pyodide  # noqa: E402
+from bench.in_pyodide import cpu_seconds  # noqa: E402
 from pyengine.core import fair  # noqa: E402
 from pyengine.core.rng import Rng  # noqa: E402
 from pyengine.games import perudo  # noqa: E402,F401  (registers the game)
@@ -43,21 +46,21 @@ def draw_alone(rounds: int) -> dict:
     players = [0, 1, 2, 3]
     for n in range(1, rounds + 1):
         state, held = fair.start(ID, players, 4, n), {}
-        t0 = time.process_time()
+        t0 = cpu_seconds()
         for seat in players:
             fair.play_commit(state, seat, fair.duty(state, seat, held))
-        t1 = time.process_time()
+        t1 = cpu_seconds()
         for seat in players:
             fair.play_share(state, seat, fair.duty(state, seat, held))
-        t2 = time.process_time()
+        t2 = cpu_seconds()
         for seat in players:
             fair.own_cup(state, seat, held, 5)
-        t3 = time.process_time()
+        t3 = cpu_seconds()
         state["step"] = "reveal"
         for seat in players:
             fair.play_reveal(state, seat, fair.duty(state, seat, held))
             fair.revealed_cup(state, seat, 5)
-        t4 = time.process_time()
+        t4 = cpu_seconds()
         spent.update(commit=t1 - t0, nonce=t2 - t1, cups=t3 - t2, reveal=t4 - t3)
     return {step: 1000 * total / rounds for step, total in spent.items()}
 
@@ -69,10 +72,10 @@ class CountingHost(Host):
 
     def receive(self, peer, text, now):
         kind = next((k for k in ("commit", "share", "reveal") if f'"type":"{k}"' in text), None)
-        start = time.process_time()
+        start = cpu_seconds()
         outbox = super().receive(peer, text, now)
         if kind is not None:
-            self.tally[kind + " ms"] += time.process_time() - start
+            self.tally[kind + " ms"] += cpu_seconds() - start
             self.tally[kind + " messages"] += 1 + len(outbox)
         return outbox
 
@@ -83,11 +86,11 @@ def whole_games(games: int) -> tuple:
 
     def timed(method):
         def run(self, *args):
-            start = time.process_time()
+            start = cpu_seconds()
             try:
                 return method(self, *args)
             finally:
-                verify[0] += time.process_time() - start
+                verify[0] += cpu_seconds() - start
         return run
 
     for name, method in originals.items():
@@ -127,7 +130,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--pyodide", action="store_true")
     args = parser.parse_args()
+    if args.pyodide:
+        in_pyodide.run("bench/fair.py", ["--rounds", str(args.rounds), "--games", str(args.games)])
+        return
+    print(f"Python {sys.version.split()[0]} on {sys.platform}")
     steps = draw_alone(args.rounds)
     print(f"The draw alone, 4 seats, {args.rounds} rounds, CPU ms per round:")
     print("  " + ", ".join(f"{step} {ms:.3f}" for step, ms in steps.items()))

@@ -10,6 +10,14 @@ the host's worker checks and applies it and sends the guest its new view, which 
 guest's worker renders and the page paints. The host answers with its own bids in
 between (not timed). Both play the lowest legal bid, so rounds are long. Prints the
 figures and writes them to bench/results.md.
+
+Every shared Perudo table is a fair one (commit, then reveal): a bid costs what it did, but
+a round's end now waits for the reveal and the next round for the commitments and shares
+of both devices. So with ``--calls N`` the guest also calls Dudo N times (in place of
+every third bid), each timed in its page from the click to two moments: the host's first
+answer painted (what a plain table's call cost: the round's outcome) and the guest's new
+cup painted, the next round playable (the fair draw done: reveal, commit, share). The
+difference is the fair table's extra latency per round (goal: ≤ 150 ms on loopback).
 """
 
 import argparse
@@ -54,6 +62,34 @@ MOVE = """async ([version, timed]) => {
 }"""
 
 
+# Dudo, if this guest may call it at ``version``: ``[answer, cup]`` ms from the click to the
+# host's first answer painted and to the guest's next cup painted (its cup leaves the screen
+# when the round is settled and comes back once the next round's draw is done); null if
+# the game ended meanwhile or the guest has no cup left (a bench guard of 20 s too).
+CALL = """async ([version]) => {
+  const area = document.getElementById('game-area');
+  const shown = () => Number(area.querySelector('.tb-table')?.dataset.version);
+  if (shown() !== version) return null;
+  const dudo = [...area.querySelectorAll('[data-testid=dudo]')].find((el) => !el.disabled);
+  if (!dudo) return null;
+  const started = performance.now();
+  let answer = null, gone = false;
+  const timed = new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (answer === null && shown() > version) answer = performance.now() - started;
+      const cup = area.querySelector('[data-testid=my-cup]');
+      if (area.querySelector('[data-testid=game-over]')) { watch.disconnect(); resolve(null); }
+      else if (!cup) gone = true;
+      else if (gone) { watch.disconnect(); resolve([answer, performance.now() - started]); }
+    });
+    watch.observe(area, { subtree: true, childList: true, attributes: true });
+    setTimeout(() => { watch.disconnect(); resolve(null); }, 20000);
+  });
+  dudo.click();
+  return await timed;
+}"""
+
+
 def player(browser, origin):
     context = browser.new_context(viewport={"width": 360, "height": 740})
     context.grant_permissions(["microphone", "camera"], origin=origin)
@@ -86,13 +122,20 @@ def host_version(host):
     return int(host.locator("#game-area .tb-table").first.get_attribute("data-version"))
 
 
-def measure(host, guest, samples):
+def measure(host, guest, samples, calls, called):
+    """Times guest bids until ``samples`` and guest calls of Dudo (in place of every third
+    bid) until ``calls``, appended to ``called``; returns the bids' times."""
     times = []
     deadline = time.monotonic() + 600
-    while len(times) < samples and time.monotonic() < deadline:
+    while (len(times) < samples or len(called) < calls) and time.monotonic() < deadline:
         if host.locator("#game-area [data-testid=game-over]").count():
             break
         version = host_version(host)
+        if len(called) < calls and len(times) % 3 == 2:
+            pair = guest.evaluate(CALL, [version])
+            if pair is not None:
+                called.append(pair)
+                continue
         took = guest.evaluate(MOVE, [version, True])
         if took is None:
             took = host.evaluate(MOVE, [version, False])
@@ -110,16 +153,17 @@ def measure(host, guest, samples):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=100)
+    parser.add_argument("--calls", type=int, default=0)
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     with load_time.chromium_on_private_site("friends") as (browser, url):
         origin = url.rstrip("/")
-        times, games = [], 0
-        while len(times) < args.samples and games < 20:
+        times, called, games = [], [], 0
+        while (len(times) < args.samples or len(called) < args.calls) and games < 20:
             # A game gives a few dozen guest bids; each new game gets two fresh phones.
             host, guest = player(browser, origin), player(browser, origin)
             seat_guest(host, guest, url)
-            times += measure(host, guest, args.samples - len(times))
+            times += measure(host, guest, args.samples - len(times), args.calls, called)
             games += 1
             host.context.close()
             guest.context.close()
@@ -134,6 +178,15 @@ def main() -> int:
         f"the guest's screen, over {len(times)} bids in {games} games: median {statistics.median(times):.0f} ms, "
         f"90th percentile {times[int(len(times) * 0.9) - 1]:.0f} ms, max {times[-1]:.0f} ms."
     )
+    if called:
+        answers, cups = sorted(a for a, _ in called), sorted(c for _, c in called)
+        extra = sorted(c - a for a, c in called)
+        text += (
+            f" The guest's Dudo at this fair table, {len(called)} calls: the host's answer painted after a median "
+            f"{statistics.median(answers):.0f} ms (max {answers[-1]:.0f}), the next round playable (the guest's new cup "
+            f"painted) after {statistics.median(cups):.0f} ms (max {cups[-1]:.0f}); the fair draw's extra latency per "
+            f"round: median {statistics.median(extra):.0f} ms, max {extra[-1]:.0f} ms."
+        )
     print(text)
     if not args.no_write:
         load_time.write_results(text, "friends_roundtrip")

@@ -520,7 +520,9 @@ async function startEngine() {
 
 // --- wiring ----------------------------------------------------------------------------------------
 // The game screen's buttons: what each asks of the table on app.screen.
-const BUTTONS = [["data-act", "act"], ["data-ui", "ui"], ["data-host", "command"], ["data-invite", "invite"]];
+const BUTTONS = [
+  ["data-act", "act"], ["data-ui", "ui"], ["data-host", "command"], ["data-invite", "invite"], ["data-phrase", "phrase"],
+];
 
 function wire() {
   for (const button of document.querySelectorAll("[data-open]")) {
@@ -552,7 +554,7 @@ function wire() {
 
   const area = $("game-area");
   area.addEventListener("click", (event) => {
-    const el = event.target.closest("[data-act], [data-ui], [data-nav], [data-host], [data-invite]");
+    const el = event.target.closest("[data-act], [data-ui], [data-nav], [data-host], [data-invite], [data-phrase]");
     if (!el || !area.contains(el) || el.disabled) return;
     event.preventDefault();
     if (el.dataset.nav === "lobby") return backToLobby();

@@ -351,6 +351,12 @@ class SharedSession extends TableSession {
     this.page.paintSoon(reply);
   }
 
+  /** A ``data-phrase`` button (pyengine/ui/phrases.py): the worker says the phrase, mutes a
+   * player or opens the picker; the page only forwards the tap. */
+  phrase(requestJson) {
+    return this.click(this.calls.phrase, requestJson, ...this.timed());
+  }
+
   /** Marks this table as the one on screen: a reload comes straight back to it. */
   remember(extra = {}) {
     this.page.onScreen.setShared({ role: this.role, table: this.tableId, ...extra, onScreen: true });
@@ -378,7 +384,7 @@ export class HostSession extends SharedSession {
   hasRoomLink = true; // the page's bar offers it (shareRoom)
   calls = {
     setup: "net_host_setup", act: "net_host_act", ui: "net_host_ui", bot: "net_host_bot_step",
-    tick: "net_host_tick", render: ["net_host_ui", "{}"],
+    tick: "net_host_tick", render: ["net_host_ui", "{}"], phrase: "net_host_phrase",
   };
 
   constructor(page, clock) {
@@ -638,7 +644,10 @@ export class HostSession extends SharedSession {
  * seat; this side finds the host (a tab, a room, an invite), and finds it again. */
 export class GuestSession extends SharedSession {
   role = "guest";
-  calls = { act: "net_guest_act", ui: "net_guest_ui", tick: "net_guest_tick", render: ["net_guest_ui", "{}"] };
+  calls = {
+    act: "net_guest_act", ui: "net_guest_ui", tick: "net_guest_tick", render: ["net_guest_ui", "{}"],
+    phrase: "net_guest_phrase",
+  };
 
   constructor(page, clock) {
     super(page, clock);

@@ -111,7 +111,9 @@ class Game:
         for ``resolve_options`` to refuse."""
         return options
 
-    def new_state(self, options, seats: int, seed: int) -> dict:
+    def new_state(self, options, seats: int, seed: int, rng: Rng | None = None) -> dict:
+        """The first state; ``rng``, when given, draws its chance instead of ``Rng(seed)``
+        (a record's replay, ``pyengine.records``)."""
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
             raise InvalidOptions(
                 f"{self.id} needs {self.min_seats} to {self.max_seats} seats",
@@ -119,7 +121,7 @@ class Game:
                 low=self.min_seats,
                 high=self.max_seats,
             )
-        rng = Rng(seed)
+        rng = Rng(seed) if rng is None else rng
         resolved = self.resolve_options(options, seats)
         state = self.setup(resolved, seats, rng)
         state["options"] = resolved
@@ -152,15 +154,16 @@ class Game:
         raise NotImplementedError
 
     # --- moving -------------------------------------------------------------------
-    def apply(self, state: dict, seat, action) -> dict:
-        """The state after ``seat`` plays ``action``; the input state is never touched."""
+    def apply(self, state: dict, seat, action, rng: Rng | None = None) -> dict:
+        """The state after ``seat`` plays ``action``; the input state is never touched.
+        ``rng``, when given, draws the move's chance instead of the state's generator."""
         kind = action_type(action)
         if self.is_over(state):
             raise IllegalAction("The game is over", "game_over")
         if type(seat) is not int or (seat not in self.to_act(state) and seat not in self.may_act(state)):
             raise IllegalAction(f"It is not seat {seat}'s turn", "not_your_turn", seat=seat)
         new_state = copy_json(state)
-        rng = Rng.from_state(new_state["rng"])
+        rng = Rng.from_state(new_state["rng"]) if rng is None else rng
         self.play(new_state, seat, kind, action, rng)
         new_state["rng"] = rng.state()
         return new_state

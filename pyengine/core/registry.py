@@ -29,6 +29,7 @@ from functools import partial
 from pathlib import Path
 
 from .errors import InvalidOptions
+from .phrases import Phrases
 
 KINDS = ("dice", "board", "cards", "betting")
 
@@ -55,7 +56,8 @@ class Screen:
 class Declaration:
     """What a game package says about itself (see the module docstring and ``declare``)."""
 
-    def __init__(self, package: str, order: int, kind: str, rules, seats: tuple, bots: str, screen: str, tools: str):
+    def __init__(self, package: str, order: int, kind: str, rules, seats: tuple, bots: str, screen: str, tools: str,
+                 phrases: Phrases = None):
         self.id = package.rsplit(".", 1)[-1]
         self.package = package
         self.order = order
@@ -65,6 +67,7 @@ class Declaration:
         self.bots_module = bots
         self.screen_module = screen
         self.tools_module = tools
+        self.phrases = phrases or Phrases()  # what its shared tables' players may say (core.phrases)
         self._screen = None  # the Screen, made on first use
 
     def __repr__(self) -> str:
@@ -123,11 +126,14 @@ def bots_by_level(choose, levels) -> dict:
     return {level: partial(_play, choose, level) for level in levels}
 
 
-def declare(package: str, *, order: int, kind: str, rules=None, seats=(), bots="", screen="", tools="") -> Declaration:
+def declare(
+    package: str, *, order: int, kind: str, rules=None, seats=(), bots="", screen="", tools="", phrases=None
+) -> Declaration:
     """Registers the game package ``package`` (pass ``__name__``); its id is the folder's name.
 
     ``bots``, ``screen`` and ``tools`` are module names relative to the package (``".bot"``),
-    imported on first use. Without ``rules`` the game is listed as coming soon and needs
+    imported on first use. ``phrases``: the game's own phrases (``core.phrases.Phrases``;
+    by default only the shared ones, on). Without ``rules`` the game is listed as coming soon and needs
     ``seats=(fewest, most)`` for its lobby card.
     """
     game_id = package.rsplit(".", 1)[-1]
@@ -139,7 +145,7 @@ def declare(package: str, *, order: int, kind: str, rules=None, seats=(), bots="
         raise ValueError(f"{game_id}: a game without rules declares seats=(fewest, most)")
     if game_id in _DECLARED and _DECLARED[game_id].package != package:
         raise ValueError(f"two packages declare the game {game_id!r}")
-    declaration = Declaration(package, order, kind, rules, seats, bots, screen, tools)
+    declaration = Declaration(package, order, kind, rules, seats, bots, screen, tools, phrases)
     _DECLARED[game_id] = declaration
     _sort()
     return declaration

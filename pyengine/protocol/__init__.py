@@ -3,6 +3,7 @@
 * ``envelope`` — the wire format: versioned JSON messages, a schema per kind, size limits.
 * ``host`` — the ``Host`` runs the Table, authorises every message, sends per-seat views.
 * ``guest`` — the ``Guest`` state machine: seat, token, latest view, pending intent, resync.
+* ``phrases`` — premade phrases between players: ids only, paced, muteable per device.
 * ``memory`` — an in-memory transport for tests, bots and the reference behaviour.
 
 Nothing here opens a socket or reads a clock. A transport (in-memory here; BroadcastChannel
@@ -11,8 +12,8 @@ now)`` or ``Guest.receive(text, now)`` and delivers what they return: the host's
 list of ``(peer, text)`` pairs, a guest's a list of texts for the host. The caller also calls
 ``tick(now)`` now and then, for heartbeats, absences and retries.
 
-Guest to host: ``join``, ``rejoin``, ``intent``, ``sync``, ``ping``.
-Host to guest: ``welcome``, ``state``, ``error``, ``pong``.
+Guest to host: ``join``, ``rejoin``, ``intent``, ``sync``, ``ping``, ``say``.
+Host to guest: ``welcome``, ``state``, ``error``, ``pong``, ``record`` (fair tables), ``said``.
 
 What a driver (``MemoryNetwork`` here, the page's glue in the browser) does:
 

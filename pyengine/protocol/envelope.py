@@ -11,13 +11,14 @@ import json
 import math
 
 from ..core.errors import TabernaError
-from ..core.fair import FAIR_ID
+from ..core.fair import FAIR_ID, HEX, ROUND
 from ..core.game import LEVEL
+from ..core.phrases import PHRASE_ID
 from ..core.shape import Bool, Dict, Enum, Int, List, Number, Optional, PerSeat, Seat, ShapeError, Str, Unchecked, Where
 from ..core.table import MAX_NAME, SEAT_KINDS
 from ..core.validate import MAX_JSON_DEPTH
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: the welcome names whether phrases are on; the "said" and "secret" kinds
 MAX_INBOUND = 8 * 1024  # bytes, guest -> host: intents, joins, pings
 MAX_OUTBOUND = 256 * 1024  # bytes, host -> guest: views and seat lists
 MAX_SEATS = 64
@@ -40,6 +41,7 @@ TIME = Number(0, MAX_NUMBER)  # milliseconds
 NAME = Str(MAX_NAME, r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]*")
 TEXT = Str(MAX_OUTBOUND)
 OBJECT = Dict({}, other=Unchecked())
+PHRASE = Str(24, PHRASE_ID)  # an id (core.phrases): never free text
 # An action: a short ``type``; its other fields are its game's move table's to check.
 ACTION = Dict({"type": Str(MAX_ACTION_TYPE, "(?s).+")}, other=Unchecked())
 
@@ -71,6 +73,7 @@ INBOUND = {
     "intent": {"table": ID, "seat": SEAT, "action": ACTION, "version": COUNT, "seq": COUNT},
     "sync": {"table": ID},
     "ping": {"table": ID, "t": TIME},
+    "say": {"table": ID, "seat": SEAT, "phrase": PHRASE},  # protocol.phrases
 }
 
 # A state's ``seats``, as ``Host.public_seats`` makes them: the guest checks them with the
@@ -92,6 +95,7 @@ OUTBOUND = {
         "seat": Optional(SEAT),
         "token": Optional(ID),
         "room": Optional(ID),  # the room code, for a seated guest to find the host again
+        "phrases": Bool(),  # whether players may say phrases (protocol.phrases)
     },
     "state": {
         "table": ID,
@@ -104,6 +108,7 @@ OUTBOUND = {
     },
     "error": {"table": ID, "code": TEXT, "reason": TEXT, "params": OBJECT, "ref": Optional(COUNT)},
     "pong": {"table": ID, "t": TIME, "rev": COUNT},
+    "said": {"table": ID, "seat": SEAT, "phrase": PHRASE},  # a seat's phrase, to every peer
     # A fair table's public record (``protocol.fair``): the current game's log from entry
     # ``from``, with what a guest needs to replay it (game, options, seat count, fair id).
     "record": {
@@ -116,6 +121,9 @@ OUTBOUND = {
         "from": COUNT,
         "entries": List(Dict({"seat": SEAT, "action": ACTION}), MAX_RECORD),
     },
+    # A fair table's secret the host's device made for a friend's seat a bot covered,
+    # handed to that seat's guest once it is the friend's again (``protocol.fair.handover``).
+    "secret": {"table": ID, "seat": SEAT, "n": ROUND, "secret": HEX},
 }
 
 

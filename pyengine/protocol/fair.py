@@ -19,6 +19,13 @@ table's log is the whole public record. What this module adds:
 * ``held_to_json`` / ``held_from_json``: a device's secrets for the current round, saved
   with the table (host) or the seat (guest) so a reload loses nothing; read back as
   untrusted input.
+* ``secret`` messages: a friend's seat a bot covered at a commitment has that round's secret
+  on the host's device (the host knew that cup anyway: its bot played it). Once the seat is
+  the friend's again, the host hands the secret to the friend's device with every state
+  until the round ends (``handover``); the guest keeps it only if it opens its seat's
+  commitment in its replay (``Audit.handed``). Without it the friend saw no cup until the
+  next round, its replay took the cup in the host's view for a lie, and the round waited
+  for a reveal only the host could make (the forfeit rule then cost the friend a die).
 
 What is not detected here: a host that tells different guests different records (each
 guest's replay is consistent on its own); comparing record digests between guests is the
@@ -64,6 +71,20 @@ def held_from_json(data, seats: int) -> dict:
     if len(held) != len(data):
         raise BadSave("The saved secrets name a seat twice", "fair_save_secrets")
     return held
+
+
+def handover(table: Table, seat):
+    """``{"seat", "n", "secret"}``: the current fair round's secret of ``seat`` when this
+    device made it (a bot covered the seat at the commitment) and the seat is a friend's
+    again; else ``None``."""
+    if table.fair is None or seat is None or table.seats[seat]["kind"] != "remote":
+        return None
+    entry, record = table.held.get(seat), table.state["fair"]
+    if entry is None or entry["n"] != record["n"]:
+        return None
+    if record["commits"][seat] != fair.commit_secret(entry["secret"], record["id"], entry["n"], seat):
+        return None
+    return {"seat": seat, "n": entry["n"], "secret": entry["secret"]}
 
 
 RECORD_CHUNK = 400  # log entries per record message: far below the host's message size limit
@@ -192,11 +213,23 @@ class Audit:
             return False
         return True
 
+    def handed(self, message: dict) -> None:
+        """Keeps our seat's secret the host hands over (``handover``) if it opens our seat's
+        commitment of the current round in the replay; anything else changes nothing."""
+        if self.disputed or self.table is None or message["seat"] != self.seat:
+            return
+        record, n, secret = self.table.state["fair"], message["n"], message["secret"]
+        if n == record["n"] and record["commits"][self.seat] == fair.commit_secret(secret, record["id"], n, self.seat):
+            self.held[self.seat] = {"n": n, "secret": secret}
+
     def check(self, view: dict, version: int) -> None:
         """Compares the host's view of our seat with the replay's at the same version."""
         if self.disputed or self.version != version:
             return
-        replayed = self.table.game.view(self.table.state, self.seat)
+        # The host's view shows our sealed cup only when its device made this round's secret
+        # (``handover``): then it must be the cup that secret gives.
+        shown = view.get("dice") is not None
+        replayed = self.table.view(self.seat) if shown else self.table.game.view(self.table.state, self.seat)
         for item in _differences(view, replayed, version):
             if item not in self.evidence and len(self.evidence) < MAX_EVIDENCE:
                 self.evidence.append(item)

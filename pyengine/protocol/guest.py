@@ -25,16 +25,23 @@ a state asks for it (a commitment, a share, a reveal: ordinary intents), shows i
 from its own secret (``view`` is then the replay's view, when it has caught up), and keeps
 ``audit.evidence`` of anything the host got wrong. Its secrets (``held``) are in its
 snapshot: store it whenever ``held`` changed (after an intent), so a reload loses nothing.
+
+Phrases (``protocol.phrases``): ``say`` sends one for our seat, no faster than the host
+allows; a ``said`` from the host goes on this device's ``board`` (a muted seat's does not
+show; the mutes are in the snapshot), unless its id is not one of the game's: then nothing
+shows and ``error`` says why.
 """
 
 from ..core.errors import BadSave, InvalidOptions
 from ..core.registry import get_game
 from ..core.shape import ShapeError
 from .fair import Audit, held_from_json, held_to_json
+from .phrases import GUEST_SLACK_MS, MINUTE, Board, Pace, check_phrase
 from .envelope import (
     INBOUND,
     MAX_INBOUND,
     MAX_OUTBOUND,
+    MAX_SEATS,
     OUTBOUND,
     PUBLIC_SEATS,
     ProtocolError,
@@ -76,7 +83,7 @@ class Guest:
     ``error`` is the latest refusal: the host's, or the guest's own of a state it was sent.
     """
 
-    def __init__(self, table_id: str, name: str = "", seat=None, token=None, room=None, held=None):
+    def __init__(self, table_id: str, name: str = "", seat=None, token=None, room=None, held=None, board=None):
         check_id("table", table_id)
         if room is not None:
             check_id("room", room)
@@ -109,6 +116,9 @@ class Guest:
         self._retry_gap = RETRY_FIRST
         self.held = dict(held or {})  # fair tables: this seat's secrets ({seat: {"n", "secret"}})
         self.audit = None  # fair tables: the replay of the host's record
+        self.phrases_on = False  # until the host's welcome says
+        self.board = board or Board()
+        self._phrase_pace = Pace(window=MINUTE + GUEST_SLACK_MS)
 
     # --- persistence ----------------------------------------------------------------------
     def snapshot(self) -> dict:
@@ -123,6 +133,8 @@ class Guest:
         }
         if self.held:
             data["held"] = held_to_json(self.held)
+        if self.board.muted:
+            data["muted"] = self.board.to_json()
         return data
 
     @classmethod
@@ -134,7 +146,8 @@ class Guest:
             held = held_from_json(data.get("held", []), 1 + (seat if type(seat) is int and seat >= 0 else 0))
             if any(other != seat for other in held):
                 raise BadSave("The saved secrets belong to another seat", "fair_save_secrets")
-            return cls(data.get("table"), name, seat, data.get("token"), data.get("room"), held)
+            board = Board.from_json(data.get("muted", []), MAX_SEATS)
+            return cls(data.get("table"), name, seat, data.get("token"), data.get("room"), held, board)
         except ProtocolError as error:
             raise BadSave(f"The saved seat is malformed: {error.reason}", "sync_save_seat") from None
 
@@ -197,6 +210,16 @@ class Guest:
         }
         return [text]
 
+    def say(self, phrase, now) -> list:
+        """Sends a phrase for our seat, at most as often as the host allows (with some room
+        for the way there), so that an honest guest is never the one the host drops."""
+        if self.status != "seated":
+            raise ProtocolError("You are not seated at this table", "sync_not_seated")
+        check_phrase(self.game, phrase, self.phrases_on)
+        if not self._phrase_pace.allow(self.seat, now):
+            raise ProtocolError("Too many phrases: wait a moment", "phrase_too_fast")
+        return [encode("say", table=self.table_id, seat=self.seat, phrase=phrase)]
+
     # --- inbound --------------------------------------------------------------------------
     def receive(self, text, now) -> list:
         """Handles one message from the host; malformed ones are counted and ignored."""
@@ -209,6 +232,7 @@ class Guest:
             self.ignored += 1
             return []
         self._heard = now
+        self.board.at(now)
         kind = message["kind"]
         if kind == "welcome":
             return self._welcome(message, now)
@@ -222,6 +246,13 @@ class Guest:
             self.rtt = now - message["t"]
             self._audit_heard(now)
             return [] if message["rev"] == self.rev else [encode("sync", table=self.table_id)]
+        if kind == "secret":
+            if self.audit is not None and self.token is not None:
+                self.audit.handed(message)
+            return []
+        if kind == "said":
+            self._said(message, now)
+            return []
         if kind == "record":
             if self.audit is None or self.audit.seat != self.seat:
                 self.audit = Audit(self.seat if self.token is not None else None, self.held)
@@ -249,6 +280,19 @@ class Guest:
             self.pending["sent"] = now
             return [self.pending["text"]]
         return []
+
+    def _said(self, message, now) -> None:
+        """A seat's phrase, shown if this table offers it (a host could send any id)."""
+        seat = message["seat"]
+        try:
+            check_phrase(self.game, message["phrase"], self.phrases_on)
+            if seat >= len(self.seats):
+                raise ProtocolError("There is no such seat", "sync_no_such_seat", seat=seat)
+        except ProtocolError as error:
+            self.ignored += 1
+            self.error = error.to_json()
+            return
+        self.board.heard(seat, message["phrase"], now)
 
     # --- fair tables ------------------------------------------------------------------------
     def _audit_state(self, now) -> None:
@@ -304,6 +348,7 @@ class Guest:
         if self.token is not None and message["room"] is not None:
             self.room = message["room"]
         self.status = "seated" if self.token is not None else "watching"
+        self.phrases_on = message["phrases"]
         self.rev = -1  # a reloaded host may count from an older revision
         self.error = None
         self._pinged = now
@@ -357,6 +402,7 @@ class Guest:
     # --- time -----------------------------------------------------------------------------
     def tick(self, now) -> list:
         """Heartbeats, resends and rejoin retries that are due at ``now``."""
+        self.board.at(now)
         if self.status == "refused":
             return []
         if self.status in ("connecting", "host_lost"):

@@ -36,7 +36,12 @@ each draw at once whenever the table changes (``_local_duties``: no tap, no bot 
 each peer the public record before its state, and may ``forfeit`` a seat whose device owes
 its part and is gone (after the grace an absent player gets). A guest's seat handed to a
 bot is played by this device from the next commitment on; a step its guest had begun (its
-commitment in, its share or reveal owed) ends only with that guest back, or a forfeit.
+commitment in, its share or reveal owed) ends only with that guest back, or a forfeit. A
+round the bot committed to is handed back with the seat: its secret goes to the guest's
+device with each state until the round ends (``protocol.fair.handover``).
+
+Players may say premade phrases (``protocol.phrases``): the host relays each one it allows
+to every peer, and keeps this device's ``board`` (what shows, whom it mutes) in its save.
 """
 
 import hmac
@@ -47,11 +52,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import BadSave, TabernaError
+from ..core.registry import get_declaration
 from ..core.rng import derive_key, derive_seed, is_key
 from ..core.table import MAX_NAME, MAX_SEED, Table
 from ..i18n import LANGUAGES, translate
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
-from .fair import RECORD_CHUNK, fair_id, held_from_json, held_to_json, record_fields
+from .fair import RECORD_CHUNK, fair_id, handover, held_from_json, held_to_json, record_fields
+from .phrases import Board, Pace, check_phrase
 
 SNAPSHOT_FORMAT = 1
 MAX_PEERS = 64  # seated guests plus spectators; bounds what a flood of joins can cost
@@ -218,6 +225,9 @@ class Host:
         movers = table.able_to_act()
         self._able_since = [self.version if s in movers else None for s in range(len(table.seats))]
         self._recorded: dict = {}  # fair tables: peer -> log entries of this game it has had
+        self.phrases_on = get_declaration(table.game.id).phrases.on  # the game's default
+        self.board = Board()  # this device's side of the phrases
+        self._phrase_pace = Pace()  # per seat
 
     @property
     def version(self) -> int:
@@ -225,9 +235,13 @@ class Host:
         return self.base + self.table.version
 
     @classmethod
-    def create(cls, game_id, options, seats, seed, table_id, token_source=new_token, fair=False) -> "Host":
+    def create(cls, game_id, options, seats, seed, table_id, token_source=new_token, fair=False, phrases=None) -> "Host":
+        """A new table; ``phrases`` switches phrases on or off (``None``: the game's default)."""
         table = Table(game_id, options, seats, seed, fair_id(table_id, 0) if fair else None)
-        return cls(table, table_id, token_source=token_source)
+        host = cls(table, table_id, token_source=token_source)
+        if phrases is not None:
+            host.phrases_on = bool(phrases)
+        return host
 
     # --- persistence ------------------------------------------------------------------------
     def snapshot(self) -> dict:
@@ -241,6 +255,8 @@ class Host:
             "started": self.started,
             "base": self.base,
             "watchers_open": self.watchers_open,
+            "phrases": self.phrases_on,
+            "muted": self.board.to_json(),
         }
         if self.table.fair is not None:  # this device's secrets for the current round
             data["held"] = held_to_json(self.table.held)
@@ -279,6 +295,11 @@ class Host:
         except ProtocolError:
             raise BadSave("The shared table's id is malformed", "sync_save_id") from None
         host.watchers_open = watchers_open
+        phrases = data.get("phrases", host.phrases_on)  # a save from before phrases: the game's default
+        if type(phrases) is not bool:
+            raise BadSave("The shared table's phrase setting is damaged", "phrase_save")
+        host.phrases_on = phrases
+        host.board = Board.from_json(data.get("muted", []), len(table.seats))
         return host
 
     # --- what peers see -----------------------------------------------------------------------
@@ -320,6 +341,9 @@ class Host:
                     seats=seats,
                     view=self.table.view(seat),
                 )
+            handed = handover(self.table, seat)
+            if handed is not None:
+                outbox.append((peer, encode("secret", table=self.table_id, **handed)))
             outbox.append((peer, texts[seat]))
         return outbox
 
@@ -370,6 +394,7 @@ class Host:
                 seat=seat,
                 token=token,
                 room=self.room if seat is not None else None,
+                phrases=self.phrases_on,
             ),
         )
 
@@ -402,6 +427,7 @@ class Host:
             return [self._error(peer, error)]
         kind = message["kind"]
         ref = message["seq"] if kind == "intent" else None
+        self.board.at(now)
         try:
             if kind == "join":
                 outbox = self._join(peer, message["seat"], message["name"], now)
@@ -411,6 +437,8 @@ class Host:
                 raise ProtocolError("Join the table first", "sync_not_joined")
             elif kind == "intent":
                 outbox = self._intent(peer, message)
+            elif kind == "say":
+                outbox = self._say_from(peer, message, now)
             elif kind == "sync":
                 self._recorded.pop(peer, None)  # a guest that asks may have missed a record
                 outbox = self._state_to([peer])
@@ -513,6 +541,23 @@ class Host:
             ) from error
         return self._moved(seat)
 
+    def _say_from(self, peer, message, now) -> list:
+        """A guest's phrase, for the seat it holds."""
+        seat = message["seat"]
+        if self.peers[peer].seat != seat:
+            raise ProtocolError("You do not hold that seat", "sync_not_your_seat", seat=seat)
+        return self._said(seat, message["phrase"], now)
+
+    def _said(self, seat, phrase, now) -> list:
+        """``seat`` says ``phrase``, if the table allows it and the seat is within its pace:
+        this device shows it, and every peer is told."""
+        check_phrase(self.table.game.id, phrase, self.phrases_on)
+        if not self._phrase_pace.allow(seat, now):
+            raise ProtocolError("Too many phrases: wait a moment", "phrase_too_fast")
+        self.board.heard(seat, phrase, now)
+        text = encode("said", table=self.table_id, seat=seat, phrase=phrase)
+        return [(peer, text) for peer in self.peers]
+
     def _moved(self, seat) -> list:
         """After ``seat``'s move: update what the stale check needs, then tell everyone."""
         self._note_move(seat)
@@ -565,6 +610,13 @@ class Host:
             raise ProtocolError("That seat is not played on this screen", "sync_not_local", seat=seat)
         self.table.act(seat, action)
         return self._moved(seat)
+
+    def say(self, seat, phrase, now) -> list:
+        """A phrase of a player on the host's own screen (a ``human`` seat)."""
+        self._check_seat(seat)
+        if self.table.seats[seat]["kind"] != "human":
+            raise ProtocolError("That seat is not played on this screen", "sync_not_local", seat=seat)
+        return self._said(seat, phrase, now)
 
     def forfeit(self, seat) -> list:
         """The host ends a fair draw's step without ``seat``, whose device owes its part and
@@ -649,6 +701,7 @@ class Host:
 
     def tick(self, now) -> list:
         """Marks peers silent for ``ABSENT_AFTER`` as absent and forgets long-gone ones."""
+        self.board.at(now)
         changed = False
         for peer, record in list(self.peers.items()):
             silence = now - record.seen

@@ -238,6 +238,11 @@ class Worker:
         host.change_ui(_ui_change(change))
 
     @_table_call("host")
+    def net_host_phrase(self, t, host, request, now):
+        """A ``data-phrase`` button: say a phrase, mute a player, open or close the picker."""
+        host.phrase(_ui_change(request), _time(now))
+
+    @_table_call("host")
     def net_host_bot_step(self, t, host, now):
         """The next bot (or a bot covering for a friend) plays one action."""
         _time(now)
@@ -301,6 +306,12 @@ class Worker:
     def net_guest_ui(self, t, guest, change, now):
         """A ``data-ui`` change: the view's own state, or ``take_seat`` / ``retry`` / ``watch``."""
         guest.change_ui(_ui_change(change), _time(now))
+
+    @_table_call("guest")
+    def net_guest_phrase(self, t, guest, request, now):
+        """A ``data-phrase`` button: say a phrase (sent to the host), mute a player, open or
+        close the picker."""
+        guest.phrase(_ui_change(request), _time(now))
 
 
 TABLE_CALLS = tuple(name for name in vars(Worker) if not name.startswith("_"))

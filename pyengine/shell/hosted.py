@@ -23,6 +23,8 @@ one-device "play again", and nothing is taken back (the guests have seen the mov
   a bot now covers: only the friend's device holds the secret) gets the grace any absent
   player gets; then the host's screen says so and offers ``{"forfeit": seat}``, which ends
   the step by the game's forfeit rule (``Host.forfeit``).
+* Players may say premade phrases (``shell.phrases``); the setup form says whether the table
+  allows them (``config["phrases"]``, the game's default first), kept in the host's save.
 * ``{"close": true}`` tells every guest (they see "the host closed this table"); the
   worker then forgets the table and answers with status ``"closed"``.
 """
@@ -36,6 +38,7 @@ from ..protocol import Host
 from ..protocol.envelope import ProtocolError, check_id
 from ..ui.markup import fragment, h
 from .device import Device
+from .phrases import Talk
 from .reply import Controller, summary_of
 from .rooms import check_room_code, shown_room_code
 from .screens import (
@@ -81,6 +84,7 @@ class HostedTable(Controller):
         self.friends = sorted(friends)
         host.room = room  # told to seated guests, so an invited friend can come back by the room
         self.device = Device(host)
+        self.talk = Talk()
 
     @classmethod
     def create(cls, request: dict, t) -> "HostedTable":
@@ -93,7 +97,8 @@ class HostedTable(Controller):
         if not friends:
             raise InvalidOptions("A shared table needs a seat for a friend", "net_no_friends")
         seed = config.get("seed", new_key())
-        host = Host.create(game.id, config["options"], config["seats"], seed, table_id, fair=True)
+        phrases = config["phrases"]
+        host = Host.create(game.id, config["options"], config["seats"], seed, table_id, fair=True, phrases=phrases)
         return cls(host, friends, room)
 
     @classmethod
@@ -134,6 +139,17 @@ class HostedTable(Controller):
 
     def change_ui(self, change: dict) -> None:
         self.device.change_ui(change)
+
+    def phrase(self, request: dict, now) -> None:
+        """A ``data-phrase`` button: the player on this screen says a phrase, or this device
+        mutes a player, or the picker opens or closes."""
+        host = self.host
+        host.board.at(now)
+
+        def speak(seat, phrase):
+            self.send(host.say(seat, phrase, now))
+
+        self.talk.request(request, host.board, len(host.table.seats), self.device.viewer, speak)
 
     def command(self, command: dict) -> None:
         """A ``data-host`` button: start, rematch, close, forfeit, or give a seat to a bot and back."""
@@ -190,7 +206,8 @@ class HostedTable(Controller):
     def revision(self):
         """The host's ``rev`` grows with every change its guests see; the spectators listed
         on this screen and the table's own version cover the rest."""
-        return self.host.rev, self.host.version, tuple(self.host.watchers()), self.host.watchers_open
+        host = self.host
+        return host.rev, host.version, tuple(host.watchers()), host.watchers_open, host.board.mark(), self.talk.open
 
     def table_id(self) -> str:
         return self.host.table_id
@@ -234,11 +251,15 @@ class HostedTable(Controller):
         return None
 
     def _strip(self, t, playing=False):
-        table = self.host.table
-        return seat_strip(
-            t, table.game.id, self.host.public_seats(), self.device.viewer, True,
-            lambda index, conn: self._seat_buttons(t, index, conn), table.teams(), playing,
+        """The seats, each with its phrase if one shows, and the phrase picker."""
+        host, game_id = self.host, self.host.table.game.id
+        names = seat_names(host.table.seats, t)
+        strip = seat_strip(
+            t, game_id, host.public_seats(), self.device.viewer, True,
+            lambda index, conn: self._seat_buttons(t, index, conn), host.table.teams(), playing,
+            self.talk.bubbles(t, game_id, host.board, names),
         )
+        return self.talk.bar(t, game_id, host.board, names, self.device.viewer, strip) if host.phrases_on else strip
 
     def _watchers(self, t, playing=False):
         """The spectators, each with a button to send it away (finding 6: a spectator could

@@ -7,6 +7,8 @@
 * At a fair table whatever this device's replay of the host's record found wrong
   (``Audit.evidence``) stays on the screen, translated, above the table: a host that lied
   is shown up to this guest, never silently believed.
+* Phrases (``shell.phrases``): what the host relays shows beside its seat; this device's
+  mutes are in the guest's save.
 """
 
 from ..core.errors import TabernaError
@@ -15,6 +17,7 @@ from ..core.registry import get_declaration
 from ..core.validate import is_plain_json
 from ..protocol import Guest
 from ..ui.markup import fragment, h
+from .phrases import Talk
 from .reply import Controller, log_fault, summary_of
 from .rooms import shown_room_code
 from .screens import (
@@ -51,6 +54,7 @@ class JoinedTable(Controller):
         super().__init__()
         self.guest = guest
         self.ui: dict = {}
+        self.talk = Talk()
 
     @classmethod
     def join(cls, request: dict, now) -> "JoinedTable":
@@ -110,6 +114,18 @@ class JoinedTable(Controller):
         else:
             self.ui.update(change)
 
+    def phrase(self, request: dict, now) -> None:
+        """A ``data-phrase`` button: say a phrase for our seat, mute a player, open or close
+        the picker."""
+        guest = self.guest
+        guest.board.at(now)
+        speaker = guest.seat if guest.status == "seated" else None
+
+        def speak(seat, phrase):
+            self.to_host(guest.say(phrase, now))
+
+        self.talk.request(request, guest.board, len(guest.seats), speaker, speak)
+
     # --- output -----------------------------------------------------------------------------
     def table_id(self) -> str:
         return self.guest.table_id
@@ -167,7 +183,9 @@ class JoinedTable(Controller):
             found.append(h("li", None, host_reason(t, {"code": item["code"], "params": params})))
         return h(
             "div",
-            {"class": "tb-net-evidence", "role": "alert", "data-testid": "fair-evidence"},
+            # New evidence is news: the page brings it into view (a phone's player scrolled down
+            # at the table would not see a notice appear above).
+            {"class": "tb-net-evidence", "role": "alert", "data-testid": "fair-evidence", "data-news": f"evidence-{len(audit.evidence)}"},
             h("p", None, h("strong", None, t("sync.fair_caught"))),
             h("ul", None, found),
         )
@@ -177,10 +195,15 @@ class JoinedTable(Controller):
         guest = self.guest
         seated = guest.token is not None
         teams = self._teams(declaration)
+        you = guest.seat if seated else None
+        names = seat_names(guest.seats, t)
         strip = seat_strip(
-            t, guest.game, guest.seats, guest.seat if seated else None, False,
+            t, guest.game, guest.seats, you, False,
             lambda index, conn: self._seat_buttons(t, index, conn), teams, guest.started,
+            self.talk.bubbles(t, guest.game, guest.board, names),
         )
+        if guest.phrases_on:
+            strip = self.talk.bar(t, guest.game, guest.board, names, you, strip)
         notes = [self._evidence(t), fair_line(t, guest.game)]
         if not seated:
             notes.append(notice(t("sync.watching"), None, "tb-hint"))
@@ -193,7 +216,6 @@ class JoinedTable(Controller):
         view = guest.view
         body = [seat_view(declaration.screen(), view, guest.seats, self.ui, t)]
         if view.get("result"):
-            names = seat_names(guest.seats, t)
             body.append(game_over(t, view["result"], names, again=False))
             body.append(notice(t("sync.rematch_wait"), None, "tb-hint"))
         status = "seated" if seated else "watching"

@@ -176,12 +176,13 @@ def _bot_device(t, game_id, host_side: bool):
     return h("span", {"class": "tb-net-runs"}, t("sync.bot_runs_here" if host_side else "sync.bot_runs_host"))
 
 
-def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, teams: list, playing=False) -> Markup:
+def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, teams: list, playing=False, said=None) -> Markup:
     """The seats with their connection state and partnerships; ``buttons(index, conn)``
     adds each one's buttons. ``playing``: one line of names, each with its state as a
     coloured dot (the words stay for screen readers), so that on a phone the game, not the
     list, fills the screen (four seats once pushed Botifarra's trick under the hand). On a
-    fair table each bot says which device runs it (and so knows its dice)."""
+    fair table each bot says which device runs it (and so knows its dice). ``said``: the
+    bubbles of the phrases showing, by seat (``shell.phrases``), each beside its seat."""
     names = seat_names(seats, t)
     items = []
     for index, seat in enumerate(seats):
@@ -198,6 +199,7 @@ def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, team
                 conn == "bot" and _bot_device(t, game_id, host_side),
                 partners_line(t, teams, index, names),
                 buttons(index, conn),
+                said.get(index) if said else None,
             )
         )
     return h("ol", {"class": ["tb-net-seats", playing and "tb-net-playing"], "aria-label": t("sync.seats")}, items)

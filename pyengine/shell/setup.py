@@ -5,7 +5,9 @@ validated table config, so the page's script needs to know nothing about any gam
 
 Shared mode (``shared=True``, "play with friends") adds the seat kind ``remote``: a friend
 on their own device. The form then carries ``data-shared="1"``, and only then are remote
-seats accepted, so a plain table can never wait for a guest who cannot come.
+seats accepted, so a plain table can never wait for a guest who cannot come. It also asks
+whether players may say premade phrases to each other (``PHRASES``; ticked as the game
+declares: off for Botifarra, whose partners must not signal).
 
 A game for many players (more than ``FEW_SEATS``: Bozó's 20) asks first how many play (the
 ``seat_count`` field) and shows only that many seat rows (the page's script shows more as
@@ -20,6 +22,7 @@ whose teams depend on the seat count or options should have fixed seats where it
 import re
 
 from ..core.errors import InvalidOptions
+from ..core.registry import get_declaration
 from ..ui.markup import fragment, h
 from .screens import fair_line, team_badge, team_of
 
@@ -31,6 +34,7 @@ WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
 REMOTE = "remote"
 FEW_SEATS = 10  # up to this many seats, every seat's row shows at once
 SEAT_COUNT = "seat_count"
+PHRASES = "phrases"
 
 
 def default_bot_level(game) -> str:
@@ -124,6 +128,13 @@ def _seat_count_field(t, game, shared: bool):
              h("select", {"name": SEAT_COUNT, "data-seat-count": True}, choices))
 
 
+def _phrases_field(t, game):
+    """Whether the shared table's players may say premade phrases (``shell.phrases``)."""
+    on = get_declaration(game.id).phrases.on
+    box = h("input", {"type": "checkbox", "name": PHRASES, "checked": on, "data-testid": "setup-phrases"})
+    return h("label", {"class": "tb-check"}, box, " ", t("sync.phrases_setup"))
+
+
 def setup_form(game, t, shared=False):
     """The form as markup (``Markup``)."""
     kinds = _kind_choices(game, shared)
@@ -149,6 +160,7 @@ def setup_form(game, t, shared=False):
         )
         if game.options
         else None,
+        shared and _phrases_field(t, game),
         shared and fair_line(t, game.id),
         h("button", {"type": "submit", "class": "tb-primary", "data-testid": "start"}, t("setup.start")),
     )
@@ -218,6 +230,8 @@ def config_from_fields(game, fields, t, shared=False) -> dict:
         else:
             options[name] = _text(fields, field)
     config = {"options": options, "seats": seats}
+    if shared:
+        config[PHRASES] = _checkbox(fields, PHRASES)
     seed = fields.get("seed")
     if seed not in (None, ""):
         config["seed"] = _number(fields, "seed", InvalidOptions("The seed must be a number", "bad_seed"))

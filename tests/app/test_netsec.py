@@ -8,6 +8,7 @@ import pytest
 
 from pyengine.core.rng import Rng, derive_key, is_key
 from pyengine.protocol import Guest, Host, MemoryNetwork
+from pyengine.protocol.envelope import PROTOCOL
 from pyengine.protocol.host import clean_name, unique_name
 from pyengine.core.table import Table
 from pyengine.shell.calls import Worker
@@ -165,7 +166,7 @@ def test_the_host_removes_a_spectator_who_is_then_not_heard_again():
     watcher = tabs.guests["pw"].tables["guest"].guest
     assert watcher.status == "refused" and watcher.error["code"] == "sync_removed"
     assert "The host removed you from this table." in tabs.screens["pw"]
-    hello = json.dumps({"v": 1, "kind": "join", "table": ROOM["table"], "seat": None, "name": "again"})
+    hello = json.dumps({"v": PROTOCOL, "kind": "join", "table": ROOM["table"], "seat": None, "name": "again"})
     assert tabs.host_call("net_host_receive", "pw", hello)["outbox"] == []  # dropped unread
     refused = tabs.host_call("net_host_command", {"remove": "pa"})  # a seated guest is no spectator
     assert not refused["ok"] and refused["error"]["code"] == "sync_no_watcher"

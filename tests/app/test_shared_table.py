@@ -11,6 +11,7 @@ import pytest
 
 from pyengine.core.validate import copy_json
 from pyengine.core.registry import get_declaration, playable_games
+from pyengine.protocol.envelope import PROTOCOL
 from pyengine.shell.calls import Worker as NetWorker
 from tests.app.screens import buttons
 
@@ -389,9 +390,9 @@ def test_messages_that_change_nothing_are_neither_drawn_nor_saved(monkeypatch):
         monkeypatch.setattr(HostedTable, name, counted(name))
     table = tabs.host.tables["host"].table_id()
     for text in (
-        json.dumps({"v": 1, "kind": "ping", "table": table, "t": 1}),
-        json.dumps({"v": 1, "kind": "sync", "table": table}),
-        json.dumps({"v": 1, "kind": "join", "table": table, "seat": 1, "name": "Bea"}),
+        json.dumps({"v": PROTOCOL, "kind": "ping", "table": table, "t": 1}),
+        json.dumps({"v": PROTOCOL, "kind": "sync", "table": table}),
+        json.dumps({"v": PROTOCOL, "kind": "join", "table": table, "seat": 1, "name": "Bea"}),
         "not even JSON",
     ):
         reply = tabs.host_call("net_host_receive", "pa", text)
@@ -704,13 +705,13 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
     say = lambda kind, **fields: tabs.guest_call("pa", "net_guest_receive", encode(kind, table="ROOM2345", **fields))
     state = {"version": 0, "rev": 1, "started": True, "acted": None}
     seats = [{"kind": "human", "name": "Ana", "open": False, "covered": False, "connected": True}] * 2
-    say("welcome", game="perudo", seat=1, token="tok", room=None)
+    say("welcome", game="perudo", seat=1, token="tok", room=None, phrases=True)
     shown = say("state", **state, seats=seats, view={"you": 1})  # refused before it is kept
     assert shown["ok"] and "The host sent a table this screen cannot show (view); it was not shown." in shown["html"]
     assert tabs.guests["pa"].tables["guest"].guest.view is None
     shown = say("state", **{**state, "rev": 2}, seats=[{"name": 5}], view={})
     assert shown["ok"] and shown["html"] is None  # the same notice: nothing to redraw
-    shown = say("welcome", game="no_such_game", seat=1, token="tok", room=None)
+    shown = say("welcome", game="no_such_game", seat=1, token="tok", room=None, phrases=True)
     assert "a game this version of Taberna cannot show" in shown["html"]
     assert say("state", **{**state, "rev": 3}, seats=seats, view={})["html"] is None
     refused = say("error", code="sync_seat_taken", reason="x", params={"reason": 1, "key": 2, "lang": 3}, ref=None)
@@ -747,7 +748,7 @@ def test_the_worker_exports_every_shared_table_call():
     assert "for _name, _call in exports().items():" in source  # every exported call, as it is
     methods = {name for name in vars(NetWorker) if name.startswith("net_")}
     exported = exports()
-    assert methods <= set(exported) and len(methods) == 19
+    assert methods <= set(exported) and len(methods) == 21
     assert exported["net_qr"] and exported["net_host_create"].__self__ is exported["net_guest_join"].__self__
 
 

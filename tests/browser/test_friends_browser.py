@@ -111,8 +111,8 @@ def connected(host, *seats):
 
 # --- playing -----------------------------------------------------------------------------------
 # One legal click by whoever may act at ``version``: on the host's screen the forfeit rule when
-# a fair draw waits for a device that is gone; Dudo now and then, else a bid face (the
-# picker offers only legal bids), else any enabled action. Chosen and clicked in one step in
+# a fair draw waits for a device that is gone; Dudo (Perudo) or a doubt (Bozó) now and then,
+# else a bid face (the picker offers only legal bids), else any enabled action. Chosen and clicked in one step in
 # the page, so a repaint between choosing and clicking cannot make the test click a ghost;
 # a page still showing an older version (its news not yet arrived) is not asked.
 CLICK_IF_TO_ACT = """([version, r1, r2]) => {
@@ -122,8 +122,8 @@ CLICK_IF_TO_ACT = """([version, r1, r2]) => {
   const enabled = (selector) => [...area.querySelectorAll(selector)].filter((el) => !el.disabled);
   const forfeit = enabled('button[data-testid^=forfeit-]');  // the table waits for a gone device
   if (forfeit.length) { forfeit[0].click(); return true; }
-  const dudo = enabled('[data-testid=dudo]');
-  let pool = dudo.length && r1 < 0.35 ? dudo : enabled('[data-testid^=bid-face-]');
+  const call = enabled('[data-testid=dudo], [data-testid=doubt]');
+  let pool = call.length && r1 < 0.35 ? call : enabled('[data-testid^=bid-face-]');
   if (!pool.length) pool = enabled('[data-act]');
   if (!pool.length) return false;
   pool[Math.floor(r2 * pool.length)].click();

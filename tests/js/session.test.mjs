@@ -206,6 +206,15 @@ test("a guest's seat is saved and marked, and its moves go to the host as the wo
   assert.deepEqual((await page.worker.last()).args, ["state", 1000, "en"]);
 });
 
+test("a phrase tap goes to the worker as the screen wrote it, with the time: the page makes no message", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const { session } = await hostedTable(page, clock);
+  session.phrase('{"say":"dudo"}');
+  const call = await answerUntil(page.worker, "net_host_phrase");
+  assert.deepEqual(call.args, ['{"say":"dudo"}', clock.now(), "en"]);
+});
+
 test("a guest whose channel closes says so to the worker and looks for the host tab again", async () => {
   const page = fakePage();
   const clock = new FakeClock();

@@ -6,6 +6,7 @@ changes nothing; reloads on either side lose nothing. (The draw's refusals are t
 for both games, so a cheating guest is played at Perudo only.)"""
 
 import hashlib
+import itertools
 import json
 from collections import Counter
 
@@ -428,3 +429,78 @@ def test_no_guest_blames_the_host_for_the_reveal_of_a_friend_a_bot_covers():
         net.advance(5_000)
     assert "fair_withheld" not in [item["code"] for item in net.guests["pa"].audit.evidence]
     assert fair.owed(host.table.state["fair"]) == [3]
+
+
+
+@pytest.fixture
+def steady_secrets(monkeypatch):
+    """Every device's secrets (``core.fair.new_secret``) drawn from a counter: the dice, and
+    so who speaks in which hand, are the same every run."""
+    counter = itertools.count()
+    monkeypatch.setattr(fair.secrets, "token_hex", lambda size: hashlib.sha256(b"%d" % next(counter)).hexdigest()[: 2 * size])
+
+
+@pytest.mark.parametrize("blind_bids", [False, True])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_bozo_bot_covering_a_sealed_cup_plays_blind(steady_secrets, blind_bids, level):
+    """Seat 3's device leaves after its commitment: the covering bot cannot see the cup (only
+    that device holds its secret), so it looks only if the table's blind bids let it look,
+    then bids or doubts blind until the hand's reveal waits for the friend's device."""
+    host, net = fair_table("bozo", seed=7, options={"blind_bids": blind_bids})
+    net.cut.add("pc")
+    net.host_says(host.drop("pc", net.now))
+    net.host_says(host.set_seat(3, "bot", level))
+    net.run()
+    covered_from = len(host.table.log)
+    play_until(host, net, Rng(7), lambda: host.table.state["fair"]["step"] == "reveal")
+    moves = [entry["action"]["type"] for entry in host.table.log[covered_from:] if entry["seat"] == 3]
+    assert {"bid", "doubt"} & set(moves) and moves.count("look") <= int(blind_bids)
+    assert fair.owed(host.table.state["fair"]) == [3]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("committed_by", ["friend", "bot"])
+def test_a_friend_given_back_a_seat_mid_round_sees_its_cup_at_once(steady_secrets, game, committed_by):
+    """Seat 3's device leaves after its commitment and a bot covers the seat; with
+    ``committed_by`` "bot" the round is then settled without it (the forfeit rule) and the
+    bot commits for the next one, so that round's secret is the host's device's. The
+    friend is given the seat back mid-round: it sees its own cup at once (its own secret,
+    or the one the host hands over and its device checks against the commitment), nobody
+    blames the host for showing it, and the friend's device reveals it when the rules
+    reveal: the table never waits for a secret only the host holds."""
+    host, net = fair_table(game, seed=8)
+    guest = net.guests["pc"]
+    net.cut.add("pc")
+    net.host_says(host.drop("pc", net.now))
+    net.host_says(host.set_seat(3, "bot", host.table.game.bot_levels[0]))
+    net.run()
+    rng = Rng(8)
+    if committed_by == "bot":
+        play_until(host, net, rng, lambda: host.table.state["fair"]["step"] == "reveal")
+        net.host_says(host.forfeit(3))  # only the friend's device could reveal this round's cup
+        net.run()
+    n = host.table.state["fair"]["n"]
+    assert (host.table.held.get(3, {}).get("n") == n) == (committed_by == "bot")
+    play_move(host, net, rng, call_often=False)
+    net.cut.discard("pc")
+    net.host_says(host.set_seat(3, "remote"))
+    net.guest_says("pc", guest.connected(net.now))
+    net.run()
+    mine = dict(guest.held[3])
+    assert mine["n"] == n and guest.view["dice"] == fair.own_cup(host.table.state["fair"], 3, guest.held, host.table.state["counts"][3])
+    assert guest.view["dice"] is not None and guest.audit.evidence == []
+    assert not any(g.held.get(3) for p, g in net.guests.items() if p != "pc")  # only the seat's device
+    play_until(host, net, rng, lambda: host.table.state["fair"]["n"] > n or host.table.is_over())
+    assert host.table.state["fair"]["n"] > n or host.table.is_over()
+    assert any(e["seat"] == 3 and e["action"] == {"type": "reveal", "n": n, "secret": mine["secret"]} for e in host.table.log)
+    everyone_agrees(host, net)
+
+
+def test_a_handed_secret_that_does_not_open_the_seats_commitment_changes_nothing():
+    host, net = fair_table(seed=17)
+    guest = net.guests["pa"]
+    mine = dict(guest.held[1])
+    n = host.table.state["fair"]["n"]
+    for seat, secret in ((1, "66" * 32), (3, net.guests["pc"].held[3]["secret"]), (1, mine["secret"])):
+        guest.receive(encode("secret", table=TABLE_ID, seat=seat, n=n, secret=secret), net.now)
+        assert guest.held == {1: mine} and guest.audit.evidence == []

@@ -80,9 +80,9 @@ def test_size_is_counted_in_utf8_bytes():
 @pytest.mark.parametrize(
     "changes, code",
     [
-        ({"v": 2}, "sync_protocol"),
+        ({"v": PROTOCOL + 1}, "sync_protocol"),
         ({"v": True}, "sync_protocol"),
-        ({"v": "1"}, "sync_protocol"),
+        ({"v": str(PROTOCOL)}, "sync_protocol"),
         ({"kind": "welcome"}, "sync_unknown_kind"),  # a host message is not a guest message
         ({"kind": "hack"}, "sync_unknown_kind"),
         ({"kind": 5}, "sync_unknown_kind"),

@@ -102,10 +102,10 @@ class Hostile:
             )
         if choice == 4:
             return self.mover_peer, "[" * self.rng.randrange(13, 4000)
-        assert valid.startswith('{"v":1,')
-        return self.mover_peer, valid.replace(
-            '"v":1', '"v":' + self.pick(["0", "2", "true", '"1"', "1.0", "null"]), 1
-        )
+        version = f'"v":{PROTOCOL}'
+        assert valid.startswith("{" + version + ",")
+        others = ["0", str(PROTOCOL + 1), "true", f'"{PROTOCOL}"', f"{PROTOCOL}.0", "null"]
+        return self.mover_peer, valid.replace(version, '"v":' + self.pick(others), 1)
 
     def oversized(self):
         padding = "x" * (MAX_INBOUND + self.rng.randrange(1, 5000))

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from pyengine.protocol import Guest, ProtocolError
-from pyengine.protocol.envelope import encode
+from pyengine.protocol.envelope import PROTOCOL, encode
 from pyengine.protocol.guest import HOST_LOST_AFTER, PING_EVERY, RESEND_AFTER, RETRY_MAX
 
 
@@ -170,10 +170,10 @@ def test_a_hostile_or_broken_host_cannot_crash_a_guest(kit):
         "{",
         "[]",
         "x" * 300_000,
-        json.dumps({"v": 1, "kind": "state", "table": "room-1"}),
+        json.dumps({"v": PROTOCOL, "kind": "state", "table": "room-1"}),
         json.dumps(
             {
-                "v": 1,
+                "v": PROTOCOL,
                 "kind": "intent",
                 "table": "room-1",
                 "seat": 1,

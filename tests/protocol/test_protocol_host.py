@@ -7,7 +7,7 @@ import pytest
 from pyengine.core.errors import InvalidOptions
 from pyengine.core.rng import Rng
 from pyengine.protocol import Guest, Host, MemoryNetwork, ProtocolError
-from pyengine.protocol.envelope import encode
+from pyengine.protocol.envelope import PROTOCOL, encode
 from pyengine.protocol.host import MAX_PEERS, MAX_WATCHERS
 from pyengine.games.perudo import GAME as PERUDO
 
@@ -31,13 +31,14 @@ def test_joining_gives_a_seat_a_token_and_the_seat_view(kit):
     welcome = outbox[0][1]
     assert outbox[0][0] == "pa"
     assert welcome == {
-        "v": 1,
+        "v": PROTOCOL,
         "kind": "welcome",
         "table": "room-1",
         "game": "perudo",
         "seat": 1,
         "token": host.tokens[1],
         "room": None,
+        "phrases": True,
     }
     assert host.tokens[1] and host.tokens[2] is None
     assert host.table.seats[1]["name"] == "Ana"
@@ -322,7 +323,7 @@ def test_silent_peers_turn_absent_then_are_forgotten(kit):
     assert host.rev == rev + 1 and {p for p, _ in outbox} == {"pa", "pb", "pw"}
     assert not any(s["connected"] for s in host.public_seats()[1:])
     back = send(host, "pa", "ping", now=net.now + 20_000, t=5)
-    assert back[0][1] == {"v": 1, "kind": "pong", "table": "room-1", "t": 5, "rev": rev + 1}
+    assert back[0][1] == {"v": PROTOCOL, "kind": "pong", "table": "room-1", "t": 5, "rev": rev + 1}
     assert host.public_seats()[1]["connected"] is True and host.rev == rev + 2
     host.tick(net.now + 20_000 + 600_001)
     assert host.peers == {}

@@ -66,7 +66,10 @@ def choose_action(view: dict, level: str, seed: int) -> dict:
     rng = Rng(seed)
     if seat != view["turn"]:
         return {"type": "keep"}
-    if view["dice"] is None and not (level == "easy" and rng.random() < EASY_BLIND_RATE):
+    # A cup still unseen: look at it, unless bidding blind. A cup seen and still None is
+    # sealed (a bot covering a friend's seat mid-hand at a fair table: only the friend's
+    # device knows it): the bot plays blind, every die in play unseen.
+    if not view["looked"][seat] and not (level == "easy" and rng.random() < EASY_BLIND_RATE):
         return {"type": "look"}
     if view["choosing"]:
         return {"type": "direction", "way": _direction(view, level, rng)}

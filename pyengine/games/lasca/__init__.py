@@ -9,12 +9,14 @@ Importing the package declares the game for the lobby and the Table; its worker 
 ``perft`` (``tools.py``) measures move generation in the browser.
 """
 
+from ...core.phrases import Phrases
 from ...core.registry import declare
 from .game import GAME, Lasca
 from .rules import START, legal_moves, parse, perft, play, to_lfen
 
 DECLARATION = declare(
-    __name__, order=30, kind="board", rules=GAME, bots=".bot", screen=".view", tools=".tools"
+    __name__, order=30, kind="board", rules=GAME, bots=".bot", screen=".view", tools=".tools",
+    phrases=Phrases("nice_capture", "your_move"),
 )
 
 __all__ = ["GAME", "Lasca", "START", "legal_moves", "parse", "perft", "play", "to_lfen"]
