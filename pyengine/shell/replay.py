@@ -131,19 +131,18 @@ class ReplayTable(Controller):
 
     def controls(self, t, names: list):
         step, last = self.step, self.last
-        moves = (("first", "⏮", 0, step == 0), ("back", "◀", step - 1, step == 0),
-                 ("forward", "▶", step + 1, step == last), ("last", "⏭", last, step == last))
+        moves = (("first", step == 0, 0), ("back", step == 0, step - 1),
+                 ("forward", step == last, step + 1), ("last", step == last, last))
         buttons = [
             h("button", {"type": "button", "class": "tb-replay-move", "data-ui": {"step": to}, "disabled": at_end,
-                         "data-testid": f"replay-{name}", "aria-label": t(f"replay.{name}")}, h("span", {"aria-hidden": "true"}, sign))
-            for name, sign, to, at_end in moves
+                         "data-testid": f"replay-{name}", "aria-label": t(f"replay.{name}")}, _ICONS[name])
+            for name, at_end, to in moves
         ]
         viewers = [h("option", {"value": "null" if seat is None else seat, "selected": seat == self.viewer},
                      t("replay.spectator") if seat is None else names[seat]) for seat in self.viewers()]
         return h(
             "div",
             {"class": "tb-replay", "data-testid": "replay", "data-step": step, "data-last": last},
-            h("h2", {"class": "tb-replay-title"}, self.title(t)),
             h("p", {"class": "tb-replay-where", "role": "status", "data-testid": "replay-step"},
               h("strong", None, t("replay.position", n=step, total=last)), " · ",
               h("span", {"class": "tb-replay-line", "data-testid": "replay-line"}, self.step_line(t, names))),
@@ -151,8 +150,20 @@ class ReplayTable(Controller):
             h("label", {"class": "tb-replay-slider"}, h("span", {"class": "tb-visually-hidden"}, t("replay.slider")),
               h("input", {"type": "range", "min": 0, "max": last, "value": step, "data-ui-key": "step",
                           "data-testid": "replay-slider"})),
-            h("p", {"class": "tb-replay-bar"},
-              h("label", None, t("replay.viewer"), " ",
-                h("select", {"data-ui-key": "viewer", "data-testid": "replay-viewer"}, viewers)),
-              " ", h("button", {"type": "button", "data-nav": "lobby"}, t("game.back"))),
+            h("label", {"class": "tb-replay-viewer"}, t("replay.viewer"), " ",
+              h("select", {"data-ui-key": "viewer", "data-testid": "replay-viewer"}, viewers)),
         )
+
+
+def _icon(*shapes):
+    """A button's picture, drawn (no font on a phone is sure to have the media signs)."""
+    return h("svg", {"viewBox": "0 0 20 20", "width": 20, "height": 20, "aria-hidden": "true", "focusable": "false"},
+             [h("path", {"d": d, "fill": "currentColor"}) for d in shapes])
+
+
+_ICONS = {
+    "first": _icon("M3 3 H6 V17 H3 Z", "M17 3 L17 17 L7 10 Z"),
+    "back": _icon("M15 3 L15 17 L5 10 Z"),
+    "forward": _icon("M5 3 L5 17 L15 10 Z"),
+    "last": _icon("M3 3 L3 17 L13 10 Z", "M14 3 H17 V17 H14 Z"),
+}
