@@ -346,6 +346,11 @@ export class ReplaySession extends TableSession {
     return this.run("replay_resume", save);
   }
 
+  /** The replayed board's own move buttons (reached by keyboard) play nothing: it is a record. */
+  act() {
+    return null;
+  }
+
   show(reply) {
     this.page.paint(reply);
     this.page.toast(reply.message || null);
