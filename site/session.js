@@ -3,10 +3,10 @@
 // A session sends the worker one call at a time, in arrival order (a player's click, a bot's
 // turn, a peer's message, the clock), so no network message is ever dropped or overtaken and
 // a click never races a peer. Every reply goes through one apply(): keep the save, deliver
-// the outgoing messages, paint the screen, pace the bots. The three kinds mirror the Python
-// shell (pyengine/shell/local.py, hosted.py, joined.py): LocalSession (a table on this device
-// only), HostSession (a table this tab hosts for friends) and GuestSession (a seat at a
-// friend's table). What differs between them is a subclass's few methods, never a branch on
+// the outgoing messages, paint the screen, pace the bots. The kinds mirror the Python shell
+// (pyengine/shell/local.py, hosted.py, joined.py, replay.py): LocalSession (a table on this
+// device only), HostSession (a table this tab hosts for friends), GuestSession (a seat at a
+// friend's table) and ReplaySession (a finished or current game replayed step by step). What differs between them is a subclass's few methods, never a branch on
 // the kind; protocol messages are made only by the worker (Python), never here.
 //
 // Everything outside the session is handed in, so that Node's tests run it against fakes:
@@ -319,6 +319,53 @@ export class LocalSession extends TableSession {
     if (!this.saveId) this.claim(newLocalId());
     this.page.onScreen.setLocal(this.saveId);
     this.page.shelf.put({ id: this.saveId, kind: "local", table: null, text: reply.save, ...recordSummary(reply.summary) });
+  }
+}
+
+/** A game replayed step by step: no bots, no network, nothing to save on the shelf. The
+ * replay on screen (the record's text and its step) is kept for this tab, so that a reload
+ * comes back to the same step; leaving it forgets it. */
+export class ReplaySession extends TableSession {
+  calls = { ui: "replay_ui", render: ["replay_render"] };
+
+  timed() {
+    return [];
+  }
+
+  /** The game at this tab's table of ``role`` ("local" or "host"), up to now. */
+  open(role) {
+    return this.run("replay_table", role);
+  }
+
+  /** A record's text (refused with its line and why: the reply says it). */
+  importText(text) {
+    return this.run("replay_import", text);
+  }
+
+  resume(save) {
+    return this.run("replay_resume", save);
+  }
+
+  /** The replayed board's own move buttons (reached by keyboard) play nothing: it is a record. */
+  act() {
+    return null;
+  }
+
+  show(reply) {
+    this.page.paint(reply);
+    this.page.toast(reply.message || null);
+  }
+
+  keep(reply) {
+    this.page.onScreen.setReplay(reply.save);
+  }
+
+  forget() {
+    this.page.onScreen.clearReplay();
+  }
+
+  close() {
+    super.close(true);
   }
 }
 

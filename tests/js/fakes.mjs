@@ -155,7 +155,7 @@ export class FakeShelf {
 
 /** storage.js's onScreen, in memory. */
 export function fakeOnScreen() {
-  const marks = { local: null, shared: null, guestSave: null };
+  const marks = { local: null, shared: null, guestSave: null, replay: null };
   return {
     marks,
     local: () => marks.local,
@@ -165,6 +165,9 @@ export function fakeOnScreen() {
     setShared: (marker) => { marks.shared = marker; },
     clearShared: () => { marks.shared = null; },
     leaveShared: () => { if (marks.shared) marks.shared = { ...marks.shared, onScreen: false }; },
+    replay: () => marks.replay,
+    setReplay: (text) => { marks.replay = text; },
+    clearReplay: () => { marks.replay = null; },
     guestSave: () => marks.guestSave,
     setGuestSave: (id) => { marks.guestSave = id; },
   };
