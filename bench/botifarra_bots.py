@@ -1,6 +1,6 @@
 """Botifarra bots: strength by pairing, and decision time per level (CPython and Pyodide).
 
-    python bench/botifarra_bots.py [--hands 1000] [--jobs 1] [--pairings hard-random,...] [--log games.jsonl]
+    python bench/botifarra_bots.py [--hands 1000] [--jobs 1] [--pairings hard-random,...] [--duplicate] [--log games.jsonl]
     python bench/botifarra_bots.py --report games.jsonl [more.jsonl ...]
     python bench/botifarra_bots.py --pyodide [--timing-hands 3]
 
@@ -13,6 +13,12 @@ and each level's decision time (p50, p95, max) over every decision it made, in C
 of the process (the machine is shared: wall time would count the other programs' turns).
 ``--log`` appends each finished game (pairing, won, hands, decision times) as a JSON line,
 so a long run can be split over processes, and read back, even unfinished, by ``--report``.
+
+``--duplicate`` plays each game twice, the same deals (the same seed: the shuffles do not
+depend on the play) with the pairs' seats swapped, so the cards' luck largely cancels; the
+second interval printed then takes the pairs of games as the units (each pair scores 0,
+½ or 1 for the first pair). Every run ends with the levels' order as the pairings show it
+(hard > medium > easy, each step a pairing whose interval lies above 50 %).
 
 ``--pyodide`` plays ``--timing-hands`` hands with one bot of each level at the table in
 the pinned Pyodide under Node (the browser worker's Python, unpacked by ``build.py`` into
@@ -53,10 +59,11 @@ def bot(level: str):
     return random_bot if level == "random" else BOTS[level]
 
 
-def play_game(first: str, second: str, seed: int, max_hands: int = 0) -> dict:
-    """One game: ``first`` at seats 0, 2 (even seeds) or 1, 3; its result and the decision
-    times of each level. ``max_hands`` (0: none) stops it early (timing runs)."""
-    shift = seed % 2
+def play_game(first: str, second: str, seed: int, max_hands: int = 0, shift: int = None) -> dict:
+    """One game: ``first`` at seats 0, 2 (``shift`` 0; by default when the seed is even) or
+    1, 3; its result and the decision times of each level. ``max_hands`` (0: none) stops it
+    early (timing runs)."""
+    shift = seed % 2 if shift is None else shift
     levels = [first if (seat + shift) % 2 == 0 else second for seat in range(4)]
     state = GAME.new_state({}, 4, seed)
     times = {level: [] for level in set(levels)}
@@ -72,23 +79,28 @@ def play_game(first: str, second: str, seed: int, max_hands: int = 0) -> dict:
     result = GAME.result(state)
     won = result is not None and result["winners"][0] % 2 == shift
     hands = state["hand_number"] if result else state["hand_number"] - 1
-    return {"won": won, "hands": hands, "times": times}
+    return {"won": won, "hands": hands, "times": times, "seed": seed}
 
 
 def _game_job(job):
     return play_game(*job)
 
 
-def run_pairing(name: str, hands: int, jobs: int, seed: int, log=None) -> dict:
-    """Games until ``hands`` hands were played; games are handed out in batches. Each game
-    is appended to ``log`` (an open text file), if given, as it finishes."""
+def run_pairing(name: str, hands: int, jobs: int, seed: int, log=None, duplicate=False) -> dict:
+    """Games until ``hands`` hands were played; games are handed out in batches (in
+    duplicate, each seed twice, the seats swapped). Each game is appended to ``log`` (an
+    open text file), if given, as it finishes."""
     first, second = name.split("-")
     tally = Tally(name)
-    batch = max(1, jobs)
+    batch = max(2, jobs) if duplicate else max(1, jobs)
     with Pool(jobs) if jobs > 1 else _Serial() as pool:
         while tally.hands < hands:
-            seeds = [derive_seed(seed, name, tally.games + i) for i in range(batch)]
-            for outcome in pool.map(_game_job, [(first, second, s) for s in seeds]):
+            if duplicate:
+                seeds = [derive_seed(seed, name, "duplicate", (tally.games + i) // 2) for i in range(batch)]
+                games = [(first, second, s, 0, i % 2) for i, s in enumerate(seeds)]
+            else:
+                games = [(first, second, derive_seed(seed, name, tally.games + i)) for i in range(batch)]
+            for outcome in pool.map(_game_job, games):
                 tally.add(outcome)
                 if log is not None:
                     log.write(json.dumps({"pairing": name, **outcome}) + "\n")
@@ -103,13 +115,25 @@ class Tally:
         self.pairing = pairing
         self.games = self.hands = self.wins = 0
         self.times = {}
+        self.by_seed = {}  # seed -> wins of the first pair in its games (two in duplicate)
 
     def add(self, outcome: dict) -> None:
         self.games += 1
         self.hands += outcome["hands"]
         self.wins += outcome["won"]
+        self.by_seed.setdefault(outcome.get("seed"), []).append(outcome["won"])
         for level, spent in outcome["times"].items():
             self.times.setdefault(level, []).extend(spent)
+
+    def pair_interval(self):
+        """``(pairs, share, low, high)`` over the seeds played twice (duplicate): the mean
+        of each pair's share of wins with a 95 % normal margin; ``None`` without pairs."""
+        shares = [sum(won) / 2 for seed, won in self.by_seed.items() if seed is not None and len(won) == 2]
+        if len(shares) < 2:
+            return None
+        mean = sum(shares) / len(shares)
+        spread = math.sqrt(sum((x - mean) ** 2 for x in shares) / (len(shares) - 1) / len(shares))
+        return len(shares), mean, mean - 1.96 * spread, mean + 1.96 * spread
 
 
 def read_logs(paths: list) -> dict:
@@ -234,6 +258,7 @@ def main() -> None:
     parser.add_argument("--pyodide", action="store_true", help="time each level in Pyodide under Node instead")
     parser.add_argument("--timing-hands", type=int, default=3)
     parser.add_argument("--log", help="append each finished game to this file (JSON lines)")
+    parser.add_argument("--duplicate", action="store_true", help="each deal sequence twice, the pairs swapped")
     parser.add_argument("--report", nargs="+", metavar="LOG", help="print the figures of --log files instead")
     args = parser.parse_args()
     if args.pyodide:
@@ -248,6 +273,7 @@ def main() -> None:
         tallies = read_logs(args.report)
         for tally in tallies.values():
             print(tally_line(tally))
+        print(order_line(tallies.values()))
         print_times(tallies.values(), "logged games")
         return
     tallies = []
@@ -255,19 +281,44 @@ def main() -> None:
     try:
         for name in args.pairings.split(","):
             started = time.perf_counter()
-            tallies.append(run_pairing(name, args.hands, args.jobs, args.seed, log))
+            tallies.append(run_pairing(name, args.hands, args.jobs, args.seed, log, args.duplicate))
             print(f"{tally_line(tallies[-1])}, {time.perf_counter() - started:.0f} s", flush=True)
     finally:
         if log is not None:
             log.close()
+    print(order_line(tallies))
     print_times(tallies, f"pid {os.getpid()}")
 
 
 def tally_line(tally: Tally) -> str:
     low, high = wilson(tally.wins, tally.games)
     share = tally.wins / tally.games if tally.games else 0.0
-    return (f"{tally.pairing}: first pair won {tally.wins}/{tally.games} games = {share:.1%} "
+    line = (f"{tally.pairing}: first pair won {tally.wins}/{tally.games} games = {share:.1%} "
             f"(95 % {low:.1%}-{high:.1%}), {tally.hands} hands")
+    pairs = tally.pair_interval()
+    if pairs:
+        count, mean, low, high = pairs
+        line += f"; {count} duplicate pairs: {mean:.1%} (95 % {low:.1%}-{high:.1%})"
+    return line
+
+
+#: The levels from strongest to weakest, each step of the order one pairing.
+LEVEL_ORDER = ("hard", "medium", "easy")
+
+
+def order_line(tallies) -> str:
+    """Whether the pairings run show each level above the next one: a step holds when the
+    stronger pair's games won have a 95 % interval above 50 %."""
+    by_pairing = {tally.pairing: tally for tally in tallies}
+    steps = []
+    for stronger, weaker in zip(LEVEL_ORDER, LEVEL_ORDER[1:]):
+        tally = by_pairing.get(f"{stronger}-{weaker}")
+        if tally is None or not tally.games:
+            steps.append(f"{stronger} > {weaker} not run")
+            continue
+        low, _ = wilson(tally.wins, tally.games)
+        steps.append(f"{stronger} > {weaker} {'holds' if low > 0.5 else 'NOT SHOWN'} (low end {low:.1%})")
+    return "level order: " + "; ".join(steps)
 
 
 def print_times(tallies, source: str) -> None:

@@ -10,7 +10,8 @@ Prints figures, asserts nothing.
    4 cups computed (each by its owner), *reveal* (4 secrets checked, every cup recomputed).
 2. Whole Perudo games at a 4-seat fair table (host, bot, two guests) over the in-memory
    transport: the extra messages a round costs (the guests' commit, share and reveal
-   intents, and the host's record and state messages they cause), the host's CPU time per
+   intents, a reveal that ends the round carrying the next commitment as one
+   ``intent_then``, and the host's record and state messages they cause), the host's CPU time per
    draw step, and the guests' replay (*verify*: ``Audit.record`` and ``Audit.check``, for
    every message of the game), per fair round.
 """
@@ -72,6 +73,8 @@ class CountingHost(Host):
 
     def receive(self, peer, text, now):
         kind = next((k for k in ("commit", "share", "reveal") if f'"type":"{k}"' in text), None)
+        if '"kind":"intent_then"' in text:
+            kind = "reveal+commit"
         start = cpu_seconds()
         outbox = super().receive(peer, text, now)
         if kind is not None:
@@ -141,7 +144,7 @@ def main() -> None:
     print("  " + ", ".join(f"{step} {ms:.3f}" for step, ms in steps.items()))
     tally, verify_ms, rounds = whole_games(args.games)
     print(f"Perudo, 4-seat fair table (2 guests), {args.games} games, {rounds} fair rounds, per round:")
-    for step in ("commit", "share", "reveal"):
+    for step in ("commit", "share", "reveal", "reveal+commit"):
         messages = tally[step + " messages"] / rounds
         print(f"  {step}: {messages:.1f} messages, host CPU {1000 * tally[step + ' ms'] / rounds:.2f} ms")
     print(f"  verify (both guests' replay of the record and checks of the host's views): {verify_ms / rounds:.2f} ms")

@@ -16,8 +16,9 @@ a round's end now waits for the reveal and the next round for the commitments an
 of both devices. So with ``--calls N`` the guest also calls Dudo N times (in place of
 every third bid), each timed in its page from the click to two moments: the host's first
 answer painted (what a plain table's call cost: the round's outcome) and the guest's new
-cup painted, the next round playable (the fair draw done: reveal, commit, share). The
-difference is the fair table's extra latency per round (goal: ≤ 150 ms on loopback).
+cup painted, the next round playable (the fair draw done: the guest's reveal with its next
+commitment, then its share). The difference is the fair table's extra latency per round
+(goal: ≤ 150 ms on loopback).
 """
 
 import argparse

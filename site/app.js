@@ -14,7 +14,7 @@ import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
 import { SaveShelf, saveField } from "./saves.js";
 import { PageScreen } from "./screen.js";
 import { TableSounds } from "./sound.js";
-import { LocalSession, SHARED_SESSIONS } from "./session.js";
+import { LocalSession, ReplaySession, SHARED_SESSIONS } from "./session.js";
 import { onScreen, settings, tabFirst } from "./storage.js";
 import { engineStarted, prepareNextStart, registerServiceWorker, retryFromCache } from "./updates.js";
 import { engineWorker } from "./engine-start.js";
@@ -310,6 +310,40 @@ function showBrokenSave(message, startFresh) {
   fresh.focus();
 }
 
+// --- replays ----------------------------------------------------------------------------------
+/** The game on screen (a one-device or a hosted table, ``role``) replayed, up to now. */
+function openReplay(role) {
+  startSession(new ReplaySession(page)).open(role);
+  $("game").focus({ preventScroll: true });
+}
+
+/** A record's text from the lobby: replayed, or refused there with its line and why. */
+async function importRecord(text) {
+  if (!app.bridge) return;
+  const refusal = $("import-refusal");
+  const session = new ReplaySession(page);
+  const reply = await session.importText(text);
+  refusal.hidden = Boolean(reply?.ok);
+  refusal.textContent = reply?.ok ? "" : reply?.message ?? "";
+  if (!reply?.ok) {
+    session.close();
+    return;
+  }
+  startSession(session);
+  $("game").focus({ preventScroll: true });
+}
+
+function wireImport() {
+  $("import-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    importRecord($("import-text").value);
+  });
+  $("import-file").addEventListener("change", async (event) => {
+    const [file] = event.target.files;
+    if (file) $("import-text").value = await file.text();
+  });
+}
+
 // --- tables shared with friends ---------------------------------------------------------------
 function lines(text) {
   return String(text || "").split(/[\s,]+/).map((line) => line.trim()).filter(Boolean);
@@ -501,6 +535,7 @@ async function startEngine() {
   prepareNextStart();
   const current = onScreen.local();
   const marker = onScreen.shared();
+  const replay = onScreen.replay();
   if (app.pendingRoute) {
     const route = app.pendingRoute;
     app.pendingRoute = null;
@@ -511,6 +546,8 @@ async function startEngine() {
     const gameId = app.waitingFor;
     app.waitingFor = null;
     openGame(gameId);
+  } else if (replay) {
+    startSession(new ReplaySession(page)).resume(replay).then((reply) => reply?.ok || backToLobby());
   } else if (marker?.onScreen) {
     resumeShared(marker);
   } else if (current && app.shelf.get(current)) {
@@ -554,14 +591,22 @@ function wire() {
 
   const area = $("game-area");
   area.addEventListener("click", (event) => {
-    const el = event.target.closest("[data-act], [data-ui], [data-nav], [data-host], [data-invite], [data-phrase]");
+    const el = event.target.closest("[data-act], [data-ui], [data-nav], [data-host], [data-invite], [data-phrase], [data-replay]");
     if (!el || !area.contains(el) || el.disabled) return;
     event.preventDefault();
     if (el.dataset.nav === "lobby") return backToLobby();
+    if (el.dataset.replay) return openReplay(el.dataset.replay);
     const [attribute, method] = BUTTONS.find(([name]) => el.hasAttribute(name)) ?? [];
     if (!attribute || !app.session?.[method]) return;
     const value = el.getAttribute(attribute);
     app.session[method](attribute === "data-invite" ? Number(value) : value);
+  });
+  // A field that changes what the screen shows (a replay's step slider, its viewer):
+  // ``{key: value}``, the value as JSON (pyengine/shell/replay.py).
+  area.addEventListener("change", (event) => {
+    const field = event.target.closest("[data-ui-key]");
+    if (!field || !area.contains(field)) return;
+    app.session?.ui(JSON.stringify({ [field.dataset.uiKey]: JSON.parse(field.value) }));
   });
   // A setup form's seat count shows that many seat rows (pyengine/shell/setup.py).
   area.addEventListener("change", (event) => {
@@ -592,6 +637,7 @@ const shelfReady = SaveShelf.open(onSaveWrite).then(async (shelf) => {
 // take a while): the page's first tasks stay short.
 await nextTask();
 wire();
+wireImport();
 app.pendingRoute = takeRoute();
 loadStrings(app.i18n.pick(settings.get(KEYS.lang))).then(wireFriends).catch((error) => console.warn(error));
 startEngine();

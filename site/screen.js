@@ -49,6 +49,7 @@ export class PageScreen {
     this.motions = new Set(); // the data-motion marks last painted
     this.pending = null; // the latest screen waiting for its frame
     this.toastTimer = null;
+    this.toasts = 0; // notices shown so far: a dismiss hides only the one it came with
   }
 
   /** Puts a rendered screen on the page, keeping a keyboard player's place. */
@@ -157,13 +158,16 @@ export class PageScreen {
   }
 
   /** A short notice (hidden after a while), or one with a button (kept until pressed or
-   * replaced); no text hides it. */
+   * replaced); no text hides it. Returns ``dismiss``: hides this notice if it still shows
+   * (news that makes it untrue, such as a friend who left, must not hide a newer one). */
   toast(text, action) {
     const box = this.$("toast");
     box.replaceChildren();
+    this.toasts += 1;
+    const shown = this.toasts;
     if (!text) {
       box.hidden = true;
-      return;
+      return () => {};
     }
     const span = document.createElement("span");
     span.textContent = text;
@@ -179,5 +183,6 @@ export class PageScreen {
     box.hidden = false;
     clearTimeout(this.toastTimer);
     if (!action) this.toastTimer = setTimeout(() => { box.hidden = true; }, TOAST_MS);
+    return () => { if (this.toasts === shown) box.hidden = true; };
   }
 }

@@ -3,14 +3,14 @@
 // A session sends the worker one call at a time, in arrival order (a player's click, a bot's
 // turn, a peer's message, the clock), so no network message is ever dropped or overtaken and
 // a click never races a peer. Every reply goes through one apply(): keep the save, deliver
-// the outgoing messages, paint the screen, pace the bots. The three kinds mirror the Python
-// shell (pyengine/shell/local.py, hosted.py, joined.py): LocalSession (a table on this device
-// only), HostSession (a table this tab hosts for friends) and GuestSession (a seat at a
-// friend's table). What differs between them is a subclass's few methods, never a branch on
+// the outgoing messages, paint the screen, pace the bots. The kinds mirror the Python shell
+// (pyengine/shell/local.py, hosted.py, joined.py, replay.py): LocalSession (a table on this
+// device only), HostSession (a table this tab hosts for friends), GuestSession (a seat at a
+// friend's table) and ReplaySession (a finished or current game replayed step by step). What differs between them is a subclass's few methods, never a branch on
 // the kind; protocol messages are made only by the worker (Python), never here.
 //
 // Everything outside the session is handed in, so that Node's tests run it against fakes:
-//   page  {call(name, ...args) -> reply, lang(), t(key, params), toast(text), paint(reply),
+//   page  {call(name, ...args) -> reply, lang(), t(key, params), toast(text) -> dismiss, paint(reply),
 //          paintSoon(reply), busy(on), botSpeed(), shelf (saves.js), onScreen (storage.js),
 //          locks (navigator.locks), saveHeld(), settings(), link(fragment), panel (net/panel.js),
 //          net (net/transports.js)}
@@ -322,6 +322,53 @@ export class LocalSession extends TableSession {
   }
 }
 
+/** A game replayed step by step: no bots, no network, nothing to save on the shelf. The
+ * replay on screen (the record's text and its step) is kept for this tab, so that a reload
+ * comes back to the same step; leaving it forgets it. */
+export class ReplaySession extends TableSession {
+  calls = { ui: "replay_ui", render: ["replay_render"] };
+
+  timed() {
+    return [];
+  }
+
+  /** The game at this tab's table of ``role`` ("local" or "host"), up to now. */
+  open(role) {
+    return this.run("replay_table", role);
+  }
+
+  /** A record's text (refused with its line and why: the reply says it). */
+  importText(text) {
+    return this.run("replay_import", text);
+  }
+
+  resume(save) {
+    return this.run("replay_resume", save);
+  }
+
+  /** The replayed board's own move buttons (reached by keyboard) play nothing: it is a record. */
+  act() {
+    return null;
+  }
+
+  show(reply) {
+    this.page.paint(reply);
+    this.page.toast(reply.message || null);
+  }
+
+  keep(reply) {
+    this.page.onScreen.setReplay(reply.save);
+  }
+
+  forget() {
+    this.page.onScreen.clearReplay();
+  }
+
+  close() {
+    super.close(true);
+  }
+}
+
 /** What both kinds of shared table have: the clock's ticks, time-stamped calls, a marker
  * that brings the table back after a reload, the share panel. */
 class SharedSession extends TableSession {
@@ -395,6 +442,7 @@ export class HostSession extends SharedSession {
     this.unseatedBudget = { tokens: UNSEATED_BURST, at: this.clock.now() };
     this.inbound = 0; // messages of peers without a seat waiting for the worker
     this.invites = 0;
+    this.connectedToast = null; // {peer, dismiss}: "Your friend is connected.", while it may show
     this.roomCode = null; // the table's room code (null where the page cannot derive)
     this.identity = null; // its key pair (identity.js), once loaded
     this.written = Promise.resolve(true); // the latest save on its way to the database
@@ -521,8 +569,9 @@ export class HostSession extends SharedSession {
     }
   }
 
-  /** ``peer``'s channel is gone: the worker shows its seat absent. */
+  /** ``peer``'s channel is gone: the worker shows its seat absent, and "connected" no more. */
   forgetChannel(peer) {
+    if (this.connectedToast?.peer === peer) this.connectedToast.dismiss();
     this.channels.delete(peer);
     this.buckets.delete(peer);
     this.enqueue("net_host_dropped", [peer, this.clock.now()]);
@@ -631,9 +680,10 @@ export class HostSession extends SharedSession {
       reply: async (code) => {
         const channel = await invite.accept(code.trim());
         this.invites += 1;
-        this.addChannel(`rtc-${this.invites}`, channel);
+        const peer = `rtc-${this.invites}`;
+        this.addChannel(peer, channel);
         panel.hide();
-        this.page.toast(t("friends.connected"));
+        this.connectedToast = { peer, dismiss: this.page.toast(t("friends.connected")) };
       },
       ondismiss: () => invite.cancel(),
     });

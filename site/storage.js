@@ -42,6 +42,7 @@ export const tabFirst = {
 const CURRENT = "taberna.current"; // the one-device table on screen: its save id
 const SHARED = "taberna.shared"; // the shared table on screen: {role, table, via, seat, room, pin, onScreen}
 const GUEST_SAVE = "taberna.guestSave"; // this tab's seat among the saved guest seats
+const REPLAY = "taberna.replay"; // the replay on screen: its save (the record's text and step)
 
 /** Which table this tab shows, so that a reload comes straight back to it. */
 export const onScreen = {
@@ -64,6 +65,9 @@ export const onScreen = {
     const marker = onScreen.shared();
     if (marker) onScreen.setShared({ ...marker, onScreen: false });
   },
+  replay: () => tabFirst.get(REPLAY),
+  setReplay: (text) => tabFirst.set(REPLAY, text),
+  clearReplay: () => tabFirst.remove(REPLAY),
   guestSave: () => tab.get(GUEST_SAVE),
   setGuestSave: (id) => tab.set(GUEST_SAVE, id),
 };

@@ -20,6 +20,9 @@ def pytest_configure(config):
     """Compiles the gettext catalogs (``pyengine/i18n/compiled/<lang>.mo``) when a ``.po`` is
     newer, and the names' look-alike letters (``pyengine/protocol/compiled/``), build outputs,
     so plain ``python -m pytest`` needs no build first."""
+    config.addinivalue_line(
+        "markers", "caching: the test's browser context runs the service worker and makes the memory snapshot"
+    )
     build_step("po").compile_catalogs()
     build_step("confusables").compile_table()
     discover("pyengine.games")

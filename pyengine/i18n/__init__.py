@@ -175,7 +175,11 @@ class Translator:
         return format_number(self.lang, value)
 
     def error(self, error) -> str:
-        """A translated reason for a ``TabernaError`` (its English reason if no key exists)."""
+        """A translated reason for a ``TabernaError`` (its English reason if no key exists);
+        an error that words itself (a refused record: its line, then the rules' reason)
+        says it in its own words."""
+        if callable(getattr(error, "message", None)):
+            return error.message(self)
         key = f"err.{error.code}"
         text = translate(self.lang, key, **error.params)
         return error.reason if text == key else text

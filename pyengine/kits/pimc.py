@@ -21,6 +21,11 @@ The caller supplies the two game-specific parts:
 * ``evaluate(world, candidates) -> scores``: one number per candidate, higher is better for
   the bot (a roll-out, an exact search, ...); it spends from the ``Work`` given to
   ``choose``, if any, what each world cost.
+
+Optionally ``weigh(world) -> likelihood``: how likely what the others did so far (their
+bids, their choices) was in that world. Sampling consistently with the hard facts is cheap;
+soft evidence ("he chose hearts, so he is probably long in them") is cheaper to apply as a
+weight on each world than by drawing worlds until one fits (importance sampling).
 """
 
 __all__ = ["Choice", "Work", "choose", "world_sampler"]
@@ -57,13 +62,14 @@ class Choice:
         return f"Choice({self.action!r}, means={self.means!r}, worlds={self.worlds})"
 
 
-def choose(candidates: list, sample, evaluate, rng, *, worlds: int, work: Work = None) -> Choice:
+def choose(candidates: list, sample, evaluate, rng, *, worlds: int, work: Work = None, weigh=None) -> Choice:
     """The candidate with the best mean score over up to ``worlds`` sampled worlds.
 
     ``rng`` (a ``core.rng.Rng``) feeds ``sample``; ties go to the earlier candidate, so the
     caller's order is its tie-break. A single candidate is returned without sampling.
     ``work``, when given, stops sampling once ``evaluate`` has spent it (at least one world
-    is always scored).
+    is always scored). ``weigh``, when given, makes the means weighted by each world's
+    likelihood (worlds that all weigh 0 count alike).
     """
     candidates = list(candidates)
     if not candidates:
@@ -73,17 +79,22 @@ def choose(candidates: list, sample, evaluate, rng, *, worlds: int, work: Work =
     if len(candidates) == 1:
         return Choice(candidates[0], [0.0], 0)
     totals = [0.0] * len(candidates)
+    plain = [0.0] * len(candidates)
+    weights = 0.0
     done = 0
     while done < worlds:
         world = sample(rng)
+        weight = 1.0 if weigh is None else weigh(world)
         scores = evaluate(world, candidates)
         if len(scores) != len(candidates):
             raise ValueError("evaluate() must score every candidate")
-        totals = [total + score for total, score in zip(totals, scores)]
+        totals = [total + weight * score for total, score in zip(totals, scores)]
+        plain = [total + score for total, score in zip(plain, scores)]
+        weights += weight
         done += 1
         if work is not None and work.exhausted():
             break
-    means = [total / done for total in totals]
+    means = [total / weights for total in totals] if weights > 0 else [total / done for total in plain]
     best = max(range(len(candidates)), key=lambda i: (means[i], -i))
     return Choice(candidates[best], means, done)
 

@@ -18,7 +18,9 @@ from ..core.shape import Bool, Dict, Enum, Int, List, Number, Optional, PerSeat,
 from ..core.table import MAX_NAME, SEAT_KINDS
 from ..core.validate import MAX_JSON_DEPTH
 
-PROTOCOL = 2  # 2: the welcome names whether phrases are on; the "said" and "secret" kinds
+# 2: the welcome names whether phrases are on; the "said" and "secret" kinds.
+# 3: the "intent_then" kind (a fair reveal with the next round's commitment).
+PROTOCOL = 3
 MAX_INBOUND = 8 * 1024  # bytes, guest -> host: intents, joins, pings
 MAX_OUTBOUND = 256 * 1024  # bytes, host -> guest: views and seat lists
 MAX_SEATS = 64
@@ -71,6 +73,9 @@ INBOUND = {
     "join": {"table": ID, "seat": Optional(SEAT), "name": NAME},
     "rejoin": {"table": ID, "seat": SEAT, "token": ID},
     "intent": {"table": ID, "seat": SEAT, "action": ACTION, "version": COUNT, "seq": COUNT},
+    # An intent and the action its seat owes once it is played: a fair reveal and the next
+    # round's commitment, one trip instead of two (``protocol.fair``).
+    "intent_then": {"table": ID, "seat": SEAT, "action": ACTION, "then": ACTION, "version": COUNT, "seq": COUNT},
     "sync": {"table": ID},
     "ping": {"table": ID, "t": TIME},
     "say": {"table": ID, "seat": SEAT, "phrase": PHRASE},  # protocol.phrases

@@ -13,6 +13,11 @@ table's log is the whole public record. What this module adds:
   seat's name that is not the one it made, or a record that rewrites what it had already
   sent, becomes *evidence*: data (a code, its params, the version), never accepted in
   silence. The host stays the sequencer (order of actions, presence), not the judge.
+* Two steps in one trip: a guest's reveal that ends the round goes with its commitment for
+  the next one (``Audit.following``, an ``intent_then``); the host plays both in turn. The
+  order of ``core.fair`` is unchanged (the commitment is played once the new round has
+  begun, the guest's share only once its replay shows every commitment in), and the new
+  secret is drawn fresh before anything of that round is known.
 * Withheld reveals: if the host's own seats owe their reveal while the host keeps talking,
   for ``WITHHELD_AFTER`` ms, the guest applies the forfeit rule to them in its replay and
   records ``fair_withheld``: on its screen the host lost by the rule.
@@ -46,6 +51,19 @@ SEAT_PARAMS = {
     "fair_wrong_dice": ("seat",),
     "fair_withheld": ("seat",),
     "fair_forged": ("seat",),
+}
+# Per field of a fair game's view, the words a guest's screen names it by when the host's
+# table contradicts the record there (``fair_mismatch``; catalog ``sync.fair_field.<words>``).
+FIELD_WORDS = {
+    **dict.fromkeys(("bids", "history", "calling", "calza_allowed", "raiser", "direction", "choosing", "looked"), "bidding"),
+    **dict.fromkeys(("dice", "counts", "rolls", "matches"), "dice"),
+    **dict.fromkeys(("turn", "to_act", "may_act"), "turn"),
+    **dict.fromkeys(("round", "hand", "phase", "last_round", "last_hand", "round_winners", "last", "palifico", "palifico_done"), "round"),
+    **dict.fromkeys(("chips", "stakes", "payouts", "tally", "expected", "bank_rolls"), "chips"),
+    **dict.fromkeys(("banker", "volunteers", "votes", "agreed", "lot", "drawing", "punters", "active", "done"), "bank"),
+    **dict.fromkeys(("points", "result"), "score"),
+    "fair": "draw",
+    **dict.fromkeys(("game", "options", "seats", "you", "players"), "table"),
 }
 WITHHELD_AFTER = 30_000  # ms the host may keep its own reveal back while it answers us
 MAX_EVIDENCE = 64  # a hostile host cannot fill a guest's memory with complaints
@@ -136,14 +154,17 @@ class Audit:
     """A guest's replay of a fair table's public record (see the module docstring).
 
     ``held`` is the guest's own secrets (``{seat: {"n", "secret"}}``), shared with the
-    ``Guest`` that saves them; ``evidence`` lists what the host's record or views got
+    ``Guest`` that saves them, and ``ahead`` the next round's, committed to with our reveal
+    (``following``) and kept apart until the replay reaches that round, since until the
+    host has our reveal we may have to send it again; ``evidence`` lists what the host's record or views got
     wrong; ``disputed`` is set once the replay has stopped following the host (a refused
     entry, a rewritten record, a withheld reveal): from then on only the evidence grows.
     """
 
-    def __init__(self, seat, held: dict):
+    def __init__(self, seat, held: dict, ahead=None):
         self.seat = seat
         self.held = held
+        self.ahead = {} if ahead is None else ahead
         self.table = None
         self.base = None
         self.evidence: list = []
@@ -193,6 +214,7 @@ class Audit:
         return True
 
     def _take(self, entry: dict) -> bool:
+        self._reached()
         seat, action = entry["seat"], entry["action"]
         number = self.version + 1
         mine = self.held.get(seat) if seat == self.seat else None
@@ -242,7 +264,37 @@ class Audit:
         """The fair-draw action our seat owes now (``core.fair.duty``), or ``None``."""
         if self.disputed or self.table is None or self.seat is None:
             return None
+        self._reached()
         return self.table.duty(self.seat)
+
+    def following(self, action):
+        """The commitment our seat will owe once ``action``, our reveal, is played, if that
+        reveal is the last one owed and a new round starts with our seat in it; its secret,
+        fresh, goes to ``ahead``. Sent with the reveal (``intent_then``) it saves a round
+        trip, and weakens nothing: a commitment binds a secret drawn before anything of the
+        new round is known, and shares still come only once every commitment is in."""
+        if action["type"] != "reveal":
+            return None
+        state = self.table.game.apply(self.table.state, self.seat, action)
+        if self.table.game.is_over(state):
+            return None
+        drawn: dict = {}
+        then = fair.duty(state["fair"], self.seat, drawn)
+        if then is None or then["type"] != "commit":
+            return None
+        self.ahead.clear()
+        self.ahead.update(drawn)
+        return then
+
+    def _reached(self) -> None:
+        """Once the replay is at ``ahead``'s round, its secret is our seat's (the reveal it
+        came with is in the record); a stale one is dropped."""
+        entry = self.ahead.get(self.seat)
+        if entry is None or self.table.state["fair"]["n"] < entry["n"]:
+            return
+        if self.table.state["fair"]["n"] == entry["n"]:
+            self.held[self.seat] = entry
+        self.ahead.clear()
 
     def heard(self, now, host_seats: list) -> None:
         """The host is talking: if only its own seats still owe their reveal, and have for

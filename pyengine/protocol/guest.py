@@ -21,10 +21,12 @@ not fit changes nothing; ``error`` says why (``sync_bad_view`` and the path of t
 
 At a fair table (``protocol.fair``) the guest also replays the host's public record
 (``audit``, from ``record`` messages), does its seat's part of each draw by itself as soon as
-a state asks for it (a commitment, a share, a reveal: ordinary intents), shows its own cup
+a state asks for it (a commitment, a share, a reveal: ordinary intents; a reveal that ends
+the round goes with the next round's commitment, ``intent_then``), shows its own cup
 from its own secret (``view`` is then the replay's view, when it has caught up), and keeps
 ``audit.evidence`` of anything the host got wrong. Its secrets (``held``) are in its
-snapshot: store it whenever ``held`` changed (after an intent), so a reload loses nothing.
+snapshot (with ``ahead``, the next round's): store it whenever they changed (after an
+intent), so a reload loses nothing.
 
 Phrases (``protocol.phrases``): ``say`` sends one for our seat, no faster than the host
 allows; a ``said`` from the host goes on this device's ``board`` (a muted seat's does not
@@ -115,6 +117,7 @@ class Guest:
         self._retry_at = 0  # a guest ticked before ``start`` says hello on its first tick
         self._retry_gap = RETRY_FIRST
         self.held = dict(held or {})  # fair tables: this seat's secrets ({seat: {"n", "secret"}})
+        self.ahead: dict = {}  # and the next round's, committed to with our reveal (``Audit.following``)
         self.audit = None  # fair tables: the replay of the host's record
         self.phrases_on = False  # until the host's welcome says
         self.board = board or Board()
@@ -133,6 +136,8 @@ class Guest:
         }
         if self.held:
             data["held"] = held_to_json(self.held)
+        if self.ahead:
+            data["ahead"] = held_to_json(self.ahead)
         if self.board.muted:
             data["muted"] = self.board.to_json()
         return data
@@ -143,11 +148,14 @@ class Guest:
             raise BadSave("The save is not a seat at a shared table", "sync_save_format")
         try:
             seat = data.get("seat")
-            held = held_from_json(data.get("held", []), 1 + (seat if type(seat) is int and seat >= 0 else 0))
-            if any(other != seat for other in held):
+            seats = 1 + (seat if type(seat) is int and seat >= 0 else 0)
+            held, ahead = (held_from_json(data.get(key, []), seats) for key in ("held", "ahead"))
+            if any(other != seat for other in [*held, *ahead]):
                 raise BadSave("The saved secrets belong to another seat", "fair_save_secrets")
             board = Board.from_json(data.get("muted", []), MAX_SEATS)
-            return cls(data.get("table"), name, seat, data.get("token"), data.get("room"), held, board)
+            guest = cls(data.get("table"), name, seat, data.get("token"), data.get("room"), held, board)
+            guest.ahead.update(ahead)
+            return guest
         except ProtocolError as error:
             raise BadSave(f"The saved seat is malformed: {error.reason}", "sync_save_seat") from None
 
@@ -180,8 +188,10 @@ class Guest:
             return [self._hello()]
         return self.start(now)
 
-    def intend(self, action, now) -> list:
-        """Sends an action for our seat; one at a time, so the player cannot double-click."""
+    def intend(self, action, now, then=None) -> list:
+        """Sends an action for our seat; one at a time, so the player cannot double-click.
+        ``then``: the action the seat owes once ``action`` is played, sent with it
+        (``intent_then``: a fair reveal and the next round's commitment)."""
         if self.status != "seated" or self.version is None:
             raise ProtocolError("You are not seated at this table", "sync_not_seated")
         if not self.started:
@@ -190,13 +200,14 @@ class Guest:
             raise ProtocolError("Your last action is still on its way", "sync_pending")
         self._seq += 1
         self.error = None
+        fields = {"action": action} if then is None else {"action": action, "then": then}
         text = encode(
-            "intent",
+            "intent" if then is None else "intent_then",
             table=self.table_id,
             seat=self.seat,
-            action=action,
             version=self.version,
             seq=self._seq,
+            **fields,
         )
         # The host's own gate: an intent it would reject unread (too big, no 'type') gets no
         # answer naming its seq, so it must never become pending and be resent forever.
@@ -255,7 +266,7 @@ class Guest:
             return []
         if kind == "record":
             if self.audit is None or self.audit.seat != self.seat:
-                self.audit = Audit(self.seat if self.token is not None else None, self.held)
+                self.audit = Audit(self.seat if self.token is not None else None, self.held, self.ahead)
             return [] if self.audit.record(message) else [encode("sync", table=self.table_id)]
         if message["rev"] < self.rev:  # an older state overtaken by a newer one
             return []
@@ -318,7 +329,7 @@ class Guest:
         if self.audit.version != self.version:
             return []
         action = self.audit.duty()
-        return [] if action is None else self.intend(action, now)
+        return [] if action is None else self.intend(action, now, self.audit.following(action))
 
     def _misfit(self, message):
         """Why this state's seats or view cannot be shown (a ``ProtocolError``), or None."""

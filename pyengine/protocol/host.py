@@ -32,7 +32,8 @@ starts), so nothing sent about an earlier game can be taken for the new one.
 A *fair* table (``create(..., fair=True)``, games with ``fair_chance``; ``core.fair``,
 ``protocol.fair``) draws its chance by commit-then-reveal: the host's Table holds only its
 own seats' and its bots' secrets (``table.held``, saved in the snapshot), does their part of
-each draw at once whenever the table changes (``_local_duties``: no tap, no bot turn), sends
+each draw at once whenever the table changes (``_local_duties``: no tap, no bot turn), plays
+a guest's ``intent_then`` (its reveal, then its next round's commitment) in one go, sends
 each peer the public record before its state, and may ``forfeit`` a seat whose device owes
 its part and is gone (after the grace an absent player gets). A guest's seat handed to a
 bot is played by this device from the next commitment on; a step its guest had begun (its
@@ -426,7 +427,7 @@ class Host:
         except ProtocolError as error:
             return [self._error(peer, error)]
         kind = message["kind"]
-        ref = message["seq"] if kind == "intent" else None
+        ref = message["seq"] if kind in ("intent", "intent_then") else None
         self.board.at(now)
         try:
             if kind == "join":
@@ -435,7 +436,7 @@ class Host:
                 outbox = self._rejoin(peer, message["seat"], message["token"], now)
             elif peer not in self.peers:
                 raise ProtocolError("Join the table first", "sync_not_joined")
-            elif kind == "intent":
+            elif kind in ("intent", "intent_then"):
                 outbox = self._intent(peer, message)
             elif kind == "say":
                 outbox = self._say_from(peer, message, now)
@@ -509,7 +510,9 @@ class Host:
         return outbox + [self._welcome(peer)] + self._changed()
 
     def _intent(self, peer, message) -> list:
-        """A guest's action: it must hold the seat, have seen the current version, obey the rules."""
+        """A guest's action: it must hold the seat, have seen the current version, obey the rules.
+        An ``intent_then``'s second action is played right after, if the rules take it (a fair
+        reveal's next commitment); if not, the seat owes it still and its device sends it again."""
         seat = message["seat"]
         self._check_started()
         if self.peers[peer].seat != seat:
@@ -531,15 +534,24 @@ class Host:
                 seen=seen,
                 version=self.version,
             )
+        self._judge(seat, message["action"])
+        if "then" in message:
+            try:
+                self._judge(seat, message["then"])
+            except TabernaError:
+                pass
+        return self._moved(seat)
+
+    def _judge(self, seat, action) -> None:
+        """The rules play a guest's ``action``, or raise; a rules bug is a refusal too."""
         try:
-            self.table.act(seat, message["action"])
+            self.table.act(seat, action)
         except TabernaError:
             raise
         except Exception as error:  # a rules bug must not let one peer's message stop the table
             raise ProtocolError(
                 f"The rules could not judge that action ({type(error).__name__})", "sync_rules_failed"
             ) from error
-        return self._moved(seat)
 
     def _say_from(self, peer, message, now) -> list:
         """A guest's phrase, for the seat it holds."""

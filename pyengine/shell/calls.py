@@ -13,6 +13,9 @@ The page's table sessions (``site/session.js``) call these through
   time in milliseconds before the language. Shared-table code (``protocol``, ``hosted``,
   ``joined``) is imported when a shared table is first opened, and segno when a QR code is
   first drawn, so that a one-device game never pays for them.
+* A game replayed step by step (``replay.py``): ``replay_table`` (the game at the table
+  of a role, up to now), ``replay_import`` (a record's text), ``replay_resume``,
+  ``replay_ui``, ``replay_render``.
 * Data calls: ``lobby``, ``selftest``, ``bench``, ``net_qr``, and each game's own tools
   (``Declaration.tools``, e.g. Lasca's ``perft``), exported under their names.
 """
@@ -26,6 +29,7 @@ from ..core.registry import declarations, get_game
 from ..core.validate import is_plain_json
 from ..i18n import Translator
 from .local import LocalTable
+from .replay import ReplayTable
 from .reply import as_refusal, envelope, log_fault, parse_json, read_save, request_object
 from .setup import setup_form
 
@@ -127,7 +131,9 @@ _MISSING = {
     "local": ("No table is open", "no_table"),
     "host": ("No shared table is open", "net_no_host"),
     "guest": ("You are not at a shared table", "net_no_guest"),
+    "replay": ("No replay is open", "no_replay"),
 }
+REPLAYABLE = ("local", "host")  # the roles whose tables this tab holds whole
 
 
 class Worker:
@@ -135,7 +141,7 @@ class Worker:
     several, one per simulated tab; the worker exports the methods of ``WORKER``."""
 
     def __init__(self):
-        self.tables = {"local": None, "host": None, "guest": None}
+        self.tables = {"local": None, "host": None, "guest": None, "replay": None}
 
     def _table(self, role: str):
         if self.tables[role] is None:
@@ -312,6 +318,34 @@ class Worker:
         """A ``data-phrase`` button: say a phrase (sent to the host), mute a player, open or
         close the picker."""
         guest.phrase(_ui_change(request), _time(now))
+
+
+    # --- a game replayed ------------------------------------------------------------------------
+    @_table_call("replay", opens=True)
+    def replay_table(self, t, role):
+        """The game at this tab's table of ``role`` (one device, or hosted), up to now."""
+        if role not in REPLAYABLE:
+            raise TabernaError("No table is open", "no_table")
+        return ReplayTable.of_table(self._table(role).device.table)
+
+    @_table_call("replay", opens=True)
+    def replay_import(self, t, text):
+        """A record's text; refused with its line and why (the replay on screen stays)."""
+        return ReplayTable.imported(text)
+
+    @_table_call("replay", opens=True)
+    def replay_resume(self, t, save):
+        """The replay on screen before a reload, at the same step."""
+        return ReplayTable.resume(read_save(save))
+
+    @_table_call("replay")
+    def replay_ui(self, t, replay, change):
+        """``{"step": n}``, ``{"viewer": seat}`` or the game screen's own change."""
+        replay.change_ui(_ui_change(change))
+
+    @_table_call("replay")
+    def replay_render(self, t, replay):
+        """The replay's screen again (e.g. after a language change)."""
 
 
 TABLE_CALLS = tuple(name for name in vars(Worker) if not name.startswith("_"))

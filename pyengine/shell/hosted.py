@@ -338,7 +338,7 @@ class HostedTable(Controller):
         body = [self._forfeits(t), self.device.body(t)]
         closing = None
         if status == "over":
-            body.append(game_over(t, table.game.result(table.state), self.device.names(t), again=False))
+            body.append(game_over(t, table.game.result(table.state), self.device.names(t), again=False, replay=self.role))
             rematch = command_button(t("sync.rematch"), "data-host", {"rematch": True}, "net-rematch", "tb-primary")
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.

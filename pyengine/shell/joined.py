@@ -12,7 +12,7 @@
 """
 
 from ..core.errors import TabernaError
-from ..protocol.fair import SEAT_PARAMS
+from ..protocol.fair import FIELD_WORDS, SEAT_PARAMS
 from ..core.registry import get_declaration
 from ..core.validate import is_plain_json
 from ..protocol import Guest
@@ -34,6 +34,13 @@ from .screens import (
     seat_view,
     table_section,
 )
+
+
+def _seat_words(t, names: list, seat) -> str:
+    """A seat in evidence: its name, else (a seat the host's list lacks) its number."""
+    if type(seat) is not int or seat < 0:
+        return "?"
+    return names[seat] if seat < len(names) else t("sync.fair_seat", n=seat + 1)
 
 
 def _declared(game_id):
@@ -172,14 +179,18 @@ class JoinedTable(Controller):
         return rules.teams(rules.resolve_options(view["options"], seats), seats)
 
     def _evidence(self, t):
-        """What the replay caught the host at, each finding in words (seats counted from 1)."""
+        """What the replay caught the host at, each finding in words: seats by the names the
+        table shows, a field of the table by what it holds."""
         audit = self.guest.audit
         if audit is None or not audit.evidence:
             return None
+        names = seat_names(self.guest.seats, t)
         found = []
         for item in audit.evidence:
             seats = SEAT_PARAMS.get(item["code"], ())
-            params = {k: (v + 1 if k in seats and type(v) is int else v) for k, v in item["params"].items()}
+            params = {k: (_seat_words(t, names, v) if k in seats else v) for k, v in item["params"].items()}
+            if "field" in params:
+                params["field"] = t(f"sync.fair_field.{FIELD_WORDS.get(params['field'], 'table')}")
             found.append(h("li", None, host_reason(t, {"code": item["code"], "params": params})))
         return h(
             "div",

@@ -118,7 +118,7 @@ class LocalTable(Controller):
         status = self.status()
         body = self.device.body(t)
         if status == "over":
-            end = game_over(t, table.game.result(table.state), self.device.names(t), again=True)
+            end = game_over(t, table.game.result(table.state), self.device.names(t), again=True, replay=self.role)
         else:
             end = self.can_undo() and undo_button(t)
         return table_section(t, table.game.id, status, table.version, fragment(body, end))

@@ -46,9 +46,10 @@ def table_section(t, game_id: str, status: str, version: int, body) -> Markup:
     )
 
 
-def game_over(t, result: dict, names: list, again: bool) -> Markup:
+def game_over(t, result: dict, names: list, again: bool, replay=None) -> Markup:
     """Who won (or that nobody did: a draw), "play again" (a new game at the same table,
-    when ``again``) and the lobby."""
+    when ``again``), the game's replay (``replay``: the role of the table, whose worker
+    holds it whole) and the lobby."""
     winners = ", ".join(names[seat] for seat in result["winners"])
     key = "over.draw" if not winners else "over.winner" if len(result["winners"]) == 1 else "over.winners"
     return h(
@@ -57,6 +58,7 @@ def game_over(t, result: dict, names: list, again: bool) -> Markup:
         h("h2", None, t("over.title")),
         h("p", {"data-announce": True}, t(key, names=winners)),
         again and fragment(command_button(t("over.again"), "data-ui", {"again": True}, "again", "tb-primary"), " "),
+        replay and fragment(h("button", {"type": "button", "data-replay": replay, "data-testid": "replay-open"}, t("replay.open")), " "),
         h("button", {"type": "button", "data-nav": "lobby"}, t("game.back")),
     )
 

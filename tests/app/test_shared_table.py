@@ -164,13 +164,17 @@ FAIR_STEPS = ("commit", "share", "reveal")
 def told_versions(table) -> set:
     """The versions every guest must have seen: all but those the host's own fair steps
     passed through at once (its seats' and bots' part of a draw follows any change in the
-    same breath, so the guests hear only where it ended)."""
+    same breath, so the guests hear only where it ended), and a guest's reveal that came
+    with its next commitment (``intent_then``: the host plays both in one go)."""
     log = table.log
-    return {
-        version for version in range(1, table.version + 1)
-        if version == table.version
-        or not (log[version]["action"]["type"] in FAIR_STEPS and table.seats[log[version]["seat"]]["kind"] != "remote")
-    }
+
+    def passed_through(version) -> bool:
+        done, then = log[version - 1], log[version]
+        if then["action"]["type"] in FAIR_STEPS and table.seats[then["seat"]]["kind"] != "remote":
+            return True
+        return done["seat"] == then["seat"] and (done["action"]["type"], then["action"]["type"]) == ("reveal", "commit")
+
+    return {version for version in range(1, table.version + 1) if version == table.version or not passed_through(version)}
 
 
 def cup_of(tabs, seat):
@@ -765,5 +769,5 @@ def test_a_guest_is_shown_the_evidence_when_the_hosts_table_does_not_follow_from
     last["rev"] += 1
     tabs.guest_call("pa", "net_guest_receive", json.dumps(last))
     assert 'data-testid="fair-evidence"' in tabs.screens["pa"]
-    assert f"The host says seat 3 has {counts[2] - 1} dice; by the record it has {counts[2]}." in tabs.screens["pa"]
+    assert f"The host says Caio has {counts[2] - 1} dice; by the record, {counts[2]}." in tabs.screens["pa"]
     assert 'data-testid="fair-evidence"' not in tabs.screens["pb"]  # told the truth

@@ -122,12 +122,30 @@ def csp_violations():
         pytest.fail(f"Content-Security-Policy violations:\n{found}", pytrace=False)
 
 
+def _abort(route):
+    route.abort()
+
+
 @pytest.fixture(scope="session")
 def browser(playwright_driver):
-    """Debian's Chromium; every context made from it (here or in a test) watches the CSP."""
+    """Debian's Chromium; every context made from it (here or in a test) watches the CSP.
+
+    A first visit caches the whole site for offline play (the service worker) and, once the
+    engine is up, makes a memory snapshot of Python in a second worker: about 3 CPU-seconds
+    per fresh context, which only the tests of those features need (``service_workers=
+    "allow"``, or the ``caching`` mark for the ``context`` fixture). Every other context
+    runs without either, as the page does in a browser that offers neither."""
     browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    new_context = browser.new_context
-    browser.new_context = lambda *args, **kwargs: watch_csp(new_context(*args, **kwargs))
+    make_context = browser.new_context
+
+    def new_context(*args, **kwargs):
+        kwargs.setdefault("service_workers", "block")
+        context = watch_csp(make_context(*args, **kwargs))
+        if kwargs["service_workers"] == "block":
+            context.route("**/snapshot.mjs", _abort)
+        return context
+
+    browser.new_context = new_context
     yield browser
     browser.close()
 
@@ -156,9 +174,13 @@ def record(context):
 
 
 @pytest.fixture
-def context(browser):
-    """A fresh incognito context at phone size; ``context.recorder`` audits its requests."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+def context(browser, request):
+    """A fresh incognito context at phone size; ``context.recorder`` audits its requests. A
+    test marked ``caching`` gets the service worker and the memory snapshot (see ``browser``)."""
+    caching = request.node.get_closest_marker("caching") is not None
+    ctx = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, service_workers="allow" if caching else "block"
+    )
     ctx.recorder = record(ctx)
     ctx.set_default_timeout(90_000)
     yield ctx

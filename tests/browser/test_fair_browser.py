@@ -141,8 +141,13 @@ def tappable(selector):
 
 
 def guest_intents(host):
-    """Every intent the host's page received (only Bruno sends any), in order; none names dice."""
-    intents = protocol_messages(host.evaluate("window.__raw"), "intent")
+    """Every intent the host's page received (only Bruno sends any), in order, an
+    ``intent_then`` as its two actions in turn; none names dice."""
+    intents = []
+    for message in protocol_messages(host.evaluate("window.__raw"), "intent", "intent_then"):
+        intents.append(message)
+        if "then" in message:
+            intents.append(dict(message, action=message["then"]))
     assert any(i["action"]["type"] == "commit" for i in intents)
     assert all("dice" not in json.dumps(i["action"]) for i in intents)
     return intents
@@ -219,13 +224,17 @@ def test_two_phones_play_a_fair_bozo_round_and_the_host_never_holds_the_guests_d
     finished_honestly(host, bruno)
     audit_cups(host)
 
+    # The lie rewrites the latest state: Bruno must have it (else the real one overtakes the lie).
+    bruno.wait_for_function(
+        "(v) => Number(document.querySelector('#game-area .tb-table')?.dataset.version) === v", arg=quiet(host, [host])
+    )
     lie = protocol_messages(bruno.evaluate("window.__raw"), "state")[-1]
     truth = lie["view"]["counts"][0]
     lie["view"]["counts"][0] = truth + 1
     host.evaluate(SEND_RAW, json.dumps(lie))
     evidence = bruno.locator("[data-testid=fair-evidence]")
     evidence.wait_for()
-    assert evidence.locator("li").inner_text() == f"The host says seat 1 has {truth + 1} dice; by the record it has {truth}."
+    assert evidence.locator("li").inner_text() == f"The host says Ana has {truth + 1} dice; by the record, {truth}."
     screenshots(bruno, tmp_path, "fair-evidence", tappable("[data-testid=fair-evidence] li"))
 
 

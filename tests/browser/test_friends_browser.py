@@ -216,8 +216,8 @@ def state_messages(raw):
     return protocol_messages(raw, "state")
 
 
-def protocol_messages(raw, kind):
-    """The protocol's messages of ``kind`` among the recorded texts, in order."""
+def protocol_messages(raw, *kinds):
+    """The protocol's messages of ``kinds`` among the recorded texts, in order."""
     found = []
     for text in whole_texts(raw):
         start = text.find('{"v":')
@@ -227,7 +227,7 @@ def protocol_messages(raw, kind):
             message = json.loads(text[start : text.rindex("}") + 1])
         except ValueError:
             continue
-        if isinstance(message, dict) and message.get("kind") == kind:
+        if isinstance(message, dict) and message.get("kind") in kinds:
             found.append(message)
     return found
 

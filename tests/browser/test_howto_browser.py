@@ -2,6 +2,8 @@
 the game's bar, readable with the network off, under the site's policy (the autouse fixture
 fails the test on any violation), never asking anything of another origin."""
 
+import pytest
+
 from pyengine.i18n import translate
 
 
@@ -30,6 +32,7 @@ def test_a_lobby_card_leads_to_the_rules_in_the_players_language(context, site):
     assert context.recorder.foreign(site.origin) == []
 
 
+@pytest.mark.caching
 def test_the_rules_open_offline_and_from_the_game_bar(context, site, wait_engine):
     page = context.new_page()
     page.goto(site.url)

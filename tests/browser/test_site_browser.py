@@ -6,6 +6,8 @@ import random
 import shutil
 import threading
 
+import pytest
+
 from buildtools.assemble import write_service_worker
 from buildtools.serve import make_server
 from pyengine.core.registry import declarations, playable_games
@@ -220,6 +222,7 @@ def test_tampered_save_names_the_reason(context, site, wait_engine):
     page.locator('form[data-form="setup"][data-game="perudo"]').wait_for()
 
 
+@pytest.mark.caching
 def test_works_offline_after_one_visit(context, site, wait_engine):
     page = context.new_page()
     page.goto(site.url)
@@ -245,6 +248,7 @@ def test_works_offline_after_one_visit(context, site, wait_engine):
     assert context.recorder.foreign(site.origin) == []
 
 
+@pytest.mark.caching
 def test_served_under_a_sub_path(context, subpath_site, wait_engine):
     page = context.new_page()
     page.goto(subpath_site.url)
@@ -300,6 +304,7 @@ def test_installable_as_an_app(persistent_context, site):
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 
 
+@pytest.mark.caching
 def test_a_new_version_installs_cleanly(context, dist, tmp_path, wait_engine):
     """A rebuilt site: the page offers the update, reloads into it, keeps one cache, and the
     unchanged runtime comes from the old cache instead of the network."""
@@ -410,6 +415,7 @@ def test_pass_and_play_hides_dice_until_the_next_player_takes_the_phone(context,
     assert page.locator("[data-testid=my-cup]").count() == 0
 
 
+@pytest.mark.caching
 def test_unreachable_runtime_while_online_falls_back_to_the_cached_copy(context, site, wait_engine):
     """Online but the runtime cannot be fetched (captive portal, flaky link): after one visit
     the page reloads once with the service worker serving Pyodide from its cache."""

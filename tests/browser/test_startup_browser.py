@@ -5,6 +5,8 @@ standard library the build cut down holds every module the worker asks for."""
 import json
 import zipfile
 
+import pytest
+
 from buildtools import runtime
 from pyengine.core.registry import playable_games
 from pyengine.core.simulate import playout_digest
@@ -31,6 +33,7 @@ def start_a_game(page):
     page.locator("#game-area .tb-table").wait_for()
 
 
+@pytest.mark.caching
 def test_the_next_visit_restores_the_memory_snapshot(context, site, wait_engine, bridge_call):
     page = context.new_page()
     messages = []
@@ -52,6 +55,7 @@ def test_the_next_visit_restores_the_memory_snapshot(context, site, wait_engine,
     assert stored_snapshots(page) == [name]  # kept: one per build
 
 
+@pytest.mark.caching
 def test_a_snapshot_that_does_not_restore_falls_back_and_is_not_made_again(context, site, wait_engine):
     page = context.new_page()
     messages = []

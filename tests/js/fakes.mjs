@@ -155,7 +155,7 @@ export class FakeShelf {
 
 /** storage.js's onScreen, in memory. */
 export function fakeOnScreen() {
-  const marks = { local: null, shared: null, guestSave: null };
+  const marks = { local: null, shared: null, guestSave: null, replay: null };
   return {
     marks,
     local: () => marks.local,
@@ -165,6 +165,9 @@ export function fakeOnScreen() {
     setShared: (marker) => { marks.shared = marker; },
     clearShared: () => { marks.shared = null; },
     leaveShared: () => { if (marks.shared) marks.shared = { ...marks.shared, onScreen: false }; },
+    replay: () => marks.replay,
+    setReplay: (text) => { marks.replay = text; },
+    clearReplay: () => { marks.replay = null; },
     guestSave: () => marks.guestSave,
     setGuestSave: (id) => { marks.guestSave = id; },
   };
@@ -185,6 +188,8 @@ export function fakeNet() {
     hostIdentity: async () => null,
     forgetIdentity: (table) => net.forgotten.push(table),
     relay: async () => { throw new Error("no relays in tests"); },
+    invited: new FakeChannel(), // what an invite's accepted reply connects
+    createInvite: async () => ({ code: "offer", accept: async () => net.invited, cancel() {} }),
   };
   return net;
 }
@@ -203,7 +208,11 @@ export function fakePage(overrides = {}) {
     call: (name, ...args) => worker.call(name, ...args),
     lang: () => "en",
     t: (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key),
-    toast: (text) => page.toasts.push(text),
+    // As the screen's: a dismiss hides its notice only while no other has replaced it.
+    toast: (text) => {
+      const shown = page.toasts.push(text);
+      return () => { if (page.toasts.length === shown) page.toasts.push(null); };
+    },
     paint: (value) => page.painted.push(value),
     paintSoon: (value) => page.painted.push(value),
     busy: (on) => page.busyMarks.push(on),

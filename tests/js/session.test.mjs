@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { GuestSession, HostSession, LocalSession } from "../../site/session.js";
+import { GuestSession, HostSession, LocalSession, ReplaySession } from "../../site/session.js";
 import { FakeChannel, FakeClock, fakePage, reply, settle } from "./fakes.mjs";
 
 const HOST_SAVE = '{"table_id":"T1","v":1}';
@@ -112,6 +112,26 @@ test("a one-device table keeps a save of its own and marks it on screen; a refus
   await settle();
   assert.equal(page.shelf.records.size, 1);
   assert.equal(page.shelf.get(record.id).text, '{"seed":"2"}');
+});
+
+test("a replay keeps its step for this tab only, never on the shelf, and forgets it when left", async () => {
+  const page = fakePage();
+  const session = new ReplaySession(page, new FakeClock());
+  const opened = session.open("local");
+  const open = await page.worker.last();
+  assert.deepEqual([open.name, open.args], ["replay_table", ["local", "en"]]);
+  open.answer(reply({ role: "replay", html: "<p>step 9</p>", status: "replay", save: '{"step":9}', summary: SUMMARY }));
+  await opened;
+  assert.equal(page.onScreen.replay(), '{"step":9}');
+  assert.equal(page.shelf.records.size, 0);
+  session.ui('{"step":3}');
+  const step = await page.worker.last();
+  assert.deepEqual([step.name, step.args], ["replay_ui", ['{"step":3}', "en"]]);
+  step.answer(reply({ role: "replay", html: "<p>step 3</p>", status: "replay", save: '{"step":3}', summary: SUMMARY }));
+  await settle();
+  assert.equal(page.onScreen.replay(), '{"step":3}');
+  session.close();
+  assert.equal(page.onScreen.replay(), null);
 });
 
 test("a failure of the worker itself is said and answered like a refusal", async () => {
@@ -391,4 +411,28 @@ test("a guest who cannot sit down again forgets the saved seat it tried", async 
   assert.deepEqual(page.worker.names(), ["net_guest_resume", "net_guest_join"]);
   session.close(true);
   assert.equal(page.shelf.get("guest:T1:2"), null);
+});
+
+/** A hosted table where a friend has just come in by invite: "Your friend is connected." shows. */
+async function friendByInvite(page, clock) {
+  const { session } = await hostedTable(page, clock);
+  await session.invite(1);
+  await page.panelShown.at(-1).reply(" answer ");
+  assert.equal(page.toasts.at(-1), "friends.connected");
+  return session;
+}
+
+test("a friend who leaves takes the host's \"connected\" notice away with it", async () => {
+  const page = fakePage();
+  await friendByInvite(page, new FakeClock());
+  page.net.invited.onclose();
+  assert.equal(page.toasts.at(-1), null);
+});
+
+test("a friend who leaves after another notice replaced \"connected\" leaves that notice be", async () => {
+  const page = fakePage();
+  await friendByInvite(page, new FakeClock());
+  page.toast("saves.open_elsewhere");
+  page.net.invited.onclose();
+  assert.equal(page.toasts.at(-1), "saves.open_elsewhere");
 });

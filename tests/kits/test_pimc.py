@@ -20,6 +20,22 @@ def test_the_best_mean_over_the_sampled_worlds_wins():
     assert 0.65 < choice.means[1] < 0.85 and choice.means[0] == pytest.approx(0.6)
 
 
+def test_weighed_worlds_count_by_their_likelihood():
+    # The coin again; evidence makes tails worlds four times likelier, so "heads" pays
+    # (3 x 1) / (3 x 1 + 1 x 4) = 3/7 on average, below "safe"; all-zero weights count alike.
+    def sample(rng):
+        return rng.below(4) != 0
+
+    def evaluate(world, candidates):
+        return [(1.0 if world else 0.0) if c == "heads" else 0.6 for c in candidates]
+
+    choice = choose(["safe", "heads"], sample, evaluate, Rng(7), worlds=400, weigh=lambda heads: 1 if heads else 4)
+    assert choice.action == "safe"
+    assert 0.35 < choice.means[1] < 0.5
+    unweighed = choose(["safe", "heads"], sample, evaluate, Rng(7), worlds=400)
+    assert choose(["safe", "heads"], sample, evaluate, Rng(7), worlds=400, weigh=lambda w: 0).means == unweighed.means
+
+
 def test_same_seed_same_choice_and_ties_go_to_the_first_candidate():
     def evaluate(world, candidates):
         return [world % 3 == i for i in range(len(candidates))]

@@ -504,3 +504,56 @@ def test_a_handed_secret_that_does_not_open_the_seats_commitment_changes_nothing
     for seat, secret in ((1, "66" * 32), (3, net.guests["pc"].held[3]["secret"]), (1, mine["secret"])):
         guest.receive(encode("secret", table=TABLE_ID, seat=seat, n=n, secret=secret), net.now)
         assert guest.held == {1: mine} and guest.audit.evidence == []
+
+
+ONE_GUEST = [{"kind": "human", "name": "Host"}, {"kind": "remote", "name": "A"}, {"kind": "bot", "name": "B"}, {"kind": "bot", "name": "C"}]
+
+
+def guest_trips(net) -> int:
+    """Delivers in waves (what is queued now, then its answers) until quiet; returns how many
+    waves carried an intent: the round trips the guests' devices took."""
+    trips = 0
+    while net.queue:
+        wave = len(net.queue)
+        trips += any(receiver is None and '"kind":"intent' in text.replace(" ", "") for _, receiver, text in net.queue)
+        net.run(limit=wave)
+    return trips
+
+
+def _guest_calls(game, seed):
+    """A one-guest fair table where the guest (seat 1) has just sent a call that ends the round."""
+    host, net = fair_table(game, seed=seed, seats=ONE_GUEST)
+    rng = Rng(seed)
+    play_until(host, net, rng, lambda: 1 in host.table.to_act() and bool(host.table.state["bids"]))
+    call = next(a for a in host.table.game.legal_actions(host.table.state, 1) if a["type"] != "bid")
+    guest = net.guests["pa"]
+    net.guest_says("pa", guest.intend(call, net.now))
+    return host, net, guest
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_after_a_call_the_next_round_is_drawn_in_two_more_round_trips(game):
+    """The call, then the guest's reveal with its next commitment, then its share: the round
+    trips a round's end costs a guest (the host and its bots do their part with each state)."""
+    host, net, guest = _guest_calls(game, seed=5)
+    n = host.table.state["fair"]["n"]
+    assert guest_trips(net) == 3
+    assert host.table.state["fair"]["n"] == n + 1 and host.table.state["fair"]["step"] == "play"
+    assert guest.view["dice"] is not None
+    everyone_agrees(host, net)
+
+
+def test_a_guest_reloaded_before_its_reveal_and_commitment_are_answered_loses_nothing():
+    host, net, guest = _guest_calls("perudo", seed=5)
+    net.run(limit=len(net.queue))  # the call: the host answers with the reveal step
+    net.run(limit=len(net.queue))  # the guest sends its reveal with its next commitment
+    assert any('"intent_then"' in text for sender, _, text in net.queue if sender == "pa")
+    saved = json.loads(json.dumps(guest.snapshot()))
+    assert saved["ahead"][0]["n"] == host.table.state["fair"]["n"] + 1
+    net.run()  # the host takes both; the guest reloads before it reads the answer
+    back = Guest.from_snapshot(saved, "Guest pa")
+    net.guests["pa"] = back
+    net.guest_says("pa", back.start(net.now))
+    net.run()
+    assert host.table.state["fair"]["step"] == "play" and back.view["dice"] is not None
+    everyone_agrees(host, net)

@@ -10,6 +10,12 @@ plays each candidate out in every world with ``kits.pimc.choose``:
 * medium: 12 worlds, each candidate played out to the end of the hand by the heuristic at
   every seat (roll-outs);
 * hard: 40 worlds; once 4 tricks or fewer remain, an exact alpha-beta search of each world.
+  Hard also reads the table: each world is weighed by how likely what the others said was
+  in it (``choice_weigh``: the suit the chooser named, each contro, recontro and pass,
+  from the hands they held), and it values a hand's score towards the
+  game (``hand_value``: points past what a side still needs to reach the target count for
+  nothing, so it does not double what it already wins with, nor a loss that ends the game
+  anyway).
 
 Each decision that samples has an allowance of work counted in cards played inside its
 worlds (``kits.pimc.Work``); once it is spent no further world is drawn. Roll-outs stay
@@ -17,7 +23,7 @@ under it (40 worlds of 12 candidates play fewer than 24,000 cards), but hard's e
 searches of four tricks could play 60,000 (0.8 s in CPython): those stop after fewer
 worlds, so the worst decision costs about what an opening roll-out does.
 
-(Trump choice and doubling sample 12 worlds at medium, 24 at hard: every option there is a
+(Trump choice and doubling sample 12 worlds at medium, 40 at hard: every option there is a
 whole hand's roll-out.) Candidate cards that cannot play differently (``distinct_cards``)
 are scored once.
 
@@ -29,9 +35,17 @@ play, and a call pays when the expected points pass half by a safety margin.
 
 What the bots cannot know: a view keeps only the trick in progress and each side's last
 trick, so older tricks are forgotten like a player who does not count cards; the worlds
-treat them as one more hidden place (``imagined_deal``). Worlds and work are counted, never
-timed, so a decision is the same for a given view and seed in CPython and Pyodide alike.
+treat them as one more hidden place (``imagined_deal``). What play revealed is kept by the
+engine, though (``cannot_hold``: a player who did not follow is void in the suit led, one
+who did not beat holds nothing that beats, obligada's "lowest card" says which lower cards
+he lacks), and no world breaks it. The evidence weights apply to a player only while every
+card he played is in sight (his hand as dealt is then known in each world).
+
+Worlds and work are counted, never timed, so a decision is the same for a given view and
+seed in CPython and Pyodide alike.
 """
+
+import math
 
 from ...core.registry import bots_by_level
 from ...core.rng import Rng
@@ -47,14 +61,29 @@ GAME = Botifarra()
 #: from which the search is exact, how often (out of 1) a random legal card is played, and
 #: the work a decision may spend (cards played inside its worlds).
 LEVELS = {
-    "easy": {"worlds": 0, "choice_worlds": 0, "exact_tricks": 0, "noise": 0.2, "work": 0},
-    "medium": {"worlds": 12, "choice_worlds": 12, "exact_tricks": 0, "noise": 0.0, "work": 24_000},
-    "hard": {"worlds": 40, "choice_worlds": 24, "exact_tricks": 4, "noise": 0.0, "work": 24_000},
+    "easy": {"worlds": 0, "choice_worlds": 0, "exact_tricks": 0, "noise": 0.2, "work": 0, "reads_table": False},
+    "medium": {"worlds": 12, "choice_worlds": 12, "exact_tricks": 0, "noise": 0.0, "work": 24_000,
+               "reads_table": False},
+    "hard": {"worlds": 40, "choice_worlds": 40, "exact_tricks": 4, "noise": 0.0, "work": 24_000,
+             "reads_table": True},
 }
 
 #: Expected points above half a side wants before it says contro, recontro, Sant Vicenç:
 #: the other side spoke first (it chose, or it doubled), so uniform worlds flatter us.
 CALL_MARGINS = (5.0, 8.0, 10.0)
+
+#: How a player's hand explains the suit he named as trumps (``choice_likelihood``): each
+#: suit is named with odds ``e ** (strength / CHOICE_SPREAD)``, ``strength`` the hand's
+#: ``trump_strength`` with that suit as trumps. Botifarra and delego are taken as no
+#: evidence: the search bots make them with hands of every kind (medium delegated 26 of 60
+#: opening hands, some of the strongest among them, and called botifarra on weak ones).
+CHOICE_SPREAD = 4.0
+#: A doubling call on a suit contract (contro, recontro, Sant Vicenç) is taken to be made
+#: with odds ``e ** ((strength - CALL_STRENGTH) / CHOICE_SPREAD)`` against passing,
+#: ``strength`` the caller's ``trump_strength`` with those trumps: medium's contros came
+#: with strengths 23-36, its passes mostly below 24. On botifarra a call says nothing so
+#: clear (medium doubled botifarra with hands of strength 10), so it weighs nothing.
+CALL_STRENGTH = 24.0
 
 
 class Table:
@@ -269,6 +298,13 @@ def _lead(deal: Deal, seat: int, legal: list) -> str:
 
 
 # --- playing worlds out ----------------------------------------------------------------------
+def _after(deal: Deal, card: str) -> Deal:
+    """A copy of ``deal`` with ``card`` played."""
+    child = deal.copy()
+    child.play(card)
+    return child
+
+
 def roll_out(deal: Deal, work: Work = None) -> Deal:
     """Plays ``deal`` to the end of the hand, the heuristic at every seat; the cards played
     are spent from ``work``."""
@@ -295,6 +331,16 @@ class ExactSearch:
     def points(self, deal: Deal) -> float:
         """The points ``me``'s side takes from ``deal`` on."""
         return self._search(deal, float("-inf"), float("inf"))
+
+    def card_points(self, deal: Deal, cards: list) -> list:
+        """For each of ``cards`` (the player to move's), the points ``me``'s side takes
+        from ``deal`` on when it is played, every card after it played at best."""
+        scores = []
+        for card in cards:
+            child = _after(deal, card)
+            self.cards += 1
+            scores.append(child.side_points(self.me) - deal.side_points(self.me) + self.points(child))
+        return scores
 
     def _search(self, deal: Deal, alpha: float, beta: float) -> float:
         if not deal.left:
@@ -328,8 +374,7 @@ class ExactSearch:
         before = deal.side_points(me)
         best = float("-inf") if ours else float("inf")
         for card in legal:
-            child = deal.copy()
-            child.play(card)
+            child = _after(deal, card)
             self.cards += 1
             gained = child.side_points(me) - before
             value = gained + self._search(child, alpha - gained, beta - gained)
@@ -375,6 +420,75 @@ def strongest_choice(hand: list):
     if trump_strength(hand, None) >= max(best, 30):
         return None, trump_strength(hand, None)
     return suit, best
+
+
+# --- what the choice of trumps says (hard) ----------------------------------------------------
+def choice_likelihood(hand: list, chosen: str) -> float:
+    """How likely a player holding ``hand`` (his whole hand as dealt), naming a suit as
+    trumps, was to name ``chosen``."""
+    strengths = {suit: trump_strength(hand, suit) for suit in SUITS}
+    top = max(strengths.values())
+    odds = {suit: math.exp((strength - top) / CHOICE_SPREAD) for suit, strength in strengths.items()}
+    return odds[chosen] / sum(odds.values())
+
+
+def call_likelihood(hand: list, trump, called: bool) -> float:
+    """How likely a player holding ``hand`` (as dealt) was to double (``called``) or to pass."""
+    odds = math.exp((trump_strength(hand, trump) - CALL_STRENGTH) / CHOICE_SPREAD)
+    return (odds if called else 1.0) / (1.0 + odds)
+
+
+def seen_played_by(view: dict, n: int) -> list:
+    """Per seat, the cards of this hand the view shows it played (the tricks in sight)."""
+    by_seat = [[] for _ in range(n)]
+    for trick in [view["trick"], view["last_trick"], *view["last_tricks"]]:
+        for i, card in enumerate(trick["cards"] if trick else []):
+            if card not in by_seat[(trick["leader"] + i) % n]:
+                by_seat[(trick["leader"] + i) % n].append(card)
+    return by_seat
+
+
+def choice_weigh(view: dict, table: Table):
+    """``weigh(deal)`` for ``kits.pimc.choose``: the likelihood, in a world, of what others
+    said before the bot's decision on a suit contract (the suit the chooser named, every
+    doubling call and pass), from the hand each held when he spoke. ``None`` when there is
+    nothing to weigh: no suit named yet or botifarra, piles (their choice saw only part of
+    the cards), or hands whose played cards are not all in sight (older tricks forget who
+    played what)."""
+    n, me, trump = table.n, table.me, view["trump"]
+    if view["piles"] or view["phase"] == "choose" or view["botifarra"] or trump is None:
+        return None
+    dealt = len(GAME.deck(n).cards) // n
+    seen = seen_played_by(view, n)
+    said = [(view["chooser"], None)]  # (seat, whether he doubled; None: he named the trumps)
+    said += [(call["seat"], True) for call in view["calls"]] + [(call["seat"], False) for call in view["passes"]]
+    said = [(seat, called) for seat, called in said
+            if seat != me and view["hand_counts"][seat] + len(seen[seat]) == dealt]
+    if not said:
+        return None
+
+    def weigh(deal):
+        likelihood = 1.0
+        for seat, called in said:
+            hand = deal.hands[seat] + seen[seat]
+            likelihood *= choice_likelihood(hand, trump) if called is None else call_likelihood(hand, trump, called)
+        return likelihood
+
+    return weigh
+
+
+def hand_value(view: dict, table: Table, points: float, multiplier: int, capped: bool) -> float:
+    """What the bot's side makes of taking ``points`` of the hand: the side over half scores
+    ``(points - half) x multiplier``. ``capped`` (partnerships playing to a target): a score
+    past what a side still needs to win the game is worth no more, so a side near the target
+    risks less by doubling and gains nothing by doubling what it already wins with."""
+    edge = (points - table.half()) * multiplier
+    if not (capped and table.partnerships and not view["options"]["fixed_hands"]):
+        return edge
+    target, scores, mine = view["options"]["target"], view["scores"], table.side_of[table.me]
+    if edge > 0:
+        return min(edge, target - scores[mine])
+    return max(edge, -(target - scores[1 - mine]))
 
 
 # --- the decisions ------------------------------------------------------------------------------
@@ -444,20 +558,15 @@ def play_card(view: dict, config: dict, rng: Rng) -> str:
     work = Work(config["work"])
 
     def evaluate(deal, cards):
-        search = ExactSearch(me) if deal.tricks_left() <= config["exact_tricks"] else None
-        scores = []
-        for card in cards:
-            child = deal.copy()
-            child.play(card)
-            if search:
-                scores.append(child.side_points(me) + search.points(child))
-            else:
-                scores.append(roll_out(child, work).side_points(me))
-        if search:
-            work.spend(search.cards + len(cards))
+        if deal.tricks_left() > config["exact_tricks"]:
+            return [roll_out(_after(deal, card), work).side_points(me) for card in cards]
+        search = ExactSearch(me)
+        scores = search.card_points(deal, cards)
+        work.spend(search.cards)
         return scores
 
-    return choose(candidates, sampler(view, table), evaluate, rng, worlds=config["worlds"], work=work).action
+    return choose(candidates, sampler(view, table), evaluate, rng, worlds=config["worlds"], work=work,
+                  weigh=choice_weigh(view, table) if config["reads_table"] else None).action
 
 
 def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
@@ -471,7 +580,6 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             return {"type": "delegate"}
         return {"type": "botifarra"} if suit is None else {"type": "trump", "suit": suit}
     tables = {trump: Table(view, trump) for trump in (*SUITS, None)}
-    half = table.half()
     work = Work(config["work"])
 
     def evaluate(deal, candidates):
@@ -484,7 +592,8 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             world = deal.copy()
             world.table = tables[trump]
             points = roll_out(world, work).side_points(me)
-            scores.append((points - half) * (2 if trump is None and not table.individual else 1))
+            multiplier = 2 if trump is None and not table.individual else 1
+            scores.append(hand_value(view, table, points, multiplier, config["reads_table"]))
         return scores
 
     return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"], work=work).action
@@ -502,15 +611,17 @@ def answer_call(view: dict, config: dict, rng: Rng) -> dict:
         strong = trump is not None and len(trumps) >= 5 and f"9{trump}" in trumps
         return double if strong else stay
     scale = SCALES[view["options"]["scale"]]
-    half = table.half()
+    now = view["multiplier"]
+    doubled = now // scale[doubling] * scale[doubling + 1]
     work = Work(config["work"])
 
     def evaluate(deal, candidates):
-        edge = roll_out(deal, work).side_points(me) - half - margin
-        return [edge * scale[doubling + 1], edge * scale[doubling]]
+        points = roll_out(deal, work).side_points(me) - margin
+        return [hand_value(view, table, points, doubled, config["reads_table"]),
+                hand_value(view, table, points, now, config["reads_table"])]
 
     return choose([double, stay], sampler(view, table), evaluate, rng, worlds=config["choice_worlds"],
-                  work=work).action
+                  work=work, weigh=choice_weigh(view, table) if config["reads_table"] else None).action
 
 
 def choose_action(view: dict, level: str, seed: int) -> dict:

@@ -1,0 +1,169 @@
+"""A game replayed step by step on screen: from the table on screen, or from a record's text.
+
+The replay is a table of its own role (``"replay"``): the game's own screen draws each
+replayed state as one seat sees it (the same render as at the table), under the replay's
+controls. Its save is the record's text and where the player is in it, so a reload brings
+the same step back (the text is read again, and so checked again).
+
+Whose eyes: any seat once the game is over, and then the spectator's too; while the game
+is still being played, only the seats played on this device (a host must not read a
+friend's dice in the replay of the game they are playing). An imported record's reader
+holds every draw of its text anyway: every seat is theirs to look through.
+"""
+
+from ..core.errors import TabernaError
+from ..core.registry import get_declaration
+from ..records.notation import notation_for
+from ..records.record import record_of, replay
+from ..records.text import read_record, write_text
+from ..ui.markup import fragment, h
+from .reply import Controller, summary_of
+from .screens import seat_names, seat_view, table_section
+
+SPECTATOR = None  # the viewer who holds no seat
+
+
+class ReplayTable(Controller):
+    """One record on screen at one step, seen by one seat (or the spectator)."""
+
+    role = "replay"
+
+    def __init__(self, text: str, own=None, step=None, viewer=SPECTATOR):
+        """``own``: the seats played on this device (``None``: every seat)."""
+        super().__init__()
+        self.text = text
+        self.record, self.states = read_record(text)
+        self.game = get_declaration(self.record["game"])
+        seats = range(len(self.record["seats"]))
+        self.own = list(seats) if own is None else [seat for seat in own if seat in seats]
+        self.ui: dict = {}
+        self.step = self.last
+        self.viewer = viewer if viewer in self.viewers() else self.viewers()[0]
+        if step is not None:  # a save's step: checked as the player's own would be
+            self.change_ui({"step": step})
+
+    @classmethod
+    def of_table(cls, table) -> "ReplayTable":
+        """The game on a ``Table`` up to now, seen by its first seat played on this device."""
+        record = record_of(table)
+        own = [seat for seat, info in enumerate(table.seats) if info["kind"] == "human"]
+        viewer = own[0] if own and not table.is_over() else SPECTATOR
+        return cls(write_text(record, list(replay(record))), own, viewer=viewer)
+
+    @classmethod
+    def imported(cls, text) -> "ReplayTable":
+        """A record's text, refused with ``RecordError`` (its line, its reason)."""
+        return cls(text)
+
+    @classmethod
+    def resume(cls, data: dict) -> "ReplayTable":
+        """A replay's save (``save()``), read and checked again."""
+        own = data.get("own")
+        if not (isinstance(own, list) and all(type(seat) is int for seat in own)):
+            raise TabernaError("The save is not a replay", "save_not_table")
+        return cls(data.get("text"), own, data.get("step"), data.get("viewer"))
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    @property
+    def over(self) -> bool:
+        return self.record["result"] is not None
+
+    def viewers(self) -> list:
+        """Whose eyes the player may borrow (see the module's docstring)."""
+        if self.over:
+            return [*range(len(self.record["seats"])), SPECTATOR]
+        return self.own or [SPECTATOR]
+
+    # --- inputs ------------------------------------------------------------------------------
+    def change_ui(self, change: dict) -> None:
+        """``{"step": n}`` goes to step ``n`` (0 is the table as set up), ``{"viewer": seat}``
+        (``None``: the spectator) looks through other eyes; anything else is the game
+        screen's own (a history unfolded), kept as at the table."""
+        if "step" in change:
+            step = change["step"]
+            if type(step) is not int or not 0 <= step <= self.last:
+                raise TabernaError("There is no such step", "replay_no_step", last=self.last)
+            self.step = step
+        elif "viewer" in change:
+            if change["viewer"] not in self.viewers():
+                raise TabernaError("That seat cannot be seen now", "replay_no_viewer")
+            self.viewer = change["viewer"]
+        else:
+            self.ui.update(change)
+
+    # --- output --------------------------------------------------------------------------------
+    def status(self) -> str:
+        return "replay"
+
+    def delay_ms(self) -> int:
+        return 0
+
+    def table_id(self):
+        return None
+
+    def title(self, t) -> str:
+        return t("replay.title", game=t(f"lobby.{self.game.id}.name"))
+
+    def save(self) -> dict:
+        return {"text": self.text, "own": self.own, "step": self.step, "viewer": self.viewer}
+
+    def summary(self, t) -> dict:
+        return summary_of(self.game.id, self.record["seats"], self.over, t)
+
+    def step_line(self, t, names: list) -> str:
+        """What happened at this step, in the game's notation, by whom."""
+        if self.step == 0:
+            return t("replay.setup")
+        step = self.record["steps"][self.step - 1]
+        line = notation_for(self.game.id).action_line(self.game.rules, self.states[self.step - 1], step["seat"], step["action"])
+        return t("replay.move", name=names[step["seat"]], move=line)
+
+    def html(self, t):
+        seats = self.record["seats"]
+        names = seat_names(seats, t)
+        view = self.game.rules.view(self.states[self.step], self.viewer)
+        board = seat_view(self.game.screen(), view, seats, self.ui, t)
+        return table_section(t, self.game.id, "replay", self.step, fragment(
+            self.controls(t, names), h("div", {"class": "tb-replay-board", "data-testid": "replay-board"}, board)))
+
+    def controls(self, t, names: list):
+        step, last = self.step, self.last
+        moves = (("first", step == 0, 0), ("back", step == 0, step - 1),
+                 ("forward", step == last, step + 1), ("last", step == last, last))
+        buttons = [
+            h("button", {"type": "button", "class": "tb-replay-move", "data-ui": {"step": to}, "disabled": at_end,
+                         "data-testid": f"replay-{name}", "aria-label": t(f"replay.{name}")}, _ICONS[name])
+            for name, at_end, to in moves
+        ]
+        viewers = [h("option", {"value": "null" if seat is None else seat, "selected": seat == self.viewer},
+                     t("replay.spectator") if seat is None else names[seat]) for seat in self.viewers()]
+        return h(
+            "div",
+            {"class": "tb-replay", "data-testid": "replay", "data-step": step, "data-last": last},
+            h("p", {"class": "tb-replay-where", "role": "status", "data-testid": "replay-step"},
+              h("strong", None, t("replay.position", n=step, total=last)), " · ",
+              h("span", {"class": "tb-replay-line", "data-testid": "replay-line"}, self.step_line(t, names))),
+            h("div", {"class": "tb-replay-moves"}, buttons),
+            h("label", {"class": "tb-replay-slider"}, h("span", {"class": "tb-visually-hidden"}, t("replay.slider")),
+              h("input", {"type": "range", "min": 0, "max": last, "value": step, "data-ui-key": "step",
+                          "data-testid": "replay-slider"})),
+            h("label", {"class": "tb-replay-viewer"}, t("replay.viewer"), " ",
+              h("select", {"data-ui-key": "viewer", "data-testid": "replay-viewer"}, viewers)),
+        )
+
+
+def _icon(*shapes):
+    """A button's picture, drawn (no font on a phone is sure to have the media signs)."""
+    return h("svg", {"viewBox": "0 0 20 20", "width": 20, "height": 20, "aria-hidden": "true", "focusable": "false"},
+             [h("path", {"d": d, "fill": "currentColor"}) for d in shapes])
+
+
+_ICONS = {
+    "first": _icon("M3 3 H6 V17 H3 Z", "M17 3 L17 17 L7 10 Z"),
+    "back": _icon("M15 3 L15 17 L5 10 Z"),
+    "forward": _icon("M5 3 L5 17 L15 10 Z"),
+    "last": _icon("M3 3 L3 17 L13 10 Z", "M14 3 H17 V17 H14 Z"),
+}

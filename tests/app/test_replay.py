@@ -1,0 +1,119 @@
+"""A game replayed step by step through the worker's calls (``pyengine.shell.replay``): from
+the table on screen and from a record's text; steps and viewpoints, and their refusals."""
+
+import json
+import re
+
+import pytest
+
+from pyengine.core.table import MAX_NAME
+from pyengine.i18n import Translator
+from pyengine.records import record_text
+from pyengine.shell.calls import Worker
+from tests.markup_check import HOSTILE, live_markup
+
+
+def call(fn, *args):
+    return json.loads(fn(*[a if isinstance(a, (str, int)) else json.dumps(a) for a in args]))
+
+
+def where(html):
+    """``(step, last)`` of the replay on screen."""
+    found = re.search(r'data-testid="replay" data-step="(\d+)" data-last="(\d+)"', html)
+    return int(found.group(1)), int(found.group(2))
+
+
+def board(html) -> str:
+    return html.split('data-testid="replay-board">', 1)[1]
+
+
+@pytest.fixture(scope="module")
+def finished():
+    """A tab whose one-device Perudo table (two easy bots) has played to its end."""
+    tab = Worker()
+    reply = call(tab.start, {"game": "perudo", "fields": {"seat0_kind": "bot:easy", "seat1_kind": "bot:easy", "seed": "7"}}, "en")
+    while reply["status"] == "bot":
+        reply = call(tab.bot_step, "en")
+    assert reply["status"] == "over"
+    return tab
+
+
+def test_a_finished_table_replays_to_its_own_final_screen_and_steps_within_bounds(finished):
+    table = finished.tables["local"]
+    reply = call(finished.replay_table, "local", "en")
+    assert reply["ok"] and reply["status"] == "replay" and reply["title"] == "Replay: Perudo"
+    assert where(reply["html"]) == (len(table.table.log), len(table.table.log))
+    # The last step, seen as the table's screen saw it (nobody's seat: two bots), is that screen.
+    assert board(reply["html"]).startswith(str(table.device.body(Translator("en"))))
+    last = len(table.table.log)
+    first = call(finished.replay_ui, {"step": 0}, "es")
+    assert where(first["html"]) == (0, last) and f"Paso 0 de {last}" in first["html"] and "La mesa tal como se preparó" in first["html"]
+    assert 'data-testid="replay-back" aria-label="Paso atrás" disabled' not in first["html"]
+    assert re.search(r'<button[^>]*disabled[^>]*data-testid="replay-back"', first["html"])
+    forward = call(finished.replay_ui, {"step": 1}, "it")
+    assert where(forward["html"]) == (1, last) and re.search(r"Bot 1: 1 \S+", forward["html"])
+    for wrong in (-1, last + 1, "2", 1.0, None):
+        refused = call(finished.replay_ui, {"step": wrong}, "ca")
+        assert not refused["ok"] and refused["html"] is None and refused["message"] == f"No hi ha aquest pas (de 0 a {last})."
+    assert where(call(finished.replay_render, "en")["html"]) == (1, last)  # nothing moved
+
+
+def test_every_seat_and_the_spectator_may_look_once_the_game_is_over(finished):
+    call(finished.replay_table, "local", "en")
+    assert where(call(finished.replay_ui, {"viewer": 1}, "en")["html"])[0] > 0
+    assert 'value="1" selected' in call(finished.replay_render, "en")["html"]
+    assert call(finished.replay_ui, {"viewer": None}, "en")["ok"]
+    assert not call(finished.replay_ui, {"viewer": 2}, "en")["ok"]
+
+
+def test_a_game_still_played_is_seen_only_through_the_seats_of_this_device():
+    tab = Worker()
+    reply = call(tab.start, {"game": "perudo", "fields": {"seat0_kind": "bot:easy", "seat1_kind": "human", "seed": "2"}}, "en")
+    while reply["status"] == "bot":
+        reply = call(tab.bot_step, "en")
+    replay = call(tab.replay_table, "local", "pt")
+    assert replay["ok"] and '<option value="1" selected' in replay["html"] and '<option value="0"' not in replay["html"]
+    for other in (0, None):
+        refused = call(tab.replay_ui, {"viewer": other}, "pt")
+        assert not refused["ok"] and "só os seus lugares" in refused["message"]
+    assert not call(Worker().replay_table, "local", "en")["ok"]  # no table on screen
+    assert not call(tab.replay_table, "guest", "en")["ok"]  # a guest does not hold the table
+
+
+def test_a_record_imports_resumes_at_its_step_and_a_damaged_one_is_refused_with_its_line(finished):
+    text = record_text(finished.tables["local"].table)
+    tab = Worker()
+    reply = call(tab.replay_import, text, "en")
+    assert reply["ok"] and '<option value="0"' in reply["html"] and '<option value="null"' in reply["html"]
+    moved = call(tab.replay_ui, {"step": 3}, "en")
+    damaged = text.replace("\n1 ", "\n7 ", 1)
+    refused = call(tab.replay_import, damaged, "it")
+    line = damaged.splitlines().index(next(l for l in damaged.splitlines() if l.startswith("7 "))) + 1
+    assert not refused["ok"] and refused["message"].startswith(f"Riga {line}:") and refused["html"] is None
+    assert where(call(tab.replay_render, "en")["html"])[0] == 3  # the replay on screen stays
+    again = Worker()
+    assert where(call(again.replay_resume, moved["save"], "en")["html"])[0] == 3
+    bad = json.dumps(dict(json.loads(moved["save"]), step=10_000))
+    assert not call(again.replay_resume, bad, "en")["ok"]
+
+
+def test_hostile_names_in_a_record_stay_text(finished):
+    text = record_text(finished.tables["local"].table)
+    names = iter(HOSTILE)
+    hostile = re.sub(r'^(Seat \d (?:\w+ )+)".*"$', lambda m: m.group(1) + json.dumps(next(names)[:MAX_NAME]), text, flags=re.M)
+    tab = Worker()
+    reply = call(tab.replay_import, hostile, "en")
+    assert reply["ok"]
+    for step in (0, 1, where(reply["html"])[1]):
+        html = call(tab.replay_ui, {"step": step}, "en")["html"]
+        assert live_markup(html) == [] and "&lt;img src=x" in html
+
+
+def test_a_hosted_table_replays_on_the_hosts_tab_through_the_hosts_eyes_only():
+    tab = Worker()
+    fields = {"seat0_kind": "human", "seat1_kind": "remote", "seat2_kind": "bot:easy"}
+    assert call(tab.net_host_create, {"game": "perudo", "fields": fields}, 5, "en")["ok"]
+    reply = call(tab.replay_table, "host", "en")
+    assert reply["ok"] and where(reply["html"]) == (0, 0) and '<option value="0" selected' in reply["html"]
+    assert not call(tab.replay_ui, {"viewer": 1}, "en")["ok"]  # a friend's dice stay theirs
+    assert call(tab.net_host_ui, {}, 6, "en")["ok"]  # the hosted table plays on beside it
