@@ -117,7 +117,8 @@ def stock_stdlib_modules() -> set:
 def play_every_path(page, bridge_call):
     """What the worker imports on first use: every game with its bots (each level at a
     table of its size), a table shared with a friend (hosted and joined in this one worker,
-    its messages passed by hand) and an invite's QR code."""
+    its messages passed by hand), an invite's QR code and the card group (locks drawn and
+    put on)."""
     games = [game for game in bridge_call(page, "lobby", "en")["games"] if game["playable"]]
     assert sorted(game["id"] for game in games) == sorted(playable_games())
     for game in games:
@@ -140,6 +141,8 @@ def play_every_path(page, bridge_call):
     assert started["ok"], started["message"]
     qr = bridge_call(page, "net_qr", "https://example.org/#invite", "en")
     assert qr["ok"], qr["message"]
+    page.evaluate("() => window.taberna.call('card_group')")
+    assert bridge_call(page, "group_bench", json.dumps({"seats": 2, "cards": 3, "passes": 2}))["multiplications"] == 12
 
 
 def test_nothing_the_worker_imports_was_left_out_of_the_standard_library(browser, dist, site, wait_engine, bridge_call):
