@@ -206,7 +206,7 @@ test("a guest's seat is saved and marked, and its moves go to the host as the wo
   const session = new GuestSession(page, clock);
   const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
   const join = await page.worker.last();
-  assert.deepEqual([join.name, JSON.parse(join.args[0])], ["net_guest_join", { table: "T1", seat: 1, name: "Bea", room: null }]);
+  assert.deepEqual([join.name, JSON.parse(join.args[0])], ["net_guest_join", { table: "T1", seat: 1, name: "Bea", room: null, game: null }]);
   const save = '{"table":"T1","seat":1}';
   join.answer(reply({ role: "guest", table: "T1", html: "<p>hello</p>", status: "connecting", save, summary: SUMMARY }));
   await joined;
