@@ -256,6 +256,7 @@ class PathEnd {
     this.cut = new Set();
     this.cutOff = 0; // peers cut off for flooding
     this.oncutoff = null;
+    this.onended = null; // (channel): a session ended, from either side
     this.share = keyShare();
     this.closed = false;
     links.onframe = (frame) => this.arrive(frame);
@@ -340,9 +341,11 @@ class PathEnd {
     const channel = new Channel(
       (text) => this.send(KIND.TEXT, sid, encoder.encode(text), key),
       () => {
-        if (this.sessions.get(sid)?.channel !== channel) return;
-        this.sessions.delete(sid);
-        this.send(KIND.CONTROL, sid, encoder.encode("bye"), key);
+        if (this.sessions.get(sid)?.channel === channel) {
+          this.sessions.delete(sid);
+          this.send(KIND.CONTROL, sid, encoder.encode("bye"), key);
+        }
+        this.onended?.(channel);
       },
     );
     channel.path = "brokers";
@@ -368,8 +371,8 @@ class PathEnd {
 
   close() {
     if (this.closed) return;
-    for (const session of [...this.sessions.values()]) session.channel.close();
     this.closed = true;
+    for (const session of [...this.sessions.values()]) session.channel.close();
     this.clock.clearInterval(this.alive);
     this.sending.finally(() => this.links.close());
   }
@@ -387,6 +390,7 @@ export class HostPath extends PathEnd {
     this.identity = identity;
     this.onChannel = onChannel;
     this.proofs = new Map(); // sid -> challenges answered
+    this.greeted = new Map(); // sid -> hellos answered
     this.announce(EVERYONE);
   }
 
@@ -396,12 +400,14 @@ export class HostPath extends PathEnd {
   }
 
   async onhandshake(sid, data) {
+    if (this.sessions.has(sid)) return;
     const answered = this.proofs.get(sid) ?? 0;
-    if (this.sessions.has(sid) || answered >= MAX_PROOFS_PER_PEER) return;
-    if (data.kind === "hello") {
-      this.proofs.set(sid, answered + 1);
+    const greeted = this.greeted.get(sid) ?? 0;
+    if (data.kind === "hello" && greeted < MAX_PROOFS_PER_PEER) {
+      this.greeted.set(sid, greeted + 1);
       await this.announce(sid);
-    } else if (data.kind === "prove" && NONCE.test(data.nonce ?? "") && SHARE.test(data.share ?? "")) {
+    } else if (answered >= MAX_PROOFS_PER_PEER) return;
+    else if (data.kind === "prove" && NONCE.test(data.nonce ?? "") && SHARE.test(data.share ?? "")) {
       this.proofs.set(sid, answered + 1);
       const own = await this.share;
       const key = await sessionKey(own, data.share, this.secrets.salt, this.sid, sid);
@@ -414,8 +420,9 @@ export class HostPath extends PathEnd {
 
 /**
  * A guest's end: says hello until a host answers (backing off), challenges each announcer of
- * ``table`` whose key ``trusted(key)`` accepts, and hands the channel of each host that proved
- * its key on this very path to ``onproved(channel, key)``; ``onrefused()`` hears of the others.
+ * ``table`` whose key ``trusted(key)`` accepts, and hands the channel of the first host that
+ * proved its key on this very path to ``onproved(channel, key)``; ``onrefused()`` hears of the
+ * others. One session at most: a guest that loses it starts a new GuestPath (a new session id).
  */
 export class GuestPath extends PathEnd {
   constructor(links, secrets, { table, trusted, onproved, onrefused }, options) {
@@ -470,7 +477,7 @@ export class GuestPath extends PathEnd {
       return;
     }
     const key = await sessionKey(own, challenge.share, this.secrets.salt, sid, this.sid);
-    if (this.closed) return;
+    if (this.closed || this.sessions.size) return;
     this.clock.clearTimeout(this.helloTimer);
     this.onproved(this.open(sid, key), challenge);
   }
