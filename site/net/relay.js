@@ -94,6 +94,11 @@ function brokers(lib, relayUrls) {
   return relayUrls;
 }
 
+/** The brokers a room uses with the settings' ``relayUrls`` (for the connection check). */
+export async function brokerUrls(relayUrls) {
+  return brokers(await library(), relayUrls);
+}
+
 /**
  * Joins the room of ``code`` and registers the actions before any peer can talk: ``sends``
  * and ``reads`` name this side's actions besides the protocol's texts; a peer's message on

@@ -436,3 +436,25 @@ test("a friend who leaves after another notice replaced \"connected\" leaves tha
   page.net.invited.onclose();
   assert.equal(page.toasts.at(-1), "saves.open_elsewhere");
 });
+
+test("the table says which way its texts go, for the host's guests and for a guest", async () => {
+  const page = fakePage();
+  const { session } = await hostedTable(page, new FakeClock());
+  assert.deepEqual(page.paths, ["direct"]); // the fake's tab channel
+  const overBrokers = new FakeChannel("brokers");
+  session.addChannel("broker-1", overBrokers);
+  assert.deepEqual(page.paths, ["direct", "brokers"]);
+  overBrokers.onclose();
+  assert.deepEqual(page.paths, ["direct"]);
+
+  const guestPage = fakePage();
+  const guest = new GuestSession(guestPage, new FakeClock());
+  const channel = new FakeChannel();
+  guest.attach(channel);
+  assert.deepEqual(guestPage.paths, ["direct"]);
+  channel.path = "turn"; // found out once ICE has picked its pair
+  channel.onpath();
+  assert.deepEqual(guestPage.paths, ["turn"]);
+  channel.onclose();
+  assert.deepEqual(guestPage.paths, []);
+});
