@@ -1,22 +1,26 @@
 """Friends with no direct path between them play through the brokers (site/net/brokerpath.js).
 
-Every context here blocks WebRTC candidates (BLOCK_DIRECT: none gathered, none taken from the
-far side), as two phones behind carrier-grade NAT without a TURN server would see it: a data
-channel can never open, and the table goes through the loopback mosquitto brokers instead.
+Every context here blocks WebRTC candidates (BLOCK_DIRECT: no STUN server, no candidate taken
+from the far side), as two phones behind carrier-grade NAT without a TURN server would see it:
+a data channel can never open, and the table goes through the loopback mosquitto brokers.
 """
 
 import random
 
 import pytest
 
+from pyengine.games.botifarra.view import card_label
 from tests.browser.conftest import Relay, record, settings_script
 from tests.browser.pixels import Image, near
-from tests.browser.test_botifarra_browser import play_shared
+from tests.browser.test_botifarra_browser import CLICK_IF_TO_ACT as BOTIFARRA_CLICK
+from tests.browser.test_botifarra_browser import EN
 from tests.browser.test_fair_browser import TAPPABLE, screenshots, tappable
-from tests.browser.test_friends_browser import connected, create_table, host_over, join_by_room_code, open_lobby, play
+from tests.browser.test_friends_browser import (
+    connected, create_table, host_over, host_table, host_version, join_by_room_code, open_lobby, play, wait_past,
+)
 from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, TRACK, texts, wait_texts
 
-# No ICE candidate is gathered or accepted, and the page counts the WebRTC connections that
+# No ICE candidate is accepted from the far side, and the page counts the WebRTC connections that
 # got through anyway (``__rtcConnected``): direct paths are impossible.
 BLOCK_DIRECT = """
 if (location.protocol === 'http:') {
@@ -39,6 +43,20 @@ if (location.protocol === 'http:') {
 """
 
 BROKERS_COLOUR = (0xB5, 0x54, 0x1C)  # .net-path[data-path="brokers"]::before
+
+
+def play_beside_bots(host, pages, actions):
+    """``actions`` moves by the people at a Botifarra table whose bots move by themselves
+    meanwhile (the version to act at is read again each time round)."""
+    for _ in range(actions):
+        for _ in range(600):
+            version = host_version(host)
+            if "acted" in [page.evaluate(BOTIFARRA_CLICK, version) for page in pages]:
+                break
+            pages[0].wait_for_timeout(100)
+        else:
+            raise AssertionError("nobody could act")
+        wait_past(host, version)
 
 
 @pytest.fixture
@@ -77,6 +95,32 @@ def path_shown(page):
     return line.inner_text()
 
 
+DIRECT_VERDICTS = {
+    "Direct path: through your TURN server, from any network.",
+    "Direct path: likely (this network shows a public address). Where it fails, games go through the relay servers.",
+    "Direct path: only with devices on this same network; with others, games go through the relay servers.",
+    "Direct path: unlikely from here; games go through the relay servers.",
+}
+
+
+def check_the_connection(page, tmp_path):
+    """The friends panel's check, before anyone is invited: both brokers answer; and the
+    settings where TURN servers go, beside STUN (screenshots of both)."""
+    page.click("[data-testid=friends-check]")
+    result = page.locator("[data-testid=check-result] li")
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=check-result] li').length === 2")
+    brokers, direct = result.all_inner_texts()
+    assert brokers == "Relay servers reachable: 2 of 2. Room codes work from here."
+    assert direct in DIRECT_VERDICTS
+    page.locator("#friends-check").scroll_into_view_if_needed()
+    screenshots(page, tmp_path, "broker-check", tappable("[data-testid=friends-check]"))
+    page.click("#settings summary")
+    page.click("#settings-net summary")
+    page.locator("#turn-credential").scroll_into_view_if_needed()
+    screenshots(page, tmp_path, "broker-settings", tappable("#turn"))
+    page.click("#settings summary")
+
+
 def test_a_whole_perudo_game_through_two_brokers_one_stopped_mid_game(cut_off, site, wait_engine, relay, second_relay, tmp_path):
     """Two phones that cannot reach each other play a whole Perudo game through two brokers
     at once; one broker stops mid-game and the game goes on to its end through the other."""
@@ -85,6 +129,7 @@ def test_a_whole_perudo_game_through_two_brokers_one_stopped_mid_game(cut_off, s
     rng = random.Random(5)
     host, guest = cut_off(second_relay.url, relay.url), cut_off(second_relay.url, relay.url)
     open_lobby(host, site.url, wait_engine)
+    check_the_connection(host, tmp_path)
     code = create_table(host, seats=1)
     join_by_room_code(host, guest, code, 1, "Bruno", wait_engine, site.url)
     assert path_shown(guest) == "Through the relay servers (slower)"
@@ -112,11 +157,20 @@ def test_a_botifarra_table_deals_and_plays_through_the_brokers(cut_off, site, wa
     form = host.locator('form[data-form="setup"][data-shared="1"]')
     form.wait_for()
     form.locator('select[name="seat1_kind"]').select_option("remote")
+    for seat in (2, 3):
+        kinds = form.locator(f'select[name="seat{seat}_kind"]')
+        kinds.select_option(kinds.evaluate("(s) => [...s.options].find((o) => o.value.startsWith('bot:')).value"))
     form.locator("[data-testid=start]").click()
     code = host.locator("[data-testid=room-code]").inner_text().strip()
     join_by_room_code(host, guest, code, 1, "Bruno", wait_engine, site.url)
     host.click("[data-testid=net-start]")
-    assert play_shared(host, [host, guest], actions=8) == 8
+    play_beside_bots(host, [host, guest], actions=8)
+    table = host_table(host)
+    assert any(entry["action"]["type"] == "play" for entry in table.log)  # cards on the table
+    shown = guest.inner_html("#game-area")
+    for other in (0, 2, 3):  # the friend's phone shows no other hand
+        for card in table.state["hands"][other]:
+            assert f'aria-label="{card_label(EN, card)}"' not in shown
     for page in (host, guest):
         assert page.evaluate("window.__rtcConnected") == 0
         assert page.context.recorder.errors == []
