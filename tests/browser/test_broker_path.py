@@ -117,7 +117,7 @@ def check_the_connection(page, tmp_path):
     page.click("#settings summary")
     page.click("#settings-net summary")
     page.locator("#turn-credential").scroll_into_view_if_needed()
-    screenshots(page, tmp_path, "broker-settings", tappable("#turn"))
+    screenshots(page, tmp_path, "broker-settings", tappable("#turn-credential"))
     page.click("#settings summary")
 
 
