@@ -27,6 +27,7 @@ const msgHandlers = relayManager.scoped();
 const subscriptionRefs = relayManager.scoped();
 const announcementMessages = relayManager.scoped();
 const clients = new Map(); // broker URL -> its mqtt.js client
+const hooked = new WeakSet(); // the clients whose messages reach the strategy's handlers
 
 /** An mqtt.js client whose retries back off while its broker stays out of reach. */
 function backingOff(url) {
@@ -48,7 +49,8 @@ export const joinRoom = createTopicStrategy({
   init: (config) => getRelays(config, defaultRelayUrls, DEFAULT_REDUNDANCY).map((url) => {
     const client = relayManager.register(url, () => backingOff(url));
     const handlers = msgHandlers.forRelay(client);
-    if (!client.listenerCount("connect")) {
+    if (!hooked.has(client)) {
+      hooked.add(client);
       client.on("message", (topic, buffer) => handlers[topic]?.(topic, buffer.toString()));
       client.on("connect", () => {
         const topics = Object.keys(subscriptionRefs.forRelay(client));
