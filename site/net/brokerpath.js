@@ -420,9 +420,9 @@ export class HostPath extends PathEnd {
 
 /**
  * A guest's end: says hello until a host answers (backing off), challenges each announcer of
- * ``table`` whose key ``trusted(key)`` accepts, and hands the channel of the first host that
- * proved its key on this very path to ``onproved(channel, key)``; ``onrefused()`` hears of the
- * others. One session at most: a guest that loses it starts a new GuestPath (a new session id).
+ * ``table`` whose key ``trusted(key)`` accepts, and hands the channel of each host that
+ * proved its key on this very path to ``onproved(channel, key)`` (a later one: the host's
+ * page reloaded and announced itself anew); ``onrefused()`` hears of the others.
  */
 export class GuestPath extends PathEnd {
   constructor(links, secrets, { table, trusted, onproved, onrefused }, options) {
@@ -477,7 +477,7 @@ export class GuestPath extends PathEnd {
       return;
     }
     const key = await sessionKey(own, challenge.share, this.secrets.salt, sid, this.sid);
-    if (this.closed || this.sessions.size) return;
+    if (this.closed) return;
     this.clock.clearTimeout(this.helloTimer);
     this.onproved(this.open(sid, key), challenge);
   }

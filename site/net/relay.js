@@ -305,16 +305,17 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
         trusted,
         onproved: (channel, key) => {
           pinKey(key.fingerprint);
-          if (!current) handOver(null, channel);
+          if (!current || current.peer === null) handOver(null, channel); // first, or the host back
           else channel.close();
         },
         onrefused: () => { impostors += 1; },
       });
       path.oncutoff = countCut;
       path.onended = (channel) => {
+        forget(channel)();
+        if (path.sessions.size) return;
         if (overBrokers === path) overBrokers = null;
         path.close();
-        forget(channel)();
       };
       overBrokers = path;
     }, DIRECT_WAIT_MS);

@@ -183,3 +183,27 @@ test("a forged frame under another peer's session id cuts nobody off", async () 
   assert.equal(channel.open, true);
   for (const end of [host, guest]) end.close();
 });
+
+test("a host whose page reloads is taken up again on the same path, proved anew", async () => {
+  const wire = broker();
+  const secrets = await pathSecrets(SECRET);
+  const identity = await hostIdentity();
+  const first = new HostPath(wire.link(), secrets, { table: "t1", identity, onChannel() {} }, { clock: noTimers });
+  const proved = [];
+  const guest = new GuestPath(wire.link(), secrets, {
+    table: "t1", trusted: (key) => key.fingerprint === identity.fingerprint, onproved: (channel) => proved.push(channel),
+  }, { clock: noTimers });
+  await wire.flush();
+  assert.equal(proved.length, 1);
+  first.links.onframe = null; // the page is gone, with no goodbye
+  const again = [];
+  const second = new HostPath(wire.link(), secrets, { table: "t1", identity, onChannel: (sid, channel) => again.push(channel) }, { clock: noTimers });
+  await wire.flush();
+  assert.equal(proved.length, 2);
+  const heard = [];
+  again[0].onmessage = (text) => heard.push(text);
+  proved[1].send("rejoin");
+  await wire.flush();
+  assert.deepEqual(heard, ["rejoin"]);
+  for (const end of [first, second, guest]) end.close();
+});
