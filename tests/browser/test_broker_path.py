@@ -14,7 +14,7 @@ from tests.browser.conftest import Relay, record, settings_script
 from tests.browser.pixels import Image, near
 from tests.browser.test_botifarra_browser import CLICK_IF_TO_ACT as BOTIFARRA_CLICK
 from tests.browser.test_botifarra_browser import EN
-from tests.browser.test_fair_browser import TAPPABLE, screenshots, tappable
+from tests.browser.shots import TAPPABLE, screenshots, tappable
 from tests.browser.test_friends_browser import (
     connected, create_table, host_over, host_table, host_version, join_by_room_code, open_lobby, play, wait_past,
 )
