@@ -168,7 +168,9 @@ def fair_line(t, game_id) -> Markup:
     shared table (``core.fair``); nothing for the others (Lasca has no chance)."""
     if not _fair_game(game_id):
         return None
-    return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"}, t("sync.fair_line"))
+    cards = hasattr(get_game(game_id), "fair_cards")  # dealt by the devices: ``kits.fair_cards``
+    return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"},
+             t("sync.fair_line_cards" if cards else "sync.fair_line"))
 
 
 def _bot_device(t, game_id, host_side: bool):
