@@ -21,7 +21,8 @@ One deal is a round ``n`` (counted from 1 through a game, a voided deal included
   must open its commitment (``fair_bad_reveal``). Every device then re-derives every key,
   replays every lock and relock step and every released key, opens the whole deal and lets
   the game replay every play with its own rules (``FairCardGame.fair_offence``). The
-  ``verdict`` names the first offence, else ``None``, and the game scores the hand with it.
+  ``verdict`` names the first offence, else ``None``, and the game scores the hand with it
+  (it stays in view through the next deal, until that one's own).
 
 Forfeit (``{"type": "forfeit", "n"}``, played by the host for a seat whose device is gone,
 after the same grace as any absent player): before the reveal the deal is void and dealt
@@ -85,8 +86,11 @@ def start(fair_id: str, players: list, cards, holders: list, n: int = 1, past=()
 
 
 def next_deal(record: dict, cards, holders: list) -> dict:
+    """The following deal; its ``verdict`` is the last deal's until its own is given."""
     past = record["past"] + [c for c in record["commits"] if c is not None]
-    return start(record["id"], record["players"], cards, holders, record["n"] + 1, past)
+    following = start(record["id"], record["players"], cards, holders, record["n"] + 1, past)
+    following["verdict"] = record["verdict"]
+    return following
 
 
 def _passes_done(record: dict) -> int:
@@ -182,7 +186,7 @@ def open_own(record: dict, seat: int, held: dict, positions: list, cards) -> dic
     return dict(zip(positions, found))
 
 
-def duty(record: dict, seat: int, held: dict, make_secret=fair.new_secret):
+def duty(record: dict, seat: int, held: dict):
     """The deal's action the device holding ``seat`` owes now, or ``None``; a lock draws a
     new secret into ``held`` (in play, see ``challenge_due``)."""
     step, n = record["step"], record["n"]
@@ -191,7 +195,7 @@ def duty(record: dict, seat: int, held: dict, make_secret=fair.new_secret):
     if step == "lock":
         entry = held.get(seat)
         if entry is None or entry["n"] != n:
-            entry = held[seat] = {"n": n, "secret": make_secret()}
+            entry = held[seat] = {"n": n, "secret": fair.new_secret()}
         keys = keys_for(record, seat, entry["secret"])
         commit = fair.commit_secret(entry["secret"], record["id"], n, seat)
         return {"type": "lock", "n": n, "commit": commit, "deck": fair_deck.lock_step(groups.current(), record["decks"][-1], keys)}
