@@ -274,9 +274,9 @@ class Audit:
         """Compares the host's view of our seat with the replay's at the same version."""
         if self.disputed or self.version != version:
             return
-        # The host's view shows our sealed cup only when its device made this round's secret
-        # (``handover``): then it must be the cup that secret gives.
-        shown = view.get("dice") is not None
+        # The host's view shows our sealed cup (or hand) only when its device made this
+        # round's secret (``handover``): then it must be the one that secret gives.
+        shown = self.table.game.sealed_shown(view)
         replayed = self.table.view(self.seat) if shown else self.table.game.view(self.table.state, self.seat)
         for item in _differences(view, replayed, version):
             if item not in self.evidence and len(self.evidence) < MAX_EVIDENCE:

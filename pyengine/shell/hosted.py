@@ -299,12 +299,13 @@ class HostedTable(Controller):
     def _stalled(self) -> list:
         """The seats a fair draw waits for whose device is gone: absent, or covered by a bot
         (this device plays its own seats' and bots' part at once, so one still owing needs a
-        secret only its friend's device holds)."""
+        secret only its friend's device holds), or whose sealed cards only it can play."""
         table = self.host.table
-        if table.fair is None or not self.host.started or not table.fair_steps():
+        if table.fair is None or not self.host.started:
             return []
         seats = self.host.public_seats()
-        return [seat for seat in table.to_act() if seat in self.friends and not (seats[seat]["kind"] == REMOTE and seats[seat]["connected"])]
+        return [seat for seat in table.to_act() if seat in self.friends and (table.fair_steps() or table.blind(seat))
+                and not (seats[seat]["kind"] == REMOTE and seats[seat]["connected"])]
 
     def _forfeits(self, t):
         """For each stalled seat: why the table waits, what the forfeit rule costs, the button."""

@@ -14,6 +14,7 @@ from pyengine.core.registry import get_game
 from pyengine.core.rng import Rng
 from pyengine.core.table import Table
 from pyengine.kits.fair_cards import is_sealed, keys_for
+from pyengine.protocol import Guest, Host
 from pyengine.protocol.envelope import encode
 
 from .fair_table import TABLE_ID, fair_table, guest_of
@@ -205,10 +206,12 @@ def test_steps_check_names_the_seat_whose_step_is_not_its_secrets():
 
 
 # --- over the wire: a host, a bot and two guests ------------------------------------------------
-def play_hand(host, net, rng, watch=None):
-    """One hand, each seat's move chosen by its own device; ``watch()`` after every move."""
+def play_hand(host, net, rng, watch=None, moves=None):
+    """One hand (or ``moves`` moves of it), each seat's move chosen by its own device;
+    ``watch()`` after every move."""
     number = host.table.state["hand_number"]
-    while host.table.state["hand_number"] == number and not host.table.is_over():
+    while host.table.state["hand_number"] == number and not host.table.is_over() and moves != 0:
+        moves = None if moves is None else moves - 1
         table = host.table
         assert not table.fair_steps(), table.state["fair"]
         seat = table.to_act()[0]
@@ -226,6 +229,7 @@ def play_hand(host, net, rng, watch=None):
         net.run()
         if watch:
             watch()
+        host = net.host
 
 
 def test_over_the_wire_the_host_never_holds_a_guests_card_before_it_is_played():
@@ -252,6 +256,24 @@ def test_over_the_wire_the_host_never_holds_a_guests_card_before_it_is_played():
         assert audit.evidence == [] and not audit.disputed
         assert guest_of(net, seat).view == audit.view()
     assert host.table.state["fair"]["verdict"] is None
+
+
+def test_a_host_and_a_guest_reloaded_mid_hand_read_the_same_hands_and_finish_it():
+    host, net = fair_table("botifarra", seed=24)
+    play_hand(host, net, Rng(24), moves=20)
+    hands = {seat: host.table.view(seat)["hand"] for seat in (0, 2)}
+    hand = net.guests["pa"].view["hand"]
+    reloaded = Host.from_snapshot(json.loads(json.dumps(host.snapshot())))
+    assert {seat: reloaded.table.view(seat)["hand"] for seat in (0, 2)} == hands
+    net.replace_host(reloaded)
+    back = Guest.from_snapshot(json.loads(json.dumps(net.guests["pa"].snapshot())), "Guest pa")
+    net.guests["pa"] = back
+    net.guest_says("pa", back.start(net.now))
+    net.advance(20_000)
+    assert back.view["hand"] == hand
+    play_hand(reloaded, net, Rng(25))
+    assert reloaded.table.state["fair"]["verdict"] is None and reloaded.table.state["last_hand"]["number"] == 1
+    assert all(guest.audit.evidence == [] for guest in net.guests.values())
 
 
 def test_a_host_that_forges_a_guests_deck_in_the_record_is_caught():
