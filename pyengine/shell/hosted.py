@@ -50,6 +50,7 @@ from .screens import (
     seat_names,
     seat_strip,
     table_section,
+    verdict_line,
 )
 from .setup import REMOTE, config_from_fields, default_bot_level
 
@@ -344,5 +345,6 @@ class HostedTable(Controller):
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
-        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id))
+        verdict = verdict_line(t, table.state.get("fair"), self.device.names(t))
+        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id), verdict)
         return hosted_screen(status, top, section, closing)

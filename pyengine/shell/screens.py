@@ -173,6 +173,24 @@ def fair_line(t, game_id) -> Markup:
              t("sync.fair_line_cards" if cards else "sync.fair_line"))
 
 
+VERDICT_WORDS = ("fair_withheld", "fair_bad_deal", "fair_bad_key", "fair_false_claim")
+
+
+def verdict_line(t, fair, names: list):
+    """What the check of a fair card table's last hand found (``kits.fair_cards``), in words,
+    or nothing: who offended and how; a card played against the rules (a renege, a card
+    not dealt) is named with its trick."""
+    verdict = (fair or {}).get("verdict")
+    if not verdict:
+        return None
+    seat = verdict["seat"]
+    name = names[seat] if seat < len(names) else t("sync.fair_seat", n=seat + 1)
+    code = verdict["code"]
+    key = f"sync.verdict.{code}" if code in VERDICT_WORDS else "sync.verdict.renege"
+    text = t(key, name=name, card=verdict.get("card", "?"), trick=verdict.get("trick", 0))
+    return h("p", {"class": "tb-hint tb-net-verdict", "role": "status", "data-testid": "fair-verdict"}, text)
+
+
 def _bot_device(t, game_id, host_side: bool):
     """Where a bot runs, on a fair table: its dice are known to that device (the host's)."""
     if not _fair_game(game_id):

@@ -13,9 +13,11 @@ from pyengine.core.errors import IllegalAction
 from pyengine.core.registry import get_game
 from pyengine.core.rng import Rng
 from pyengine.core.table import Table
+from pyengine.i18n import LANGUAGES, Translator
 from pyengine.kits.fair_cards import is_sealed, keys_for
 from pyengine.protocol import Guest, Host
 from pyengine.protocol.envelope import encode
+from pyengine.shell.screens import VERDICT_WORDS, verdict_line
 
 from .fair_table import TABLE_ID, fair_table, guest_of
 
@@ -316,3 +318,16 @@ def test_a_guest_cannot_void_a_deal_nor_play_a_card_it_was_not_dealt():
         text = encode("intent", table=TABLE_ID, seat=1, version=guest.version, seq=99, action=action)
         (reply,) = [json.loads(t) for peer, t in host.receive("pa", text, net.now) if peer == "pa" and '"error"' in t]
         assert reply["code"] == code
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_verdict_is_said_in_words_with_the_offenders_name(lang):
+    t = Translator(lang)
+    names = ["Ana", "Bea", "Caio", "Duda"]
+    verdicts = [{"code": code, "seat": 2} for code in VERDICT_WORDS]
+    verdicts.append({"code": "botifarra.must_follow", "seat": 2, "trick": 7, "card": "9o"})
+    for verdict in verdicts:
+        text = str(verdict_line(t, {"verdict": verdict}, names))
+        assert "Caio" in text and "{" not in text, text
+    assert "9o" in text and "7" in text
+    assert verdict_line(t, {"verdict": None}, names) is None
