@@ -19,7 +19,7 @@ from pyengine.protocol import Guest, Host
 from pyengine.protocol.envelope import encode
 from pyengine.shell.screens import VERDICT_WORDS, verdict_line
 
-from .fair_table import TABLE_ID, fair_table, guest_of
+from .fair_table import TABLE_ID, fair_table, guest_of, send_move
 
 HUMANS = [{"kind": "human", "name": f"P{s}"} for s in range(4)]
 
@@ -208,12 +208,11 @@ def test_steps_check_names_the_seat_whose_step_is_not_its_secrets():
 
 
 # --- over the wire: a host, a bot and two guests ------------------------------------------------
-def play_hand(host, net, rng, watch=None, moves=None):
-    """One hand (or ``moves`` moves of it), each seat's move chosen by its own device;
+def play_hand(host, net, rng, watch=None, until=lambda table: False):
+    """One hand (or until ``until(table)``), each seat's move chosen by its own device;
     ``watch()`` after every move."""
     number = host.table.state["hand_number"]
-    while host.table.state["hand_number"] == number and not host.table.is_over() and moves != 0:
-        moves = None if moves is None else moves - 1
+    while host.table.state["hand_number"] == number and not host.table.is_over() and not until(host.table):
         table = host.table
         assert not table.fair_steps(), table.state["fair"]
         seat = table.to_act()[0]
@@ -222,12 +221,7 @@ def play_hand(host, net, rng, watch=None, moves=None):
             net.host_says(host.play_bot())
         else:
             view = table.view(seat) if kind == "human" else guest_of(net, seat).view
-            action = view["legal_actions"][rng.below(len(view["legal_actions"]))]
-            if kind == "human":
-                net.host_says(host.act(seat, action))
-            else:
-                guest = guest_of(net, seat)
-                net.guest_says(next(p for p, g in net.guests.items() if g is guest), guest.intend(action, net.now))
+            send_move(host, net, seat, view["legal_actions"][rng.below(len(view["legal_actions"]))])
         net.run()
         if watch:
             watch()
@@ -262,7 +256,7 @@ def test_over_the_wire_the_host_never_holds_a_guests_card_before_it_is_played():
 
 def test_a_host_and_a_guest_reloaded_mid_hand_read_the_same_hands_and_finish_it():
     host, net = fair_table("botifarra", seed=24)
-    play_hand(host, net, Rng(24), moves=20)
+    play_hand(host, net, Rng(24), until=lambda table: len(table.state["tricks"]) == 3)
     hands = {seat: host.table.view(seat)["hand"] for seat in (0, 2)}
     hand = net.guests["pa"].view["hand"]
     reloaded = Host.from_snapshot(json.loads(json.dumps(host.snapshot())))
@@ -295,22 +289,7 @@ def test_a_host_that_forges_a_guests_deck_in_the_record_is_caught():
 
 def test_a_guest_cannot_void_a_deal_nor_play_a_card_it_was_not_dealt():
     host, net = fair_table("botifarra", seed=23)
-    rng = Rng(23)
-    while host.table.to_act()[0] != 1 or host.table.state["phase"] != "play":
-        table = host.table
-        seat = table.to_act()[0]
-        if seat == 1:
-            guest = guest_of(net, 1)
-            net.guest_says("pa", guest.intend(guest.view["legal_actions"][0], net.now))
-        elif table.seats[seat]["kind"] == "bot":
-            net.host_says(host.play_bot())
-        elif table.seats[seat]["kind"] == "human":
-            view = table.view(seat)
-            net.host_says(host.act(seat, view["legal_actions"][rng.below(len(view["legal_actions"]))]))
-        else:
-            guest = guest_of(net, seat)
-            net.guest_says("pc", guest.intend(guest.view["legal_actions"][0], net.now))
-        net.run()
+    play_hand(host, net, Rng(23), until=lambda table: table.to_act() == [1] and table.state["phase"] == "play")
     guest = guest_of(net, 1)
     for action, code in (({"type": "forfeit", "n": 1}, "fair_forfeit_host"),
                          ({"type": "play", "card": host.table.view(0)["hand"][0], "at": 0, "key": "11" * 32},
