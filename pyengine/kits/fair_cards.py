@@ -63,6 +63,16 @@ def position_of(card: str) -> int:
     return int(card[1:])
 
 
+def group_ready() -> bool:
+    """Whether this process has the group (PyNaCl under CPython; in the browser, the one the
+    worker installs): without it a shared table deals as a one-device table does."""
+    try:
+        groups.current()
+    except ImportError:
+        return False
+    return True
+
+
 # --- the deal's state ------------------------------------------------------------------------
 def start(fair_id: str, players: list, cards, holders: list, n: int = 1, past=()) -> dict:
     """Deal ``n``: ``cards`` in the deck's order, ``holders[j]`` the seat that gets position

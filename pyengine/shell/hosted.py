@@ -334,7 +334,7 @@ class HostedTable(Controller):
             waiting = any(seat["open"] for seat in self.host.public_seats())
             code = shown_room_code(self.host.room) if self.host.room else None
             strip = fragment(self._strip(t), self._watchers(t))
-            fair = fair_line(t, self.host.table.game.id)
+            fair = fair_line(t, self.host.table.game.id, self.host.table.fair is not None)
             return arrange_screen(t, self.title(t), code, strip, waiting, self._close_button(t), fair)
         table = self.host.table
         body = [self._forfeits(t), self.device.body(t)]
@@ -346,5 +346,5 @@ class HostedTable(Controller):
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
         verdict = verdict_line(t, table.state.get("fair"), self.device.names(t))
-        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id), verdict)
+        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id, table.fair is not None), verdict)
         return hosted_screen(status, top, section, closing)

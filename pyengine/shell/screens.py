@@ -163,12 +163,15 @@ def _fair_game(game_id) -> bool:
         return False
 
 
-def fair_line(t, game_id) -> Markup:
+def fair_line(t, game_id, fair=True) -> Markup:
     """The one line that says what a fair table means, for games whose chance is fair at a
-    shared table (``core.fair``); nothing for the others (Lasca has no chance)."""
+    shared table (``core.fair``); nothing for the others (Lasca has no chance), nor for a
+    card table known to deal from the host's generator (``fair`` false: Botifarra for two)."""
     if not _fair_game(game_id):
         return None
     cards = hasattr(get_game(game_id), "fair_cards")  # dealt by the devices: ``kits.fair_cards``
+    if cards and not fair:
+        return None
     return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"},
              t("sync.fair_line_cards" if cards else "sync.fair_line"))
 

@@ -582,8 +582,9 @@ class Botifarra(FairCardGame, TrickTakingGame):
     # --- a fair table's deal (``kits.fair_cards``) ------------------------------------------
     def fair_possible(self, options: dict, seats: int) -> bool:
         """Three or four players, the first dealer by the turned card: two players' face-up
-        piles and the holder of the 5 of espases would need cards shown during the deal."""
-        return seats >= 3 and options["first_dealer"] == "turned_card"
+        piles and the holder of the 5 of espases would need cards shown during the deal; and
+        the group (``kits.fair_cards.group_ready``)."""
+        return seats >= 3 and options["first_dealer"] == "turned_card" and fair_cards.group_ready()
 
     def make_fair(self, state: dict, fair_id: str) -> dict:
         """No card from the generator: the first dealer is turned from a generator seeded
