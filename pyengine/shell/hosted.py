@@ -18,7 +18,9 @@ one-device "play again", and nothing is taken back (the guests have seen the mov
 * Chance comes from a 256-bit key (``core.rng.new_key``) kept only in the host's save, and
   in the games with ``fair_chance`` (Perudo, Bozó, Crown and Anchor) from the fair draw
   instead (``Host.create(..., fair=True)``, ``core.fair``): every shared table is a fair
-  one, so the host's device never holds a guest's dice.
+  one, so the host's device never holds a guest's dice. Botifarra at 3 or 4 seats is dealt
+  by the devices (``kits.fair_cards``): the host's device never holds a guest's card before
+  it is played.
 * A friend whose device left while it owed its part of a fair draw (an absent seat, or one
   a bot now covers: only the friend's device holds the secret) gets the grace any absent
   player gets; then the host's screen says so and offers ``{"forfeit": seat}``, which ends
