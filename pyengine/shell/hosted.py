@@ -341,6 +341,7 @@ class HostedTable(Controller):
             body.append(game_over(t, table.game.result(table.state), self.device.names(t), again=False, replay=self.role))
             rematch = command_button(t("sync.rematch"), "data-host", {"rematch": True}, "net-rematch", "tb-primary")
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
+        body.append(self.device.log_panel(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
         top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id))

@@ -121,4 +121,4 @@ class LocalTable(Controller):
             end = game_over(t, table.game.result(table.state), self.device.names(t), again=True, replay=self.role)
         else:
             end = self.can_undo() and undo_button(t)
-        return table_section(t, table.game.id, status, table.version, fragment(body, end))
+        return table_section(t, table.game.id, status, table.version, fragment(body, end, self.device.log_panel(t)))
