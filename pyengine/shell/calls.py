@@ -14,8 +14,8 @@ The page's table sessions (``site/session.js``) call these through
   ``joined``) is imported when a shared table is first opened, and segno when a QR code is
   first drawn, so that a one-device game never pays for them.
 * A game replayed step by step (``replay.py``): ``replay_table`` (the game at the table
-  of a role, up to now), ``replay_import`` (a record's text), ``replay_resume``,
-  ``replay_ui``, ``replay_render``.
+  of a role, up to now), ``replay_import`` (a record's text), ``replay_link`` (a shared
+  link's fragment), ``replay_resume``, ``replay_ui``, ``replay_render``.
 * Data calls: ``lobby``, ``selftest``, ``bench``, ``net_qr``, and each game's own tools
   (``Declaration.tools``, e.g. Lasca's ``perft``), exported under their names.
 """
@@ -334,13 +334,18 @@ class Worker:
         return ReplayTable.imported(text)
 
     @_table_call("replay", opens=True)
+    def replay_link(self, t, payload):
+        """A shared link's record (its fragment after ``replay=``); refused with why."""
+        return ReplayTable.from_link(payload)
+
+    @_table_call("replay", opens=True)
     def replay_resume(self, t, save):
         """The replay on screen before a reload, at the same step."""
         return ReplayTable.resume(read_save(save))
 
     @_table_call("replay")
     def replay_ui(self, t, replay, change):
-        """``{"step": n}``, ``{"viewer": seat}`` or the game screen's own change."""
+        """``{"step": n}``, ``{"viewer": seat}``, ``{"share": page}`` or the game screen's own change."""
         replay.change_ui(_ui_change(change))
 
     @_table_call("replay")

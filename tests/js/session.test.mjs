@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { GuestSession, HostSession, LocalSession, ReplaySession } from "../../site/session.js";
+import { GuestSession, HostSession, LocalSession, ReplaySession, replayFragment } from "../../site/session.js";
 import { FakeChannel, FakeClock, fakePage, reply, settle } from "./fakes.mjs";
 
 const HOST_SAVE = '{"table_id":"T1","v":1}';
@@ -132,6 +132,27 @@ test("a replay keeps its step for this tab only, never on the shelf, and forgets
   assert.equal(page.onScreen.replay(), '{"step":3}');
   session.close();
   assert.equal(page.onScreen.replay(), null);
+});
+
+test("a replay's share panel is given this page's address, and its record downloads as a file", async () => {
+  const files = [];
+  const page = fakePage({ download: (name, text) => files.push([name, text]) });
+  const session = new ReplaySession(page, new FakeClock());
+  const opened = session.openLink("eJxLAQ");
+  const open = await page.worker.last();
+  assert.deepEqual([open.name, open.args], ["replay_link", ["eJxLAQ", "en"]]);
+  open.answer(reply({ role: "replay", html: "<p>9</p>", status: "replay", save: '{"text":"Taberna record 1\\n","step":9}' }));
+  await opened;
+  session.ui('{"share":true}');
+  const share = await page.worker.last();
+  assert.deepEqual(share.args, ['{"share":"https://example.test/#replay="}', "en"]);
+  share.answer(reply({ role: "replay", html: "<p>share</p>", status: "replay" }));
+  await settle();
+  session.download("perudo");
+  assert.deepEqual(files, [["taberna-perudo.txt", "Taberna record 1\n"]]);
+  assert.equal(replayFragment("#replay=eJx_-"), "eJx_-");
+  assert.equal(replayFragment("#join=abc"), null);
+  assert.equal(replayFragment(""), null);
 });
 
 test("a failure of the worker itself is said and answered like a refusal", async () => {
