@@ -14,7 +14,8 @@ import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
 import { SaveShelf, saveField } from "./saves.js";
 import { PageScreen } from "./screen.js";
 import { TableSounds } from "./sound.js";
-import { LocalSession, ReplaySession, SHARED_SESSIONS, replayFragment } from "./session.js";
+import { GamesSession, LocalSession, ReplaySession, SHARED_SESSIONS, replayFragment } from "./session.js";
+import { wireYourGames } from "./yourgames.js";
 import { onScreen, settings, tabFirst } from "./storage.js";
 import { engineStarted, prepareNextStart, registerServiceWorker, retryFromCache } from "./updates.js";
 import { engineWorker } from "./engine-start.js";
@@ -75,6 +76,7 @@ const page = {
     file.click();
     setTimeout(() => URL.revokeObjectURL(file.href), 60_000);
   },
+  replay: (text) => openRecord((session) => session.importText(text)),
   get net() { return app.net; },
   get panel() { return app.panel; },
 };
@@ -339,6 +341,13 @@ async function openRecord(open) {
     return;
   }
   startSession(session);
+  $("game").focus({ preventScroll: true });
+}
+
+/** Your games (``view`` "games") or their statistics ("stats"). */
+function openYourGames(view) {
+  if (!app.bridge) return;
+  startSession(new GamesSession(page)).open(view);
   $("game").focus({ preventScroll: true });
 }
 
@@ -653,6 +662,9 @@ const shelfReady = SaveShelf.open(onSaveWrite).then(async (shelf) => {
 await nextTask();
 wire();
 wireImport();
+wireYourGames({
+  $, t, page, shelf: () => app.shelf, settings, keys: Object.values(KEYS), open: openYourGames, refresh: showSavedGames,
+});
 app.pendingRoute = takeRoute();
 loadStrings(app.i18n.pick(settings.get(KEYS.lang))).then(wireFriends).catch((error) => console.warn(error));
 startEngine();

@@ -13,7 +13,7 @@
 //   page  {call(name, ...args) -> reply, lang(), t(key, params), toast(text) -> dismiss, paint(reply),
 //          paintSoon(reply), busy(on), botSpeed(), shelf (saves.js), onScreen (storage.js),
 //          locks (navigator.locks), saveHeld(), settings(), link(fragment), download(name, text),
-//          panel (net/panel.js),
+//          replay(recordText), panel (net/panel.js),
 //          net (net/transports.js)}
 //   clock {now(), setTimeout, clearTimeout, setInterval, clearInterval}
 
@@ -185,6 +185,7 @@ class TableSession {
     if (!reply || this.closed) return;
     if (reply.table) this.tableId = reply.table;
     if (reply.save) this.keep(reply);
+    if (reply.finished) this.page.shelf.keepFinished(reply.finished, recordSummary(reply.summary).players);
     for (const [peer, text] of reply.outbox || []) this.deliver(peer, text);
     if (!reply.ok) {
       // A refused input changes nothing on screen (a form keeps what was typed): say why.
@@ -396,6 +397,42 @@ export class ReplaySession extends TableSession {
   close() {
     super.close(true);
   }
+}
+
+/** Your games: the finished games this device keeps, listed or counted
+ * (pyengine/shell/games.py). The worker gets them without their records; a game's Replay
+ * opens its record on the page's replay screen. */
+export class GamesSession extends TableSession {
+  calls = { ui: "games_ui", render: ["games_render"] };
+
+  timed() {
+    return [];
+  }
+
+  /** ``view``: "games" (the list) or "stats". */
+  open(view) {
+    const entries = this.page.shelf.finished().map(({ text, ...entry }) => entry);
+    return this.run("games_open", JSON.stringify(entries), view);
+  }
+
+  ui(changeJson) {
+    const id = JSON.parse(changeJson)?.replay;
+    if (id === undefined) return super.ui(changeJson);
+    const record = this.page.shelf.get(id);
+    if (record?.kind === "finished") this.page.replay(record.text);
+    return null;
+  }
+
+  act() {
+    return null;
+  }
+
+  show(reply) {
+    this.page.paint(reply);
+    this.page.toast(reply.message || null);
+  }
+
+  keep() {}
 }
 
 /** What both kinds of shared table have: the clock's ticks, time-stamped calls, a marker

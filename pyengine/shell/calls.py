@@ -16,6 +16,8 @@ The page's table sessions (``site/session.js``) call these through
 * A game replayed step by step (``replay.py``): ``replay_table`` (the game at the table
   of a role, up to now), ``replay_import`` (a record's text), ``replay_link`` (a shared
   link's fragment), ``replay_resume``, ``replay_ui``, ``replay_render``.
+* Your games (``games.py``): ``games_open`` (the page's finished games, and which screen:
+  the list or the statistics), ``games_ui``, ``games_render``.
 * Data calls: ``lobby``, ``selftest``, ``bench``, ``net_qr``, and each game's own tools
   (``Declaration.tools``, e.g. Lasca's ``perft``), exported under their names.
 """
@@ -28,6 +30,7 @@ from ..core.errors import TabernaError
 from ..core.registry import declarations, get_game
 from ..core.validate import is_plain_json
 from ..i18n import Translator
+from .games import GamesScreen
 from .local import LocalTable
 from .replay import ReplayTable
 from .reply import as_refusal, envelope, log_fault, parse_json, read_save, request_object
@@ -132,6 +135,7 @@ _MISSING = {
     "host": ("No shared table is open", "net_no_host"),
     "guest": ("You are not at a shared table", "net_no_guest"),
     "replay": ("No replay is open", "no_replay"),
+    "games": ("Your games are not open", "no_games"),
 }
 REPLAYABLE = ("local", "host")  # the roles whose tables this tab holds whole
 
@@ -141,7 +145,7 @@ class Worker:
     several, one per simulated tab; the worker exports the methods of ``WORKER``."""
 
     def __init__(self):
-        self.tables = {"local": None, "host": None, "guest": None, "replay": None}
+        self.tables = {"local": None, "host": None, "guest": None, "replay": None, "games": None}
 
     def _table(self, role: str):
         if self.tables[role] is None:
@@ -351,6 +355,22 @@ class Worker:
     @_table_call("replay")
     def replay_render(self, t, replay):
         """The replay's screen again (e.g. after a language change)."""
+
+    # --- your games -----------------------------------------------------------------------------
+    @_table_call("games", opens=True)
+    def games_open(self, t, entries, view):
+        """The finished games this device keeps (oldest first, without their records' texts),
+        listed (``view`` ``"games"``) or counted (``"stats"``)."""
+        return GamesScreen(parse_json(entries), view)
+
+    @_table_call("games")
+    def games_ui(self, t, games, change):
+        """``{"view": "games" | "stats"}``."""
+        games.change_ui(_ui_change(change))
+
+    @_table_call("games")
+    def games_render(self, t, games):
+        """The screen again (e.g. after a language change)."""
 
 
 TABLE_CALLS = tuple(name for name in vars(Worker) if not name.startswith("_"))

@@ -38,6 +38,7 @@ from ..protocol import Host
 from ..protocol.envelope import ProtocolError, check_id
 from ..ui.markup import fragment, h
 from .device import Device
+from .games import finished_entry
 from .phrases import Talk
 from .reply import Controller, summary_of
 from .rooms import check_room_code, shown_room_code
@@ -227,6 +228,10 @@ class HostedTable(Controller):
     def summary(self, t) -> dict:
         table = self.host.table
         return summary_of(table.game.id, table.seats, self.host.started and table.is_over(), t)
+
+    def finished(self):
+        table = self.host.table
+        return finished_entry(table) if self.host.started and table.is_over() else None
 
     def _seat_buttons(self, t, index: int, conn: str):
         if index not in self.friends:

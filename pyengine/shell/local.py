@@ -7,6 +7,7 @@ from ..core.registry import get_game
 from ..core.table import MAX_SEED, Table
 from ..ui.markup import fragment
 from .device import Device, LocalMoves
+from .games import finished_entry
 from .reply import Controller, summary_of
 from .screens import game_over, table_section, undo_button
 from .setup import REMOTE, config_from_fields
@@ -112,6 +113,9 @@ class LocalTable(Controller):
 
     def summary(self, t) -> dict:
         return summary_of(self.table.game.id, self.table.seats, self.table.is_over(), t)
+
+    def finished(self):
+        return finished_entry(self.table) if self.table.is_over() else None
 
     def html(self, t):
         table = self.table
