@@ -124,7 +124,7 @@ class GamesScreen(Controller):
         ])
         body = self.list_html(t) if self.view == "games" else self.stats_html(t)
         return h("section", {"class": "tb-games", "data-testid": f"games-screen-{self.view}", "aria-label": self.title(t)},
-                 h("h2", None, self.title(t)), tabs, body,
+                 tabs, body,
                  h("p", None, h("button", {"type": "button", "data-nav": "lobby"}, t("game.back"))))
 
     def list_html(self, t):
@@ -161,7 +161,7 @@ class GamesScreen(Controller):
                     for label, (played, won) in rows]
             sections.append(h(
                 "section", {"class": "tb-games-stats", "data-testid": f"stats-{game_id}"},
-                h("h3", None, t(f"lobby.{game_id}.name")),
+                h("h2", None, t(f"lobby.{game_id}.name")),
                 h("table", None, h("thead", None, head), h("tbody", None, body)),
                 h("p", None, t("games.streaks", streak=game["streak"], best=game["best"])),
             ))
