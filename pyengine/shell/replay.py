@@ -25,7 +25,6 @@ from ..records.notation import notation_for
 from ..records.record import record_of, replay
 from ..records.text import read_record, write_text
 from ..ui.markup import fragment, h
-from .qr import MAX_QR_TEXT, qr_svg
 from .reply import Controller, summary_of
 from .screens import seat_names, seat_view, table_section
 
@@ -160,6 +159,8 @@ class ReplayTable(Controller):
         where it fits one, the file."""
         if self.share is None:
             return None
+        from .qr import MAX_QR_TEXT, qr_svg  # segno, only once a replay is shared
+
         link = self.link()
         code = (qr_svg(link, t) if len(link) <= MAX_QR_TEXT
                 else h("p", {"class": "tb-hint", "data-testid": "replay-no-qr"}, t("replay.share_too_long")))
