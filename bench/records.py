@@ -37,7 +37,7 @@ from tests.records.proof import OPTION_SETS, mutants, random_table, refused_clea
 
 MUTATED_PLIES = 200  # the tables the mutants are made from: long enough to hold every kind of line
 PAGE = f"https://someone.github.io/taberna/#{PREFIX}"  # a published copy's address (README: GitHub Pages)
-BOT_PLIES = 5_000  # a bot game longer than this is cut (none was)
+BOT_PLIES = 5_000  # a bot game longer than this is cut (Crown and Anchor's bots, left alone, play on)
 
 
 def link_bytes(text: str) -> int:
