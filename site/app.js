@@ -14,7 +14,8 @@ import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
 import { SaveShelf, saveField } from "./saves.js";
 import { PageScreen } from "./screen.js";
 import { TableSounds } from "./sound.js";
-import { LocalSession, ReplaySession, SHARED_SESSIONS } from "./session.js";
+import { GamesSession, LocalSession, ReplaySession, SHARED_SESSIONS, replayFragment } from "./session.js";
+import { wireYourGames } from "./yourgames.js";
 import { onScreen, settings, tabFirst } from "./storage.js";
 import { engineStarted, prepareNextStart, registerServiceWorker, retryFromCache } from "./updates.js";
 import { engineWorker } from "./engine-start.js";
@@ -72,6 +73,14 @@ const page = {
   saveHeld: () => onSaveWrite(false, app.saveError || app.shelf.openError),
   settings: netSettings,
   link: (fragment) => `${location.href.split("#")[0]}#${fragment}`,
+  download: (name, text) => {
+    const file = document.createElement("a");
+    file.href = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+    file.download = name;
+    file.click();
+    setTimeout(() => URL.revokeObjectURL(file.href), 60_000);
+  },
+  replay: (text) => openRecord((session) => session.importText(text)),
   get net() { return app.net; },
   get panel() { return app.panel; },
   roomsUnreachable: () => {
@@ -334,26 +343,35 @@ function openReplay(role) {
   $("game").focus({ preventScroll: true });
 }
 
-/** A record's text from the lobby: replayed, or refused there with its line and why. */
-async function importRecord(text) {
+/** A record from the lobby (``open(session)``: its text, or a shared link's): replayed, or
+ * refused there, under "Import a record", with its line and why. */
+async function openRecord(open) {
   if (!app.bridge) return;
   const refusal = $("import-refusal");
   const session = new ReplaySession(page);
-  const reply = await session.importText(text);
+  const reply = await open(session);
   refusal.hidden = Boolean(reply?.ok);
   refusal.textContent = reply?.ok ? "" : reply?.message ?? "";
   if (!reply?.ok) {
     session.close();
+    refusal.scrollIntoView({ block: "center" });
     return;
   }
   startSession(session);
   $("game").focus({ preventScroll: true });
 }
 
+/** Your games (``view`` "games") or their statistics ("stats"). */
+function openYourGames(view) {
+  if (!app.bridge) return;
+  startSession(new GamesSession(page)).open(view);
+  $("game").focus({ preventScroll: true });
+}
+
 function wireImport() {
   $("import-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    importRecord($("import-text").value);
+    openRecord((session) => session.importText($("import-text").value));
   });
   $("import-file").addEventListener("change", async (event) => {
     const [file] = event.target.files;
@@ -512,6 +530,7 @@ async function joinShared(route, name) {
 // Opened from a link: its fragment says which table. It is consumed (a reload must not reuse
 // a one-time invite); the shared-table marker takes over from there.
 function takeRoute() {
+  app.pendingReplay = replayFragment(location.hash); // a shared game's replay
   const route = parseRoute(location.hash);
   if (location.hash) history.replaceState(null, "", location.href.split("#")[0]);
   return route;
@@ -635,6 +654,10 @@ async function startEngine() {
     const gameId = app.waitingFor;
     app.waitingFor = null;
     openGame(gameId);
+  } else if (app.pendingReplay) {
+    const payload = app.pendingReplay;
+    app.pendingReplay = null;
+    openRecord((session) => session.openLink(payload));
   } else if (replay) {
     startSession(new ReplaySession(page)).resume(replay).then((reply) => reply?.ok || backToLobby());
   } else if (marker?.onScreen) {
@@ -680,11 +703,12 @@ function wire() {
 
   const area = $("game-area");
   area.addEventListener("click", (event) => {
-    const el = event.target.closest("[data-act], [data-ui], [data-nav], [data-host], [data-invite], [data-phrase], [data-replay]");
+    const el = event.target.closest("[data-act], [data-ui], [data-nav], [data-host], [data-invite], [data-phrase], [data-replay], [data-download]");
     if (!el || !area.contains(el) || el.disabled) return;
     event.preventDefault();
     if (el.dataset.nav === "lobby") return backToLobby();
     if (el.dataset.replay) return openReplay(el.dataset.replay);
+    if (el.dataset.download) return app.session?.download?.(el.dataset.download);
     const [attribute, method] = BUTTONS.find(([name]) => el.hasAttribute(name)) ?? [];
     if (!attribute || !app.session?.[method]) return;
     const value = el.getAttribute(attribute);
@@ -727,6 +751,9 @@ const shelfReady = SaveShelf.open(onSaveWrite).then(async (shelf) => {
 await nextTask();
 wire();
 wireImport();
+wireYourGames({
+  $, t, page, shelf: () => app.shelf, settings, keys: Object.values(KEYS), open: openYourGames, refresh: showSavedGames,
+});
 app.pendingRoute = takeRoute();
 addEventListener("hashchange", onHashChange);
 loadStrings(app.i18n.pick(settings.get(KEYS.lang))).then(wireFriends).catch((error) => console.warn(error));

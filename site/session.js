@@ -12,7 +12,8 @@
 // Everything outside the session is handed in, so that Node's tests run it against fakes:
 //   page  {call(name, ...args) -> reply, lang(), t(key, params), toast(text) -> dismiss, paint(reply),
 //          paintSoon(reply), busy(on), botSpeed(), shelf (saves.js), onScreen (storage.js),
-//          locks (navigator.locks), saveHeld(), settings(), link(fragment), panel (net/panel.js),
+//          locks (navigator.locks), saveHeld(), settings(), link(fragment), download(name, text),
+//          replay(recordText), panel (net/panel.js),
 //          net (net/transports.js), roomsUnreachable() (no broker answers: offer no room code)}
 //   clock {now(), setTimeout, clearTimeout, setInterval, clearInterval}
 
@@ -184,6 +185,7 @@ class TableSession {
     if (!reply || this.closed) return;
     if (reply.table) this.tableId = reply.table;
     if (reply.save) this.keep(reply);
+    if (reply.finished) this.page.shelf.keepFinished(reply.finished, recordSummary(reply.summary).players);
     for (const [peer, text] of reply.outbox || []) this.deliver(peer, text);
     if (!reply.ok) {
       // A refused input changes nothing on screen (a form keeps what was typed): say why.
@@ -322,11 +324,21 @@ export class LocalSession extends TableSession {
   }
 }
 
+// A shared replay's link: the page's address, then this and the record (pyengine/records/link.py).
+const REPLAY_FRAGMENT = "replay=";
+
+/** The record's part of a page fragment ``#replay=…``, or null for any other fragment. */
+export function replayFragment(hash) {
+  const text = String(hash ?? "");
+  return text.startsWith(`#${REPLAY_FRAGMENT}`) ? text.slice(REPLAY_FRAGMENT.length + 1) : null;
+}
+
 /** A game replayed step by step: no bots, no network, nothing to save on the shelf. The
  * replay on screen (the record's text and its step) is kept for this tab, so that a reload
  * comes back to the same step; leaving it forgets it. */
 export class ReplaySession extends TableSession {
   calls = { ui: "replay_ui", render: ["replay_render"] };
+  record = null; // the record's text, for its file
 
   timed() {
     return [];
@@ -342,8 +354,25 @@ export class ReplaySession extends TableSession {
     return this.run("replay_import", text);
   }
 
+  /** A shared link's record (``replayFragment``); refused with why, as an import is. */
+  openLink(payload) {
+    return this.run("replay_link", payload);
+  }
+
   resume(save) {
     return this.run("replay_resume", save);
+  }
+
+  /** Opening the share panel hands the worker this page's address, which a link starts with. */
+  ui(changeJson) {
+    const change = JSON.parse(changeJson);
+    if (change?.share !== true) return super.ui(changeJson);
+    return super.ui(JSON.stringify({ share: this.page.link(REPLAY_FRAGMENT) }));
+  }
+
+  /** The record on screen as a text file (``gameId`` names it). */
+  download(gameId) {
+    if (this.record !== null) this.page.download(`taberna-${gameId}.txt`, this.record);
   }
 
   /** The replayed board's own move buttons (reached by keyboard) play nothing: it is a record. */
@@ -357,6 +386,7 @@ export class ReplaySession extends TableSession {
   }
 
   keep(reply) {
+    this.record = JSON.parse(reply.save).text;
     this.page.onScreen.setReplay(reply.save);
   }
 
@@ -367,6 +397,42 @@ export class ReplaySession extends TableSession {
   close() {
     super.close(true);
   }
+}
+
+/** Your games: the finished games this device keeps, listed or counted
+ * (pyengine/shell/games.py). The worker gets them without their records; a game's Replay
+ * opens its record on the page's replay screen. */
+export class GamesSession extends TableSession {
+  calls = { ui: "games_ui", render: ["games_render"] };
+
+  timed() {
+    return [];
+  }
+
+  /** ``view``: "games" (the list) or "stats". */
+  open(view) {
+    const entries = this.page.shelf.finished().map(({ text, ...entry }) => entry);
+    return this.run("games_open", JSON.stringify(entries), view);
+  }
+
+  ui(changeJson) {
+    const id = JSON.parse(changeJson)?.replay;
+    if (id === undefined) return super.ui(changeJson);
+    const record = this.page.shelf.get(id);
+    if (record?.kind === "finished") this.page.replay(record.text);
+    return null;
+  }
+
+  act() {
+    return null;
+  }
+
+  show(reply) {
+    this.page.paint(reply);
+    this.page.toast(reply.message || null);
+  }
+
+  keep() {}
 }
 
 /** What both kinds of shared table have: the clock's ticks, time-stamped calls, a marker
