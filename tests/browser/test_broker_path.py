@@ -112,12 +112,11 @@ def check_the_connection(page, tmp_path):
     brokers, direct = result.all_inner_texts()
     assert brokers == "Relay servers reachable: 2 of 2. Room codes work from here."
     assert direct in DIRECT_VERDICTS
-    page.locator("#friends-check").scroll_into_view_if_needed()
-    screenshots(page, tmp_path, "broker-check", tappable("[data-testid=friends-check]"))
+    check = "[data-testid=friends-check]"
+    screenshots(page, tmp_path, "broker-check", tappable(check), centre=check)
     page.click("#settings summary")
     page.click("#settings-net summary")
-    page.locator("#turn-credential").scroll_into_view_if_needed()
-    screenshots(page, tmp_path, "broker-settings", tappable("#turn-credential"))
+    screenshots(page, tmp_path, "broker-settings", tappable("#turn-credential"), centre="#turn-credential")
     page.click("#settings summary")
 
 
