@@ -28,6 +28,9 @@ const KEYS = {
   relays: "taberna.relays",
   useRelays: "taberna.useRelays",
   stun: "taberna.stun",
+  turn: "taberna.turn",
+  turnUser: "taberna.turnUser",
+  turnCredential: "taberna.turnCredential",
   sound: "taberna.sound", // "1": the table's sounds are on (off unless turned on)
 };
 // Multiplies the bridge's suggested bot delay, so bots play visibly at the player's pace.
@@ -80,6 +83,10 @@ const page = {
   replay: (text) => openRecord((session) => session.importText(text)),
   get net() { return app.net; },
   get panel() { return app.panel; },
+  roomsUnreachable: () => {
+    $("net-bar").hidden = true;
+    $("game-area").dataset.rooms = "unreachable";
+  },
 };
 
 // --- saved tables ---------------------------------------------------------------------------
@@ -252,6 +259,8 @@ function closeSession(forget) {
   app.session = null;
   $("save-go-on").hidden = true;
   $("net-bar").hidden = true;
+  app.panel?.showPaths([]);
+  app.panel?.warn(null);
 }
 
 function openGame(gameId) {
@@ -375,6 +384,13 @@ function lines(text) {
   return String(text || "").split(/[\s,]+/).map((line) => line.trim()).filter(Boolean);
 }
 
+// A TURN server from the settings (its URLs, user and credential), when one is given.
+function turnServers() {
+  const urls = lines(settings.get(KEYS.turn));
+  if (!urls.length) return [];
+  return [{ urls, username: settings.get(KEYS.turnUser) || "", credential: settings.get(KEYS.turnCredential) || "" }];
+}
+
 // Relay servers and STUN servers from the settings; empty fields mean the built-in defaults.
 function netSettings() {
   const stun = settings.get(KEYS.stun);
@@ -385,7 +401,7 @@ function netSettings() {
     useRelays: allowed && window.isSecureContext,
     roomsOff: !allowed ? "net.relays_off" : window.isSecureContext ? null : "net.relays_insecure",
     relays: lines(settings.get(KEYS.relays)),
-    iceServers: (stun === null ? DEFAULT_STUN : lines(stun)).map((urls) => ({ urls })),
+    iceServers: [...(stun === null ? DEFAULT_STUN : lines(stun)).map((urls) => ({ urls })), ...turnServers()],
   };
 }
 
@@ -397,7 +413,7 @@ async function openShared(role) {
     t,
     toast: (text) => toast(text),
     qr: async (text) => (await page.call("net_qr", text, app.i18n.lang)).svg,
-  });
+  }, $("net-path"));
   onScreen.clearLocal();
   return startSession(new SHARED_SESSIONS[role](page));
 }
@@ -567,11 +583,40 @@ function wireFriends() {
   const useRelays = $("use-relays");
   useRelays.checked = settings.get(KEYS.useRelays) !== "0";
   useRelays.addEventListener("change", () => settings.set(KEYS.useRelays, useRelays.checked ? "1" : "0"));
-  for (const [id, key] of [["relays", KEYS.relays], ["stun", KEYS.stun]]) {
+  $("friends-check").addEventListener("click", checkConnection);
+  const fields = [["relays", KEYS.relays], ["stun", KEYS.stun], ["turn", KEYS.turn], ["turn-user", KEYS.turnUser], ["turn-credential", KEYS.turnCredential]];
+  for (const [id, key] of fields) {
     const field = $(id);
     const value = settings.get(key);
     if (value !== null) field.value = value;
     field.addEventListener("change", () => settings.set(key, field.value));
+  }
+}
+
+// The friends panel's connection check (net/check.js): the brokers reachable from here, and
+// whether a direct path is likely, said before anyone is invited.
+async function checkConnection() {
+  const button = $("friends-check");
+  const result = $("friends-check-result");
+  const say = (...texts) => {
+    result.replaceChildren(...texts.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+    result.hidden = false;
+  };
+  button.disabled = true;
+  say(t("check.running"));
+  try {
+    const [{ checkConnection: check }, relay] = await Promise.all([import("./net/check.js"), import("./net/relay.js")]);
+    const net = netSettings();
+    const relays = net.useRelays ? await relay.brokerUrls(net.relays) : [];
+    const { brokers, direct } = await check({ relays, iceServers: net.iceServers });
+    say(
+      net.useRelays ? t(brokers.reachable ? "check.brokers" : "check.brokers_none", brokers) : t(net.roomsOff),
+      t(`check.direct_${direct}`),
+    );
+  } catch (error) {
+    say(error.key ? t(error.key) : error.message || String(error));
+  } finally {
+    button.disabled = false;
   }
 }
 

@@ -14,7 +14,7 @@
 //          paintSoon(reply), busy(on), botSpeed(), shelf (saves.js), onScreen (storage.js),
 //          locks (navigator.locks), saveHeld(), settings(), link(fragment), download(name, text),
 //          replay(recordText), panel (net/panel.js),
-//          net (net/transports.js)}
+//          net (net/transports.js), roomsUnreachable() (no broker answers: offer no room code)}
 //   clock {now(), setTimeout, clearTimeout, setInterval, clearInterval}
 
 import { errorText, netError } from "./net/channel.js";
@@ -624,6 +624,8 @@ export class HostSession extends SharedSession {
   addChannel(peer, channel) {
     this.channels.get(peer)?.close();
     this.channels.set(peer, channel);
+    channel.onpath = () => this.showPaths();
+    this.showPaths();
     channel.onmessage = (text) => {
       if (this.admit(peer, channel, text)) this.receive(peer, text);
     };
@@ -638,11 +640,17 @@ export class HostSession extends SharedSession {
     }
   }
 
+  /** Which ways the guests' texts go (net/panel.js). */
+  showPaths() {
+    this.page.panel.showPaths([...this.channels.values()].map((channel) => channel.path));
+  }
+
   /** ``peer``'s channel is gone: the worker shows its seat absent, and "connected" no more. */
   forgetChannel(peer) {
     if (this.connectedToast?.peer === peer) this.connectedToast.dismiss();
     this.channels.delete(peer);
     this.buckets.delete(peer);
+    this.showPaths();
     this.enqueue("net_host_dropped", [peer, this.clock.now()]);
   }
 
@@ -681,6 +689,7 @@ export class HostSession extends SharedSession {
     if (this.channels.get(peer) === channel) {
       this.channels.delete(peer);
       this.buckets.delete(peer);
+      this.showPaths();
     }
   }
 
@@ -710,8 +719,12 @@ export class HostSession extends SharedSession {
         else this.closers.push(() => room.close());
       })
       .catch((error) => {
+        // No broker answers: a room code would lead nowhere. Said until dismissed, and
+        // only invite links are offered.
         console.warn("relay", error);
-        this.page.toast(this.page.t("friends.relay_failed", { reason: this.reason(error) }));
+        if (this.closed) return;
+        this.page.roomsUnreachable();
+        this.page.panel.warn(this.page.t("friends.relay_failed", { reason: this.reason(error) }));
       });
   }
 
@@ -855,8 +868,11 @@ export class GuestSession extends SharedSession {
     this.channel = channel;
     this.page.panel.hide(); // a reply code or a plea for a new invite is moot now
     channel.onmessage = (text) => this.enqueue("net_guest_receive", [text, this.clock.now()]);
+    channel.onpath = () => this.page.panel.showPaths([channel.path]);
+    this.page.panel.showPaths([channel.path]);
     channel.onclose = () => {
       if (this.channel !== channel) return;
+      this.page.panel.showPaths([]);
       this.channel = null;
       this.enqueue("net_guest_dropped", [this.clock.now()]);
       this.reconnect();

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { GamesSession, GuestSession, HostSession, LocalSession, ReplaySession, replayFragment } from "../../site/session.js";
-import { FakeChannel, FakeClock, fakePage, reply, settle } from "./fakes.mjs";
+import { FakeChannel, FakeClock, fakeNet, fakePage, reply, settle } from "./fakes.mjs";
 
 const HOST_SAVE = '{"table_id":"T1","v":1}';
 const SUMMARY = { game: "perudo", players: ["Ana", "Bea"], over: false };
@@ -475,6 +475,50 @@ test("a friend who leaves after another notice replaced \"connected\" leaves tha
   page.toast("saves.open_elsewhere");
   page.net.invited.onclose();
   assert.equal(page.toasts.at(-1), "saves.open_elsewhere");
+});
+
+test("the table says which way its texts go, for the host's guests and for a guest", async () => {
+  const page = fakePage();
+  const { session } = await hostedTable(page, new FakeClock());
+  assert.deepEqual(page.paths, ["direct"]); // the fake's tab channel
+  const overBrokers = new FakeChannel("brokers");
+  session.addChannel("broker-1", overBrokers);
+  assert.deepEqual(page.paths, ["direct", "brokers"]);
+  overBrokers.onclose();
+  assert.deepEqual(page.paths, ["direct"]);
+
+  const guestPage = fakePage();
+  const guest = new GuestSession(guestPage, new FakeClock());
+  const channel = new FakeChannel();
+  guest.attach(channel);
+  assert.deepEqual(guestPage.paths, ["direct"]);
+  channel.path = "turn"; // found out once ICE has picked its pair
+  channel.onpath();
+  assert.deepEqual(guestPage.paths, ["turn"]);
+  channel.onclose();
+  assert.deepEqual(guestPage.paths, []);
+});
+
+test("a host that reaches no broker offers no room code and says why until dismissed", async () => {
+  const unreachable = Object.assign(new Error("No relay server could be reached."), { key: "net.relay_unreachable" });
+  const net = {
+    ...fakeNet(),
+    canDerive: () => true,
+    newRoom: async () => ({ code: "ROOMCODE1234", table: "T1" }),
+    hostIdentity: async () => ({ publicKey: "k", fingerprint: "f" }),
+    relay: async () => ({ hostRoom: async () => { throw unreachable; } }),
+  };
+  const page = fakePage({ net, settings: () => ({ useRelays: true, relays: [], iceServers: [] }) });
+  const session = new HostSession(page, new FakeClock());
+  const created = session.submit({ game: "perudo", fields: {} });
+  (await page.worker.last()).answer(reply({
+    role: "host", table: "T1", html: "<p>arrange</p>", status: "arrange", save: '{"table_id":"T1","room":"ROOMCODE1234"}', summary: SUMMARY,
+  }));
+  await created;
+  await settle();
+  assert.equal(page.roomsUnreachable, true);
+  assert.deepEqual(page.notices, ['friends.relay_failed {"reason":"net.relay_unreachable"}']);
+  assert.deepEqual(page.toasts, []); // not a notice that goes by itself
 });
 
 test("the host's invite link names the game and the host as the worker's latest reply said", async () => {
