@@ -30,6 +30,7 @@ A game is a stateless object of pure functions over plain JSON states:
   redrawn). Bots of games with secrets determinise with it: sample a world, search it.
 """
 
+from . import fair
 from .errors import IllegalAction, InvalidOptions
 from .options import resolve_options
 from .rng import Rng
@@ -195,6 +196,11 @@ class Game:
         return IllegalAction(f"{kind} is not a move for now", "not_now", kind=kind)
 
     # --- fair chance (``core.fair``) --------------------------------------------------
+    def fair_possible(self, options: dict, seats: int) -> bool:
+        """Whether a shared table with these options can draw fairly (else it plays as a
+        one-device table does, from the host's generator)."""
+        return True
+
     def make_fair(self, state: dict, fair_id: str) -> dict:
         """The first state of a fair table: nothing drawn from the generator, every hidden
         roll sealed until its owner's device and the joint nonce fix it."""
@@ -204,6 +210,26 @@ class Game:
         """``state`` as the device holding the secrets ``held`` sees it for ``seat``: its
         sealed cup filled in. By default nothing is sealed."""
         return state
+
+    def fair_duty(self, state: dict, seat: int, held: dict):
+        """The fair step this device owes for ``seat`` (``held``: its secrets), or ``None``:
+        the dice draw's (``core.fair.duty``) unless the game deals cards fairly."""
+        return fair.duty(state["fair"], seat, held)
+
+    def fair_complete(self, state: dict, seat: int, action: dict, held: dict) -> dict:
+        """``action`` as this device sends it for ``seat``: a fair card table adds the key
+        that proves a played card was dealt to it. By default unchanged."""
+        return action
+
+    def fair_blind(self, state: dict, seat: int, held: dict) -> bool:
+        """Whether only another device can play ``seat`` now (its cards are sealed to this
+        one): a bot here cannot cover it. By default nothing is sealed from play."""
+        return False
+
+    def sealed_shown(self, view: dict) -> bool:
+        """Whether a host's ``view`` shows its seat's sealed part read (the host's device
+        made that seat's secret); by default whether it shows a cup."""
+        return view.get("dice") is not None
 
     def fair_nonce(self, state: dict) -> None:
         """The fair round's nonce was just set: draw the public chance it fixes."""

@@ -59,8 +59,9 @@ class Table:
         self.seed = seed
         self.state = self.game.new_state(options, len(self.seats), seed)
         self.options = self.state["options"]
-        # A game without a fair draw (Lasca: no chance; the card games: not yet) plays as before.
-        self.fair = fair if self.game.fair_chance else None
+        # A game without a fair draw (Lasca: no chance; Bog: not yet; Botifarra for two) plays as before.
+        possible = fair is not None and self.game.fair_chance and self.game.fair_possible(self.options, len(self.seats))
+        self.fair = fair if possible else None
         if self.fair is not None:
             if not fair_draw.FAIR_ID.fits(fair, 0):
                 raise InvalidOptions("A fair table needs a short id", "bad_fair_id")
@@ -107,7 +108,15 @@ class Table:
         ``None``; a commitment draws the secret into ``held``."""
         if self.fair is None:
             return None
-        return fair_draw.duty(self.state["fair"], seat, self.held)
+        return self.game.fair_duty(self.state, seat, self.held)
+
+    def complete(self, seat: int, action: dict) -> dict:
+        """``action`` as this device sends it for ``seat`` (``Game.fair_complete``)."""
+        return action if self.fair is None else self.game.fair_complete(self.state, seat, action, self.held)
+
+    def blind(self, seat: int) -> bool:
+        """Whether only another device can play ``seat`` now (``Game.fair_blind``)."""
+        return self.fair is not None and self.game.fair_blind(self.state, seat, self.held)
 
     def set_seat(self, index: int, entry: dict) -> None:
         """Changes who holds one seat (a guest's seat handed to a bot, and back)."""
@@ -119,14 +128,15 @@ class Table:
         """The bot seat to play next, or ``None``: first a bot that chooses to act out of
         turn (``may_act``), in seat order, so that it answers the position before the seat
         on turn changes it; then the first bot on turn. Never during a fair draw's step:
-        that is the device's part (``duty``), not a bot's choice."""
+        that is the device's part (``duty``), not a bot's choice; nor for a seat whose cards
+        are sealed to this device (``blind``)."""
         if self.fair_steps():
             return None
         for seat in self.may_act():
             if self.seats[seat]["kind"] == "bot" and self.bot_action(seat) is not None:
                 return seat
         for seat in self.to_act():
-            if self.seats[seat]["kind"] == "bot":
+            if self.seats[seat]["kind"] == "bot" and not self.blind(seat):
                 return seat
         return None
 

@@ -149,13 +149,15 @@ class TrickTakingGame(Game):
         return seen
 
     # --- playing a card -------------------------------------------------------------------------
-    def play_card(self, state: dict, seat: int, card, rng: Rng) -> None:
+    def play_card(self, state: dict, seat: int, card, rng: Rng, judged: bool = True) -> None:
+        """Plays ``card`` from ``seat``'s cards; ``judged=False`` leaves its legality to be
+        judged later (a fair table's sealed hand: ``kits.fair_cards``)."""
         playable = self.playable(state, seat)
         if not isinstance(card, str) or card not in playable:
             shown = card[:8] if isinstance(card, str) else "?"
             raise IllegalAction(f"Seat {seat} cannot play {shown}: not among its playable cards",
                                 "not_your_card", card=shown)
-        if card not in self.legal(state, playable):
+        if judged and card not in self.legal(state, playable):
             raise self.refusal(state, card, playable)
         self.record_inferences(state, seat, card)
         if card in state["hands"][seat]:

@@ -20,7 +20,9 @@ from ..core.validate import MAX_JSON_DEPTH
 
 # 2: the welcome names whether phrases are on; the "said" and "secret" kinds.
 # 3: the "intent_then" kind (a fair reveal with the next round's commitment).
-PROTOCOL = 3
+# 4: fair card deals (``kits.fair_cards``: lock, relock, release, challenge; a played card's
+#    position and key); record messages split by size.
+PROTOCOL = 4
 MAX_INBOUND = 8 * 1024  # bytes, guest -> host: intents, joins, pings
 MAX_OUTBOUND = 256 * 1024  # bytes, host -> guest: views and seat lists
 MAX_SEATS = 64

@@ -37,6 +37,8 @@ guest's replay is consistent on its own); comparing record digests between guest
 remedy (not built).
 """
 
+import json
+
 from ..core import fair
 from ..core.errors import BadSave, TabernaError
 from ..core.shape import Dict, List, ShapeError
@@ -61,10 +63,18 @@ FIELD_WORDS = {
     **dict.fromkeys(("round", "hand", "phase", "last_round", "last_hand", "round_winners", "last", "palifico", "palifico_done"), "round"),
     **dict.fromkeys(("chips", "stakes", "payouts", "tally", "expected", "bank_rolls"), "chips"),
     **dict.fromkeys(("banker", "volunteers", "votes", "agreed", "lot", "drawing", "punters", "active", "done"), "bank"),
-    **dict.fromkeys(("points", "result"), "score"),
+    **dict.fromkeys(("points", "result", "scores"), "score"),
     "fair": "draw",
-    **dict.fromkeys(("game", "options", "seats", "you", "players"), "table"),
+    **dict.fromkeys(("game", "options", "seats", "you", "players", "sides", "partnerships"), "table"),
+    # the card games (``kits.fair_cards``)
+    **dict.fromkeys(("chooser", "delegated", "trump", "botifarra", "doubling", "calls", "passes", "question",
+                     "multiplier"), "bidding"),
+    **dict.fromkeys(("dealer", "first_dealer", "hand_number", "last_hand"), "round"),
+    **dict.fromkeys(("legal_actions",), "turn"),
+    **dict.fromkeys(("hand", "hand_counts", "piles", "trick", "last_trick", "last_tricks", "tricks_won", "voids",
+                     "cannot_hold", "legal_cards"), "cards"),
 }
+OWN_STEPS = ("commit", "share", "reveal", "lock", "relock", "release")  # a device's own part
 WITHHELD_AFTER = 30_000  # ms the host may keep its own reveal back while it answers us
 MAX_EVIDENCE = 64  # a hostile host cannot fill a guest's memory with complaints
 HELD = List(Dict({"seat": SEAT, "n": fair.ROUND, "secret": fair.HEX}), max_len=MAX_SEATS)
@@ -105,7 +115,24 @@ def handover(table: Table, seat):
     return {"seat": seat, "n": entry["n"], "secret": entry["secret"]}
 
 
-RECORD_CHUNK = 400  # log entries per record message: far below the host's message size limit
+RECORD_CHUNK = 400  # log entries per record message at most
+RECORD_BYTES = 96 * 1024  # and about this many bytes (a card deal's decks are ~3 kB each): far below the limit
+
+
+def record_spans(log: list, start: int) -> list:
+    """``(begin, end)`` of each record message that sends ``log[start:]``: at most
+    ``RECORD_CHUNK`` entries and, past its first entry, ``RECORD_BYTES`` (as JSON) each; one
+    empty span when a peer that had nothing is sent an empty log."""
+    spans, begin, size = [], start, 0
+    for index in range(start, len(log)):
+        entry = len(json.dumps(log[index], separators=(",", ":")))
+        if index > begin and (index - begin >= RECORD_CHUNK or size + entry > RECORD_BYTES):
+            spans.append((begin, index))
+            begin, size = index, 0
+        size += entry
+    if begin < len(log) or start == 0:
+        spans.append((begin, len(log)))
+    return spans
 
 
 def record_fields(table: Table, table_id: str, base: int, start: int, end: int) -> dict:
@@ -218,15 +245,14 @@ class Audit:
         seat, action = entry["seat"], entry["action"]
         number = self.version + 1
         mine = self.held.get(seat) if seat == self.seat else None
-        if (
-            mine is not None
-            and action.get("type") == "commit"
-            and action.get("n") == mine["n"]
-            and action.get("commit") != fair.commit_secret(mine["secret"], self.table.fair, mine["n"], seat)
-        ):
-            self._report("fair_forged", number, seat=seat)
-            self.disputed = True
-            return False
+        if mine is not None and action.get("type") in OWN_STEPS and action.get("n") == mine["n"]:
+            # Our seat's part of a draw or deal is what our device computes from our secret,
+            # or the host forged it (a commitment, a deck, keys not ours).
+            expected = self.table.duty(seat) if self.table.state["fair"]["n"] == mine["n"] else None
+            if expected is not None and expected != action:
+                self._report("fair_forged", number, seat=seat)
+                self.disputed = True
+                return False
         try:
             self.table.act(seat, action)
         except TabernaError as error:
@@ -248,9 +274,9 @@ class Audit:
         """Compares the host's view of our seat with the replay's at the same version."""
         if self.disputed or self.version != version:
             return
-        # The host's view shows our sealed cup only when its device made this round's secret
-        # (``handover``): then it must be the cup that secret gives.
-        shown = view.get("dice") is not None
+        # The host's view shows our sealed cup (or hand) only when its device made this
+        # round's secret (``handover``): then it must be the one that secret gives.
+        shown = self.table.game.sealed_shown(view)
         replayed = self.table.view(self.seat) if shown else self.table.game.view(self.table.state, self.seat)
         for item in _differences(view, replayed, version):
             if item not in self.evidence and len(self.evidence) < MAX_EVIDENCE:
@@ -259,6 +285,12 @@ class Audit:
     def view(self):
         """Our seat's view from the replay, our own cup filled in (``None`` before any record)."""
         return None if self.table is None else self.table.view(self.seat)
+
+    def complete(self, action: dict) -> dict:
+        """Our ``action`` as our device sends it (``Table.complete``: a card with its key)."""
+        if self.disputed or self.table is None or self.seat is None:
+            return action
+        return self.table.complete(self.seat, action)
 
     def duty(self):
         """The fair-draw action our seat owes now (``core.fair.duty``), or ``None``."""
@@ -279,8 +311,8 @@ class Audit:
         if self.table.game.is_over(state):
             return None
         drawn: dict = {}
-        then = fair.duty(state["fair"], self.seat, drawn)
-        if then is None or then["type"] != "commit":
+        then = self.table.game.fair_duty(state, self.seat, drawn)
+        if then is None or then["type"] not in ("commit", "lock"):  # a card deal opens with a lock
             return None
         self.ahead.clear()
         self.ahead.update(drawn)

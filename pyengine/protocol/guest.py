@@ -198,6 +198,8 @@ class Guest:
             raise ProtocolError("The host has not started the game yet", "sync_not_started")
         if self.pending is not None:
             raise ProtocolError("Your last action is still on its way", "sync_pending")
+        if self.audit is not None:  # a fair card table: a played card goes with its key
+            action = self.audit.complete(action)
         self._seq += 1
         self.error = None
         fields = {"action": action} if then is None else {"action": action, "then": then}

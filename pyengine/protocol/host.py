@@ -58,7 +58,7 @@ from ..core.rng import derive_key, derive_seed, is_key
 from ..core.table import MAX_NAME, MAX_SEED, Table
 from ..i18n import LANGUAGES, translate
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
-from .fair import RECORD_CHUNK, fair_id, handover, held_from_json, held_to_json, record_fields
+from .fair import fair_id, handover, held_from_json, held_to_json, record_fields, record_spans
 from .phrases import Board, Pace, check_phrase
 
 SNAPSHOT_FORMAT = 1
@@ -355,8 +355,8 @@ class Host:
         outbox, length = [], len(self.table.log)
         for peer in peers:
             start = self._recorded.get(peer, 0)
-            for begin in range(start, length, RECORD_CHUNK) or ([0] if start == 0 else []):
-                fields = record_fields(self.table, self.table_id, self.base, begin, begin + RECORD_CHUNK)
+            for begin, end in record_spans(self.table.log, start):
+                fields = record_fields(self.table, self.table_id, self.base, begin, end)
                 outbox.append((peer, encode("record", **fields)))
             self._recorded[peer] = length
         return outbox
@@ -534,6 +534,8 @@ class Host:
                 seen=seen,
                 version=self.version,
             )
+        if message["action"]["type"] == "forfeit":  # a guest voiding a deal it is losing
+            raise ProtocolError("Only the host applies the forfeit rule", "fair_forfeit_host")
         self._judge(seat, message["action"])
         if "then" in message:
             try:
@@ -620,7 +622,7 @@ class Host:
         self._check_seat(seat)
         if self.table.seats[seat]["kind"] != "human":
             raise ProtocolError("That seat is not played on this screen", "sync_not_local", seat=seat)
-        self.table.act(seat, action)
+        self.table.act(seat, self.table.complete(seat, action))
         return self._moved(seat)
 
     def say(self, seat, phrase, now) -> list:
@@ -636,7 +638,8 @@ class Host:
         comes first; judging it is the page's part)."""
         self._check_started()
         self._check_seat(seat)
-        if self.table.fair is None or seat not in self.table.to_act() or not self.table.fair_steps():
+        table = self.table
+        if table.fair is None or seat not in table.to_act() or not (table.fair_steps() or table.blind(seat)):
             raise ProtocolError("That seat owes nothing to the fair draw now", "fair_nothing_owed", seat=seat)
         self.table.act(seat, {"type": "forfeit", "n": self.table.state["fair"]["n"]})
         return self._moved(seat)
@@ -646,7 +649,7 @@ class Host:
         seat = self.table.next_bot_seat() if self.started else None
         if seat is None:
             return []
-        self.table.act(seat, self.table.bot_action(seat))
+        self.table.act(seat, self.table.complete(seat, self.table.bot_action(seat)))
         return self._moved(seat)
 
     def set_seat(self, seat, kind: str, level=None) -> list:

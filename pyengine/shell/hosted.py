@@ -18,7 +18,9 @@ one-device "play again", and nothing is taken back (the guests have seen the mov
 * Chance comes from a 256-bit key (``core.rng.new_key``) kept only in the host's save, and
   in the games with ``fair_chance`` (Perudo, Bozó, Crown and Anchor) from the fair draw
   instead (``Host.create(..., fair=True)``, ``core.fair``): every shared table is a fair
-  one, so the host's device never holds a guest's dice.
+  one, so the host's device never holds a guest's dice. Botifarra at 3 or 4 seats is dealt
+  by the devices (``kits.fair_cards``): the host's device never holds a guest's card before
+  it is played.
 * A friend whose device left while it owed its part of a fair draw (an absent seat, or one
   a bot now covers: only the friend's device holds the secret) gets the grace any absent
   player gets; then the host's screen says so and offers ``{"forfeit": seat}``, which ends
@@ -38,6 +40,7 @@ from ..protocol import Host
 from ..protocol.envelope import ProtocolError, check_id
 from ..ui.markup import fragment, h
 from .device import Device
+from .games import finished_entry
 from .phrases import Talk
 from .reply import Controller, summary_of
 from .rooms import check_room_code, shown_room_code
@@ -50,6 +53,7 @@ from .screens import (
     seat_names,
     seat_strip,
     table_section,
+    verdict_line,
 )
 from .setup import REMOTE, config_from_fields, default_bot_level
 
@@ -233,6 +237,10 @@ class HostedTable(Controller):
         table = self.host.table
         return summary_of(table.game.id, table.seats, self.host.started and table.is_over(), t)
 
+    def finished(self):
+        table = self.host.table
+        return finished_entry(table) if self.host.started and table.is_over() else None
+
     def _seat_buttons(self, t, index: int, conn: str):
         if index not in self.friends:
             return None
@@ -304,12 +312,13 @@ class HostedTable(Controller):
     def _stalled(self) -> list:
         """The seats a fair draw waits for whose device is gone: absent, or covered by a bot
         (this device plays its own seats' and bots' part at once, so one still owing needs a
-        secret only its friend's device holds)."""
+        secret only its friend's device holds), or whose sealed cards only it can play."""
         table = self.host.table
-        if table.fair is None or not self.host.started or not table.fair_steps():
+        if table.fair is None or not self.host.started:
             return []
         seats = self.host.public_seats()
-        return [seat for seat in table.to_act() if seat in self.friends and not (seats[seat]["kind"] == REMOTE and seats[seat]["connected"])]
+        return [seat for seat in table.to_act() if seat in self.friends and (table.fair_steps() or table.blind(seat))
+                and not (seats[seat]["kind"] == REMOTE and seats[seat]["connected"])]
 
     def _forfeits(self, t):
         """For each stalled seat: why the table waits, what the forfeit rule costs, the button."""
@@ -337,7 +346,7 @@ class HostedTable(Controller):
             waiting = any(seat["open"] for seat in self.host.public_seats())
             code = shown_room_code(self.host.room) if self.host.room else None
             strip = fragment(self._strip(t), self._watchers(t))
-            fair = fair_line(t, self.host.table.game.id)
+            fair = fair_line(t, self.host.table.game.id, self.host.table.fair is not None)
             return arrange_screen(t, self.title(t), code, strip, waiting, self._close_button(t), fair)
         table = self.host.table
         body = [self._forfeits(t), self.device.body(t)]
@@ -346,7 +355,9 @@ class HostedTable(Controller):
             body.append(game_over(t, table.game.result(table.state), self.device.names(t), again=False, replay=self.role))
             rematch = command_button(t("sync.rematch"), "data-host", {"rematch": True}, "net-rematch", "tb-primary")
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
+        body.append(self.device.log_panel(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
-        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id))
+        verdict = verdict_line(t, table.state.get("fair"), self.device.names(t))
+        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id, table.fair is not None), verdict)
         return hosted_screen(status, top, section, closing)

@@ -34,6 +34,7 @@ from .screens import (
     seat_strip,
     seat_view,
     table_section,
+    verdict_line,
 )
 
 
@@ -227,7 +228,7 @@ class JoinedTable(Controller):
         )
         if guest.phrases_on:
             strip = self.talk.bar(t, guest.game, guest.board, names, you, strip)
-        notes = [self._evidence(t), fair_line(t, guest.game)]
+        notes = [self._evidence(t), fair_line(t, guest.game, guest.view is None or "fair" in guest.view), verdict_line(t, (guest.view or {}).get("fair"), names)]
         if not seated:
             notes.append(notice(t("sync.watching"), None, "tb-hint"))
         if guest.error is not None and guest.error["code"] != "sync_not_joined":  # even before a first view

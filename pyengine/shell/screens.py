@@ -171,12 +171,35 @@ def _fair_game(game_id) -> bool:
         return False
 
 
-def fair_line(t, game_id) -> Markup:
+def fair_line(t, game_id, fair=True) -> Markup:
     """The one line that says what a fair table means, for games whose chance is fair at a
-    shared table (``core.fair``); nothing for the others (Lasca has no chance)."""
+    shared table (``core.fair``); nothing for the others (Lasca has no chance), nor for a
+    card table known to deal from the host's generator (``fair`` false: Botifarra for two)."""
     if not _fair_game(game_id):
         return None
-    return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"}, t("sync.fair_line"))
+    cards = hasattr(get_game(game_id), "fair_cards")  # dealt by the devices: ``kits.fair_cards``
+    if cards and not fair:
+        return None
+    return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"},
+             t("sync.fair_line_cards" if cards else "sync.fair_line"))
+
+
+VERDICT_WORDS = ("fair_withheld", "fair_bad_deal", "fair_bad_key", "fair_false_claim")
+
+
+def verdict_line(t, fair, names: list):
+    """What the check of a fair card table's last hand found (``kits.fair_cards``), in words,
+    or nothing: who offended and how; a card played against the rules (a renege, a card
+    not dealt) is named with its trick."""
+    verdict = (fair or {}).get("verdict")
+    if not verdict:
+        return None
+    seat = verdict["seat"]
+    name = names[seat] if seat < len(names) else t("sync.fair_seat", n=seat + 1)
+    code = verdict["code"]
+    key = f"sync.verdict.{code}" if code in VERDICT_WORDS else "sync.verdict.renege"
+    text = t(key, name=name, card=verdict.get("card", "?"), trick=verdict.get("trick", 0))
+    return h("p", {"class": "tb-hint tb-net-verdict", "role": "status", "data-testid": "fair-verdict"}, text)
 
 
 def _bot_device(t, game_id, host_side: bool):

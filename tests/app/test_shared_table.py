@@ -159,7 +159,7 @@ class Tabs:
             assert message["view"]["counts"] == counts
 
 
-FAIR_STEPS = ("commit", "share", "reveal")
+FAIR_STEPS = ("commit", "share", "reveal", "lock", "relock", "release")  # dice draws and card deals
 
 
 def told_versions(table) -> set:
@@ -173,7 +173,8 @@ def told_versions(table) -> set:
         done, then = log[version - 1], log[version]
         if then["action"]["type"] in FAIR_STEPS and table.seats[then["seat"]]["kind"] != "remote":
             return True
-        return done["seat"] == then["seat"] and (done["action"]["type"], then["action"]["type"]) == ("reveal", "commit")
+        return done["seat"] == then["seat"] and (done["action"]["type"], then["action"]["type"]) in (
+            ("reveal", "commit"), ("reveal", "lock"))
 
     return {version for version in range(1, table.version + 1) if version == table.version or not passed_through(version)}
 

@@ -64,21 +64,24 @@ def play_move(host, net, rng, call_often=True):
     if table.is_over() or table.fair_steps():
         return False
     seat = table.to_act()[0]
-    kind = table.seats[seat]["kind"]
-    if kind == "bot":
+    if table.seats[seat]["kind"] == "bot":
         net.host_says(host.play_bot())
     else:
         actions = table.game.legal_actions(table.state, seat)
         calls = [a for a in actions if a["type"] != "bid"]
         pick = calls if calls and call_often and rng.below(3) == 0 else actions
-        action = pick[rng.below(len(pick))]
-        if kind == "human":
-            net.host_says(host.act(seat, action))
-        else:
-            guest = guest_of(net, seat)
-            net.guest_says(next(p for p, g in net.guests.items() if g is guest), guest.intend(action, net.now))
+        send_move(host, net, seat, pick[rng.below(len(pick))])
     net.run()
     return True
+
+
+def send_move(host, net, seat, action):
+    """``seat``'s ``action`` from the device that plays it: the host's, or a guest's intent."""
+    if host.table.seats[seat]["kind"] == "human":
+        net.host_says(host.act(seat, action))
+    else:
+        guest = guest_of(net, seat)
+        net.guest_says(next(p for p, g in net.guests.items() if g is guest), guest.intend(action, net.now))
 
 
 def play_until(host, net, rng, done, limit=2_000):

@@ -390,7 +390,7 @@ def test_saved_secrets_are_checked_when_read_back(held, for_the_host_too):
 
 
 def test_a_long_record_reaches_a_rejoining_guest_in_pieces_it_replays_in_order(monkeypatch):
-    monkeypatch.setattr("pyengine.protocol.host.RECORD_CHUNK", 7)
+    monkeypatch.setattr("pyengine.protocol.fair.RECORD_CHUNK", 7)
     host, net = fair_table(seed=15)
     play_until(host, net, Rng(15), lambda: host.table.version > 40)
     sent = []

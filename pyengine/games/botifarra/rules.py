@@ -70,7 +70,12 @@ Choices where the digest is silent (each documented here and tested):
   whether he was delegated to, every call and every pass (``passes``: who declined which).
 """
 
+import hashlib
+
 from ...kits.cards import SPANISH_48, BadCard, deal, shuffled, sort_cards, suit_of
+from ...kits import fair_cards
+from ...kits.fair_cards import FairCardGame, is_sealed, sealed
+from ...core import fair
 from ...core.errors import IllegalAction
 from ...core.game import PLAYERS, Move
 from ...core.options import Option, options_shape
@@ -104,6 +109,7 @@ def partnerships_at(options: dict, players: int) -> bool:
 # --- what a view may hold (a guest refuses a host's view that does not fit) -------------------
 MAX_SCORE = 99_999  # far beyond any game: a hand moves a score by at most 36 x 16
 CARD = Where(Str(3), SPANISH_48.__contains__, "not a card of the Spanish deck")
+HAND_CARD = OneOf(CARD, Str(3, fair_cards.SEALED))  # a fair table's unread card is its position
 SUIT = Enum(*SUITS)
 
 
@@ -124,12 +130,12 @@ _LAST_HAND = Dict({
     "tricks": List(Int(0, 24), 4, 2), "card_points": List(Int(0, HAND_TOTAL), 4, 2),
     "points": List(Int(0, HAND_TOTAL), 4, 2), "winner": Optional(Int(0, 1)),
     "gains": List(Int(-MAX_SCORE, MAX_SCORE), 4, 2), "scores": List(Int(-MAX_SCORE, MAX_SCORE), 4, 2),
-    "last_trick": _DONE_TRICK,
+    "last_trick": Optional(_DONE_TRICK),  # none when a fair deal's challenge ended the hand at once
 })
 _ACTION = OneOf(
     Dict({"type": Enum("trump"), "suit": SUIT}),
     Dict({"type": Enum("botifarra", "delegate", "double", "pass")}),
-    Dict({"type": Enum("play"), "card": CARD}),
+    Dict({"type": Enum("play"), "card": CARD}, optional=fair_cards.PLAY_FIELDS),
 )
 _PILE = Dict({"top": Optional(CARD), "down": Int(0, PACKET - 1)})
 
@@ -186,7 +192,7 @@ def _view_shape(options: dict):
             "multiplier": Int(1, 16),
             "to_act": Seats(),
             "turn": Optional(Seat()),
-            "hand": Optional(List(CARD, 12)),
+            "hand": Optional(List(HAND_CARD, 12)),
             "hand_counts": PerSeat(Int(0, 12)),
             "piles": Optional(PerSeat(List(_PILE, 6, 4))),
             "trick": _trick_shape(False),
@@ -202,13 +208,13 @@ def _view_shape(options: dict):
             "result": Optional(Dict({"winners": Seats(1), "scores": List(Int(-MAX_SCORE, MAX_SCORE), 4, 2),
                                      "hands": Int(1, MAX_SCORE)})),
         },
-        optional={"players": OneOf(Int(2, 4), PLAYERS)},
+        optional={"players": OneOf(Int(2, 4), PLAYERS), "fair": fair_cards.VIEW_SHAPE},
     )
     return Where(view, _consistent, "the view's fields do not agree")
 
 
 # --- the game --------------------------------------------------------------------------------
-class Botifarra(TrickTakingGame):
+class Botifarra(FairCardGame, TrickTakingGame):
     id = "botifarra"
     min_seats = 2
     max_seats = 4
@@ -352,12 +358,24 @@ class Botifarra(TrickTakingGame):
         raise ValueError(f"nobody holds {card}")
 
     def start_hand(self, state: dict, dealer: int, rng: Rng) -> None:
-        """Shuffle and deal packets of 4 from the dealer's right, the dealer last."""
+        """Shuffle and deal packets of 4 from the dealer's right, the dealer last (at a fair
+        table the devices shuffle and deal: ``kits.fair_cards``)."""
         n = state["seats"]
         table = self.seating(state)
-        dealt = deal(shuffled(self.deck(n), rng), n, packets=PACKET, first=table.right_of(dealer)).hands
         state["hand_number"] += 1
         state["dealer"] = dealer
+        if "fair" in state:
+            state["piles"] = state["taken"] = None
+            state["hands"] = [[] for _ in range(n)]
+            self.start_deal(state)
+        else:
+            self.deal_hands(state, rng)
+        state.update(self.fresh_hand_keys(n), phase="choose", chooser=dealer, delegated=False, trump=None,
+                     botifarra=False, doubling=0, calls=[], passes=[], asking=[])
+
+    def deal_hands(self, state: dict, rng: Rng) -> None:
+        n, dealer = state["seats"], state["dealer"]
+        dealt = deal(shuffled(self.deck(n), rng), n, packets=PACKET, first=self.seating(state).right_of(dealer)).hands
         if n == 2:
             packets = [[cards[i:i + PACKET] for i in range(0, len(cards), PACKET)] for cards in dealt]
             in_piles = 6 if state["options"]["two_player_layout"] == "six_piles" else 4
@@ -368,8 +386,6 @@ class Botifarra(TrickTakingGame):
             state["piles"] = state["taken"] = None
             hands = dealt
         state["hands"] = [self.sort_hand(state, hand) for hand in hands]
-        state.update(self.fresh_hand_keys(n), phase="choose", chooser=dealer, delegated=False, trump=None,
-                     botifarra=False, doubling=0, calls=[], passes=[], asking=[])
 
     def begin_choice(self, state: dict) -> None:
         """The dealer (now settled) chooses; the player on his right will lead."""
@@ -385,6 +401,9 @@ class Botifarra(TrickTakingGame):
         phase = state["phase"]
         if state["result"] is not None:
             return []
+        dealing = self.deal_to_act(state)
+        if dealing is not None:
+            return dealing
         if phase == "choose":
             return [state["chooser"]]
         if phase == "double":
@@ -392,7 +411,7 @@ class Botifarra(TrickTakingGame):
         return [self.player_to_play(state)]
 
     def legal_actions(self, state: dict, seat) -> list:
-        if seat not in self.to_act(state):
+        if seat not in self.to_act(state) or fair.fair_phase(state):
             return []
         phase = state["phase"]
         if phase == "choose":
@@ -409,6 +428,10 @@ class Botifarra(TrickTakingGame):
 
     # --- moves --------------------------------------------------------------------------------
     def _act_play(self, state, seat, action, rng):
+        if "fair" in state:  # the card is opened with its key; its legality waits for the verdict
+            fair_cards.play_sealed(state["fair"], seat, state["hands"][seat], action, self.fair_cards(state))
+            self.play_card(state, seat, action["card"], rng, judged=False)
+            return
         self.play_card(state, seat, action["card"], rng)
 
     def _act_trump(self, state, seat, action, rng):
@@ -442,8 +465,17 @@ class Botifarra(TrickTakingGame):
         "delegate": Move(_act_delegate, phases=("choose",)),
         "double": Move(_act_double, phases=("double",)),
         "pass": Move(_act_pass, phases=("double",)),
-        "play": Move(_act_play, Dict({"card": CARD}), phases=("play",)),
+        "play": Move(_act_play, Dict({"card": CARD}, optional=fair_cards.PLAY_FIELDS), phases=("play",)),
+        **fair_cards.MOVES,
     }
+
+    def phase(self, state: dict, seat: int) -> str:
+        return fair.fair_phase(state) or state["phase"]
+
+    def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
+        if fair.fair_phase(state) or kind in fair_cards.STEP_MOVES:
+            return fair.out_of_step(state, kind)
+        return super().wrong_phase(state, seat, kind)
 
     def begin_doubling(self, state: dict) -> None:
         state["phase"] = "double"
@@ -493,18 +525,42 @@ class Botifarra(TrickTakingGame):
 
     # --- scoring -----------------------------------------------------------------------------
     def hand_over(self, state: dict, rng: Rng) -> None:
-        """Score the hand; then the game is over, or the deal moves one seat to the right."""
+        """Score the hand; then the game is over, or the deal moves one seat to the right.
+        At a fair table the devices first publish their secrets (``fair_settle`` scores)."""
+        if "fair" in state:
+            state["fair"]["step"] = "reveal"
+            return
+        self.score_hand(state, self.hand_gains(state), rng)
+
+    def hand_gains(self, state: dict) -> tuple:
+        """``(winning side or None, points per side, gains per side)`` of a hand played out."""
         table = self.seating(state)
         n, options = state["seats"], state["options"]
         points = hand_points(state["won"], state["card_points"], n, table.partnerships)
         multiplier = self.hand_multiplier(state)
         if self.is_individual(state):
             share = HAND_TOTAL // n
-            winner, gains = None, [(p - share) * multiplier for p in points]
-        else:
-            winner, score = hand_result(points[0], points[1], state["botifarra"], state["doubling"], options["scale"],
-                                        options["sant_vicenc"] == "also_on_botifarra", total=HAND_TOTAL)
-            gains = [score if side == winner else 0 for side in range(2)]
+            return None, points, [(p - share) * multiplier for p in points]
+        winner, score = hand_result(points[0], points[1], state["botifarra"], state["doubling"], options["scale"],
+                                    options["sant_vicenc"] == "also_on_botifarra", total=HAND_TOTAL)
+        return winner, points, [score if side == winner else 0 for side in range(2)]
+
+    def penalty_gains(self, state: dict, offender: int) -> tuple:
+        """A fair table's offence (a renege, a cheat named by the deal's verdict): the other
+        side scores the whole hand, 36 × the multiplier (the digest's renege); in a game
+        each for himself the offender loses it instead."""
+        table = self.seating(state)
+        whole = HAND_TOTAL // 2 * self.hand_multiplier(state)
+        side = table.side_of[offender]
+        points = [0] * len(table.sides)
+        if self.is_individual(state):
+            return None, points, [-whole if s == side else 0 for s in range(len(table.sides))]
+        return 1 - side, points, [whole if s != side else 0 for s in range(2)]
+
+    def score_hand(self, state: dict, outcome: tuple, rng: Rng) -> None:
+        winner, points, gains = outcome
+        table = self.seating(state)
+        multiplier = self.hand_multiplier(state)
         state["scores"] = [total + gain for total, gain in zip(state["scores"], gains)]
         state["last_hand"] = {
             "number": state["hand_number"], "dealer": state["dealer"], "chooser": state["chooser"],
@@ -513,7 +569,7 @@ class Botifarra(TrickTakingGame):
             "tricks": [sum(state["won"][s] for s in side) for side in table.sides],
             "card_points": [sum(state["card_points"][s] for s in side) for side in table.sides],
             "points": points, "winner": winner, "gains": gains, "scores": list(state["scores"]),
-            "last_trick": state["tricks"][-1],
+            "last_trick": state["tricks"][-1] if state["tricks"] else None,
         }
         winners = self.winners(state)
         if winners is not None:
@@ -522,6 +578,76 @@ class Botifarra(TrickTakingGame):
             return
         self.start_hand(state, table.right_of(state["dealer"]), rng)
         self.begin_choice(state)
+
+    # --- a fair table's deal (``kits.fair_cards``) ------------------------------------------
+    def fair_possible(self, options: dict, seats: int) -> bool:
+        """Three or four players, the first dealer by the turned card: two players' face-up
+        piles and the holder of the 5 of espases would need cards shown during the deal; and
+        the group (``kits.fair_cards.group_ready``)."""
+        return seats >= 3 and options["first_dealer"] == "turned_card" and fair_cards.group_ready()
+
+    def make_fair(self, state: dict, fair_id: str) -> dict:
+        """No card from the generator: the first dealer is turned from a generator seeded
+        by the table's fair id (the same on every device), the first hand dealt fairly."""
+        state = copy_json(state)
+        n = state["seats"]
+        turned = self.turn_for_dealer(n, Rng(int(hashlib.sha256(fair_id.encode()).hexdigest(), 16) % (1 << 53)))
+        state.update(first_dealer={"by": "turned_card", "turned": turned}, hand_number=0)
+        state["fair"] = fair_cards.start(fair_id, list(range(n)), (), (), n=0)
+        self.start_hand(state, SUITS.index(suit_of(turned[-1])), None)
+        self.begin_choice(state)
+        return state
+
+    def fair_cards(self, state: dict) -> tuple:
+        return self.deck(state["seats"]).cards
+
+    def fair_holders(self, state: dict) -> list:
+        """Position ``j`` of the shuffled deck goes where the deal from the top puts it."""
+        n = state["seats"]
+        positions = range(len(self.deck(n)))
+        hands = deal(list(positions), n, packets=PACKET, first=self.seating(state).right_of(state["dealer"])).hands
+        holders = [None] * len(positions)
+        for seat, hand in enumerate(hands):
+            for j in hand:
+                holders[j] = seat
+        return holders
+
+    def fair_dealt(self, state: dict) -> None:
+        holders = state["fair"]["holders"]
+        state["hands"] = [[sealed(j) for j, holder in enumerate(holders) if holder == seat]
+                          for seat in range(state["seats"])]
+
+    def fair_offence(self, state: dict, hands: dict, dealt: list):
+        """Every play of the hand replayed with the dealt hands: the first card that was not
+        legal then is a renege, named with its trick."""
+        hands = {seat: list(hand) for seat, hand in hands.items()}
+        for number, trick in enumerate(state["tricks"], start=1):
+            for i, card in enumerate(trick["cards"]):
+                seat = (trick["leader"] + i) % state["seats"]
+                moment = {**state, "trick": {"leader": trick["leader"], "cards": trick["cards"][:i]}}
+                if card not in hands[seat]:
+                    return {"code": "fair_not_dealt", "seat": seat, "trick": number, "card": card}
+                if card not in self.legal(moment, hands[seat]):
+                    code = self.refusal(moment, card, hands[seat]).code
+                    return {"code": code, "seat": seat, "trick": number, "card": card}
+                hands[seat].remove(card)
+        return None
+
+    def fair_settle(self, state: dict, verdict, rng: Rng) -> None:
+        outcome = self.hand_gains(state) if verdict is None else self.penalty_gains(state, verdict["seat"])
+        self.score_hand(state, outcome, rng)
+
+    def fair_void(self, state: dict, rng: Rng) -> None:
+        """A deal a device left before the end: dealt again by the same dealer, as if never begun."""
+        state["hand_number"] -= 1
+        self.start_hand(state, state["dealer"], rng)
+        self.begin_choice(state)
+
+    def legal_cards(self, state: dict, seat) -> list:
+        """None while the seat's hand is sealed (read only on its own device)."""
+        if seat is not None and any(is_sealed(card) for card in state["hands"][seat]):
+            return []
+        return super().legal_cards(state, seat)
 
     def winners(self, state: dict):
         """The seats of the winning side once the game is over, else ``None``."""
@@ -568,6 +694,7 @@ class Botifarra(TrickTakingGame):
             "scores": list(state["scores"]),
             "last_hand": copy_json(state["last_hand"]),
             "result": copy_json(state["result"]),
+            **({"fair": fair_cards.public(state["fair"])} if "fair" in state else {}),
         }
 
     # --- notation ---------------------------------------------------------------------------
