@@ -240,7 +240,7 @@ class JoinedTable(Controller):
         if guest.error is not None and guest.error["code"] != "sync_not_joined":  # even before a first view
             notes.append(notice(host_reason(t, guest.error), "alert", "tb-net-error"))
         if not guest.started:
-            return fragment(h("h2", None, self.title(t)), strip, notes, notice(t("sync.waiting_start"), "status", "tb-hint"))
+            return fragment(strip, notes, notice(t("sync.waiting_start"), "status", "tb-hint"))  # titled by the page
         if guest.pending is not None:
             notes.append(notice(t("sync.pending"), "status", "tb-net-pending"))
         view = guest.view
