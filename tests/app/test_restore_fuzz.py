@@ -22,6 +22,7 @@ from pyengine.core.errors import TabernaError
 from pyengine.core.registry import playable_games
 from pyengine.i18n import LANGUAGES, catalog
 from pyengine.shell.calls import Worker
+from tests.seen import legal_actions_seen
 
 GAMES = playable_games()
 SAVES = 10_000
@@ -186,7 +187,7 @@ def _moves(worker, role, rng, count):
         elif status == "handoff":
             _call(worker, f"{prefix}ui", json.dumps({"handoff": device.next_local()}), *at, "en")
         elif status == "human":
-            action = rng.choice(table.game.legal_actions(table.state, device.viewer))
+            action = rng.choice(legal_actions_seen(table, device.viewer))
             _call(worker, f"{prefix}act", json.dumps(action), *at, "en")
         else:
             return

@@ -9,6 +9,7 @@ from pyengine.core.table import Table
 from pyengine.records import import_record, replay_states
 from pyengine.records.record import record_of
 from pyengine.records.text import MAX_LINE, read_record, write_text
+from tests.seen import legal_actions_seen
 
 # (game, options, seats): each game's defaults at its smallest table and a bigger one, and
 # the options that change what is drawn or who may act.
@@ -47,9 +48,7 @@ def random_table(game_id: str, options: dict, seats: int, seed: int, plies: int 
         else:
             movers = table.able_to_act()
             seat = movers[chooser.below(len(movers))]
-            # A fair card table's hands are sealed in the state: the seat's device reads its own.
-            seen = game.with_own_cup(table.state, seat, table.held) if table.held else table.state
-            actions = game.legal_actions(seen, seat)
+            actions = legal_actions_seen(table, seat)
             table.act(seat, table.complete(seat, actions[chooser.below(len(actions))]))
         states.append(table.state)
     return table, states
