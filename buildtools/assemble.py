@@ -14,6 +14,7 @@ from buildtools.confusables import compile_table
 from buildtools.icons import copy_game_icons, write_icons
 from buildtools.relay import relay_bundle
 from buildtools.runtime import PYODIDE, add_bytecode, copy_runtime, fetch_runtime
+from buildtools.sodium import copy_sodium
 from buildtools.wheels import build_wheel, worker_wheels
 from buildtools.workspace import DIST, PACKAGE, SITE, built_beside, engine, file_hash, log
 
@@ -126,6 +127,7 @@ def build(out: Path = DIST) -> dict:
         copy_page(stage, catalogs["en"], games)
         write_howto_pages(stage / "howto")
         copy_net(stage / "net")
+        copy_sodium(stage / "sodium")
         bytecode = add_bytecode(tarballs[PYODIDE[0]], [wheel, *worker_wheels()], stage)
         write_icons(stage / "icons")
         copy_game_icons(stage / "icons")

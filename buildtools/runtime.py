@@ -41,14 +41,20 @@ def _tarball_name(package: str, version: str) -> str:
 
 
 def fetch_runtime() -> dict:
-    """Paths of the pinned npm tarballs, downloaded once into .cache/npm/ with `npm pack`."""
+    """Paths of the pinned runtime's npm tarballs (see ``npm_tarballs``)."""
+    return npm_tarballs((PYODIDE, PYSCRIPT))
+
+
+def npm_tarballs(pins) -> dict:
+    """``{package: path}`` of the ``(package, version)`` pins' tarballs, downloaded once into
+    .cache/npm/ with `npm pack`."""
     folder = CACHE / "npm"
     folder.mkdir(parents=True, exist_ok=True)
-    wanted = {pkg: folder / _tarball_name(pkg, ver) for pkg, ver in (PYODIDE, PYSCRIPT)}
-    missing = [f"{pkg}@{ver}" for pkg, ver in (PYODIDE, PYSCRIPT) if not wanted[pkg].exists()]
+    wanted = {pkg: folder / _tarball_name(pkg, ver) for pkg, ver in pins}
+    missing = [f"{pkg}@{ver}" for pkg, ver in pins if not wanted[pkg].exists()]
     if missing:
         if shutil.which("npm") is None:
-            sys.exit("npm is needed to fetch the pinned runtime (install Node.js / npm)")
+            sys.exit(f"npm is needed to fetch {' '.join(missing)} (install Node.js / npm)")
         log(f"fetching {' '.join(missing)} from the npm registry")
         subprocess.run(
             ["npm", "pack", "--silent", "--pack-destination", str(folder), *missing],
@@ -61,7 +67,7 @@ def fetch_runtime() -> dict:
     return wanted
 
 
-def _extract(tarball: Path, keep, dest: Path) -> None:
+def extract(tarball: Path, keep, dest: Path) -> None:
     """Copies the tarball members that ``keep(relative_name)`` accepts into ``dest``."""
     with tarfile.open(tarball) as archive:
         for member in archive.getmembers():
@@ -92,8 +98,8 @@ def check_pyscript_chunks(folder: Path) -> None:
 
 
 def copy_runtime(tarballs: dict, out: Path) -> None:
-    _extract(tarballs[PYODIDE[0]], lambda name: name in PYODIDE_FILES, out / "pyodide")
-    _extract(tarballs[PYSCRIPT[0]], _pyscript_chunk, out / "pyscript")
+    extract(tarballs[PYODIDE[0]], lambda name: name in PYODIDE_FILES, out / "pyodide")
+    extract(tarballs[PYSCRIPT[0]], _pyscript_chunk, out / "pyscript")
     check_pyscript_chunks(out / "pyscript")
 
 
@@ -102,7 +108,7 @@ def node_runtime(tarball: Path) -> Path:
     folder = CACHE / f"pyodide-node-{file_hash(tarball)[:12]}"
     if not folder.exists():
         with built_beside(folder) as fresh:
-            _extract(tarball, lambda name: name in (*PYODIDE_FILES, "python_stdlib.zip", "package.json"), fresh)
+            extract(tarball, lambda name: name in (*PYODIDE_FILES, "python_stdlib.zip", "package.json"), fresh)
     return folder
 
 

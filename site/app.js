@@ -33,6 +33,7 @@ const KEYS = {
 const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2 };
 const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
 const NAME_MAX = 24; // the engine's limit for a seat name (pyengine/core/table.py MAX_NAME)
+const PLAYERS_NAMED = 4; // players a saved game names in the lobby; more are counted
 
 // The page's one object that changes: its language and what it shows, and what it holds
 // between tables. A table's own state lives in its session.
@@ -152,12 +153,11 @@ function savedItem(record) {
   title.className = "saved-title";
   const name = document.createElement("strong");
   name.textContent = game;
-  const where = { local: () => t("saves.here"), broken: () => t("saves.broken") }[record.kind]?.()
-    ?? t(record.kind === "host" ? "saves.hosting" : "saves.seat", { code: record.table });
-  title.append(name, ` · ${where}`);
+  title.append(name, withPlayers(record.players.filter(Boolean)));
+  const where = { local: "saves.here", broken: "saves.broken", host: "saves.hosting" }[record.kind] ?? "saves.seat";
   const details = document.createElement("p");
   details.className = "saved-details";
-  details.textContent = [record.players.filter(Boolean).join(", "), when].filter(Boolean).join(" · ");
+  details.textContent = `${t(where)} · ${when}`;
   const actions = document.createElement("div");
   actions.className = "row";
   const ask = () => {
@@ -183,6 +183,14 @@ function savedItem(record) {
   actions.append(...buttons);
   item.append(title, details, actions);
   return item;
+}
+
+/** " with Ana, Pau, Carla" after a saved game's name (the first few, then how many more). */
+function withPlayers(players) {
+  if (!players.length) return "";
+  if (players.length <= PLAYERS_NAMED) return ` ${t("saves.with", { players: players.join(", ") })}`;
+  const named = players.slice(0, PLAYERS_NAMED - 1).join(", ");
+  return ` ${t("saves.with_more", { players: named, count: players.length - PLAYERS_NAMED + 1 })}`;
 }
 
 function continueSaved(record) {
@@ -417,9 +425,28 @@ function playerName() {
   return (settings.get(KEYS.name) || "").slice(0, NAME_MAX);
 }
 
+/** What a friend's link offers, in words: the game, the host and the seat ("Ana invites you
+ * to Botifarra, seat 3"), as far as the link names them (its words, shown only as text: a
+ * game the page cannot name is not named), never a table's id. */
+function invitation(route) {
+  const key = `lobby.${route.game}.name`;
+  const game = route.game && app.i18n.has(key) ? t(key) : null;
+  const { host } = route;
+  if (route.via === "invite") {
+    const seat = route.seat + 1;
+    if (!game) return t("friends.invite_seat", { seat });
+    return host ? t("friends.invite_from", { host, game, seat }) : t("friends.invite_game", { game, seat });
+  }
+  if (game) return host ? t("friends.room_from", { host, game }) : t("friends.room_game", { game });
+  return route.room ? t("friends.join_title", { code: showRoomCode(route.room) }) : t("friends.join_friend");
+}
+
 // A link from a friend (invite, room or tab): ask for a name, then sit down.
 function showJoinCard(route) {
   showScreen("game");
+  document.title = t("app.title"); // no table's title is left over from a table just left
+  $("game-heading").textContent = "";
+  $("howto-link").hidden = true;
   const area = $("game-area");
   area.replaceChildren();
   area.dataset.status = "join";
@@ -427,7 +454,8 @@ function showJoinCard(route) {
   form.className = "join-card";
   form.dataset.testid = "join-card";
   const title = document.createElement("h2");
-  title.textContent = t("friends.join_title", { code: route.room ? showRoomCode(route.room) : route.table });
+  title.textContent = invitation(route);
+  title.dataset.testid = "join-title";
   const label = document.createElement("label");
   label.textContent = t("friends.your_name");
   const name = document.createElement("input");
@@ -471,6 +499,24 @@ function takeRoute() {
   const route = parseRoute(location.hash);
   if (location.hash) history.replaceState(null, "", location.href.split("#")[0]);
   return route;
+}
+
+/** A friend's link, once the engine is up: a returning guest (same table, saved seat) goes
+ * straight back in, anyone else is asked for a name. A table on screen is left (its save
+ * stays): a link opened into this tab means the player wants that table now. */
+function openRoute(route) {
+  const marker = onScreen.shared();
+  closeSession(false);
+  if (marker?.role === "guest" && marker.table === route.table && route.via !== "invite") resumeShared(marker);
+  else showJoinCard(route);
+}
+
+// A link opened in a tab where Taberna is already open changes only the page's fragment.
+function onHashChange() {
+  const route = takeRoute();
+  if (!route) return;
+  if (app.bridge) openRoute(route);
+  else app.pendingRoute = route;
 }
 
 function wireFriends() {
@@ -539,9 +585,7 @@ async function startEngine() {
   if (app.pendingRoute) {
     const route = app.pendingRoute;
     app.pendingRoute = null;
-    // A returning guest (same table, saved seat) goes straight back in.
-    if (marker?.role === "guest" && marker.table === route.table && route.via !== "invite") resumeShared(marker);
-    else showJoinCard(route);
+    openRoute(route);
   } else if (app.waitingFor) {
     const gameId = app.waitingFor;
     app.waitingFor = null;
@@ -639,5 +683,6 @@ await nextTask();
 wire();
 wireImport();
 app.pendingRoute = takeRoute();
+addEventListener("hashchange", onHashChange);
 loadStrings(app.i18n.pick(settings.get(KEYS.lang))).then(wireFriends).catch((error) => console.warn(error));
 startEngine();

@@ -41,5 +41,7 @@ export async function loadPyodide(options = {}) {
   if (options.stdout) pyodide.setStdout({ batched: options.stdout });
   if (options.stderr) pyodide.setStderr({ batched: options.stderr });
   writePackages(pyodide, await packages);
+  // libsodium for fair card tables, imported when worker.py's card_group first asks.
+  pyodide.registerJsModule("card_group_js", { load: () => import("./card-group.mjs") });
   return pyodide;
 }

@@ -445,6 +445,7 @@ export class HostSession extends SharedSession {
     this.connectedToast = null; // {peer, dismiss}: "Your friend is connected.", while it may show
     this.roomCode = null; // the table's room code (null where the page cannot derive)
     this.identity = null; // its key pair (identity.js), once loaded
+    this.about = null; // what its links tell a friend: {game, host} (the worker's replies)
     this.written = Promise.resolve(true); // the latest save on its way to the database
     this.goOn = false; // the player chose to go on after a failed save
     this.heldMoves = []; // moves waiting for a save, or for the player's choice
@@ -546,9 +547,11 @@ export class HostSession extends SharedSession {
     for (const channel of this.channels.values()) channel.close();
   }
 
-  /** The worker's replies name the peers that hold a seat: they are served first. */
+  /** The worker's replies name the peers that hold a seat (they are served first) and what
+   * the table's links say about it. */
   apply(reply) {
     if (Array.isArray(reply?.seated)) this.seated = new Set(reply.seated);
+    if (reply?.about) this.about = reply.about;
     super.apply(reply);
   }
 
@@ -657,7 +660,7 @@ export class HostSession extends SharedSession {
     if (!this.roomCode || !this.identity) return;
     this.page.panel.show({
       title: this.page.t("friends.share_room"),
-      link: this.page.link(roomFragment(this.roomCode, this.identity.fingerprint)),
+      link: this.page.link(roomFragment(this.roomCode, this.identity.fingerprint, this.about)),
       hint: this.page.t("friends.share_room_hint", { code: showRoomCode(this.roomCode) }),
     });
   }
@@ -675,7 +678,7 @@ export class HostSession extends SharedSession {
     }
     panel.show({
       title: t("friends.invite_title", { seat: seat + 1 }),
-      link: this.page.link(joinFragment(this.tableId, seat, this.identity?.fingerprint, invite.code)),
+      link: this.page.link(joinFragment(this.tableId, seat, this.identity?.fingerprint, invite.code, this.about)),
       hint: t("friends.invite_hint"),
       reply: async (code) => {
         const channel = await invite.accept(code.trim());
@@ -725,10 +728,11 @@ export class GuestSession extends SharedSession {
   /**
    * Sits down at a table: ``via`` says how to reach the host ("invite" with its code, "room"
    * with the room code, "tab"); ``pin`` is the fingerprint of the host's key when known (room
-   * and invite links). A save for the same table means this player was here before: rejoin
-   * its seat, unless another tab is playing it.
+   * and invite links); ``game``, the game the link names, until the host says. A save for
+   * the same table means this player was here before: rejoin its seat, unless another tab is
+   * playing it.
    */
-  async join({ via, table = null, seat = null, code = null, name = "", room = null, pin = null }) {
+  async join({ via, table = null, seat = null, code = null, name = "", room = null, pin = null, game = null }) {
     const { net, t } = this.page;
     const saved = GuestSession.savedSeat(this.page, table); // a typed room code names no table yet
     if (via === "room") {
@@ -746,7 +750,7 @@ export class GuestSession extends SharedSession {
       if (reply?.ok) this.hold(lockName("guest", table, savedSeat));
     }
     if (!reply?.ok) {
-      reply = await this.run("net_guest_join", JSON.stringify({ table, seat, name, room }), this.clock.now());
+      reply = await this.run("net_guest_join", JSON.stringify({ table, seat, name, room, game }), this.clock.now());
     }
     if (!reply?.ok) return reply;
     this.rememberGuest();

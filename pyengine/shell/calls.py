@@ -16,7 +16,8 @@ The page's table sessions (``site/session.js``) call these through
 * A game replayed step by step (``replay.py``): ``replay_table`` (the game at the table
   of a role, up to now), ``replay_import`` (a record's text), ``replay_resume``,
   ``replay_ui``, ``replay_render``.
-* Data calls: ``lobby``, ``selftest``, ``bench``, ``net_qr``, and each game's own tools
+* Data calls: ``lobby``, ``selftest``, ``bench``, ``group_selftest``, ``group_bench``
+  (the card group, see ``cardgroup.py``), ``net_qr``, and each game's own tools
   (``Declaration.tools``, e.g. Lasca's ``perft``), exported under their names.
 """
 
@@ -404,6 +405,26 @@ def bench(request):
 
 
 @_data_call
+def group_selftest(request):
+    """The card group's every operation on the request's inputs (``cardgroup.exercise``), in
+    the group the worker installed (``card_group``), to compare with PyNaCl's."""
+    from ..core.group import current
+    from .cardgroup import exercise
+
+    return exercise(current(), request_object(request))
+
+
+@_data_call
+def group_bench(request):
+    """One deal's crypto timed in the installed card group (``cardgroup.deal_workload``)."""
+    from ..core.group import current
+    from .cardgroup import deal_workload
+
+    request = request_object(request)
+    return deal_workload(current(), *(int(request[name]) for name in ("seats", "cards", "passes")))
+
+
+@_data_call
 def net_qr(text, lang="en"):
     """``{"ok", "svg"}``: a QR code of ``text`` (an invite link or a reply code) as scalable
     SVG markup; refused with a reason (and ``svg: null``) for text a phone could not scan."""
@@ -429,6 +450,7 @@ def exports() -> dict:
     """Every exported call by name (the worker sets each on ``xworker.sync``)."""
     calls = {name: getattr(WORKER, name) for name in TABLE_CALLS}
     calls.update(lobby=lobby, selftest=selftest, bench=bench, net_qr=net_qr)
+    calls.update(group_selftest=group_selftest, group_bench=group_bench)
     for declaration in declarations():
         for name, play in declaration.tools().items():
             if name in calls:

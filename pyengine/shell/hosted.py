@@ -203,8 +203,13 @@ class HostedTable(Controller):
     # --- output -----------------------------------------------------------------------------
     def reply(self, t, force: bool) -> dict:
         """The envelope, plus ``seated``: the peers holding a seat, whom the page serves
-        before everyone else (site/session.js)."""
-        return {**super().reply(t, force), "seated": self.host.seated_peers()}
+        before everyone else (site/session.js), and ``about``: what the table's links tell a
+        friend before joining (``{"game", "host"}``: the game, and the name of the first
+        seat of this device that has one, else ``None``)."""
+        table = self.host.table
+        host = next((seat["name"] for seat in table.seats if seat["kind"] == "human" and seat["name"]), None)
+        about = {"game": table.game.id, "host": host}
+        return {**super().reply(t, force), "seated": self.host.seated_peers(), "about": about}
 
     def revision(self):
         """The host's ``rev`` grows with every change its guests see; the spectators listed

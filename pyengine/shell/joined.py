@@ -21,6 +21,7 @@ from .phrases import Talk
 from .reply import Controller, log_fault, summary_of
 from .rooms import shown_room_code
 from .screens import (
+    away_from_host,
     command_button,
     connecting_screen,
     fair_line,
@@ -58,27 +59,31 @@ class JoinedTable(Controller):
 
     role = "guest"
 
-    def __init__(self, guest: Guest):
+    def __init__(self, guest: Guest, game=None):
         super().__init__()
         self.guest = guest
+        self.expected = game if _declared(game) is not None else None  # the game named before the host's welcome
         self.ui: dict = {}
         self.talk = Talk()
 
     @classmethod
     def join(cls, request: dict, now) -> "JoinedTable":
-        """``{"table", "seat", "name", "room"?}``: sit down (or watch, with seat null) at a
-        table; ``room``, the code the player typed (or the room link's), names the table on
-        its screens."""
-        if set(request) - {"table", "seat", "name", "room"}:
+        """``{"table", "seat", "name", "room"?, "game"?}``: sit down (or watch, with seat null)
+        at a table; ``room``, the code the player typed (or the room link's), and ``game``,
+        the game the link named (anyone's word: only a game this build draws is named),
+        name the table on its screens until the host's welcome says which game it plays."""
+        if set(request) - {"table", "seat", "name", "room", "game"}:
             raise TabernaError("The request was not understood", "bad_request")
-        table = cls(Guest(request.get("table"), request.get("name", ""), request.get("seat"), room=request.get("room")))
+        guest = Guest(request.get("table"), request.get("name", ""), request.get("seat"), room=request.get("room"))
+        table = cls(guest, request.get("game"))
         table.to_host(table.guest.start(now))
         return table
 
     @classmethod
     def resume(cls, data: dict, now) -> "JoinedTable":
-        """Back after this tab's reload: rejoin the saved seat with its token."""
-        table = cls(Guest.from_snapshot(data))
+        """Back after this tab's reload: rejoin the saved seat with its token (the save also
+        keeps the game, to name the table while the host is being found again)."""
+        table = cls(Guest.from_snapshot(data), data.get("game"))
         table.to_host(table.guest.start(now))
         return table
 
@@ -144,18 +149,24 @@ class JoinedTable(Controller):
     def delay_ms(self) -> int:
         return 0  # bots play on the host
 
-    def _name(self) -> str:
-        """How the table is named on this screen: its room code when known, else its id."""
-        room = self.guest.room
-        return shown_room_code(room) if room else self.guest.table_id
+    def _game(self):
+        """The game this table plays, as far as this build can draw it: the host's word once
+        welcomed, else the link's (or the save's)."""
+        return self.guest.game if _declared(self.guest.game) is not None else self.expected
 
     def title(self, t) -> str:
-        return t("sync.table", code=self._name())
+        """The game's name; before anything names it, the room code, never the table's id."""
+        game, room = self._game(), self.guest.room
+        if game is not None:
+            return t(f"lobby.{game}.name")
+        return t("sync.table", code=shown_room_code(room)) if room else t("sync.a_table")
 
     def save(self):
         """Only a seat is worth keeping: a reload before the welcome asks for the seat again
         (the page's join request), rather than coming back as a mere watcher."""
-        return self.guest.snapshot() if self.guest.token is not None else None
+        if self.guest.token is None:
+            return None
+        return {**self.guest.snapshot(), "game": self._game()}
 
     def summary(self, t) -> dict:
         """From what the host sent (a game this build knows, else none named)."""
@@ -209,8 +220,9 @@ class JoinedTable(Controller):
         teams = self._teams(declaration)
         you = guest.seat if seated else None
         names = seat_names(guest.seats, t)
+        seats = away_from_host(guest.seats) if guest.status == "host_lost" else guest.seats
         strip = seat_strip(
-            t, guest.game, guest.seats, you, False,
+            t, guest.game, seats, you, False,
             lambda index, conn: self._seat_buttons(t, index, conn), teams, guest.started,
             self.talk.bubbles(t, guest.game, guest.board, names),
         )
@@ -236,7 +248,7 @@ class JoinedTable(Controller):
     def html(self, t):
         guest = self.guest
         if guest.status == "connecting":
-            body = connecting_screen(t, self.title(t), self._name())
+            body = connecting_screen(t, self.title(t))
         elif guest.status == "refused":
             error = guest.error
             reason = host_reason(t, error) if error else ""

@@ -136,14 +136,22 @@ def command_button(label: str, attribute: str, value, testid: str, cls=None, dis
 
 def seat_conn(seat: dict) -> str:
     """``local`` (the host's device), ``bot``, or for a friend's seat ``open`` / ``connected``
-    / ``absent``: the ``data-conn`` of the strip, for the page's tests and styles."""
+    / ``absent``: the ``data-conn`` of the strip, for the page's tests and styles. A seat of
+    the host's device is ``absent`` too when a guest has lost the host (``away_from_host``)."""
     if seat["kind"] == "human":
-        return "local"
+        return "local" if seat["connected"] else "absent"
     if seat["kind"] == "bot":
         return "bot"
     if seat["open"]:
         return "open"
     return "connected" if seat["connected"] else "absent"
+
+
+def away_from_host(seats: list) -> list:
+    """The seats as a guest that lost the host shows them: nobody at the table can be
+    reached from here, so every player's seat (its own too) reads away until the host is
+    back, never "connected" under the banner that says the host is gone."""
+    return [seat if seat["kind"] == "bot" else dict(seat, connected=False) for seat in seats]
 
 
 def _conn_label(t, game_id: str, seat: dict, conn: str, host_side: bool) -> str:
@@ -287,8 +295,11 @@ def host_reason(t, error: dict) -> str:
 
 
 def guest_frame(status: str, table_id: str, lost_banner, body) -> Markup:
-    """A guest's screen: the host-lost banner over whatever the guest sees now."""
-    banner = lost_banner and h("p", {"class": "tb-net-banner", "role": "alert", "data-testid": "host-lost"}, lost_banner)
+    """A guest's screen: the host-lost banner over whatever the guest sees now, brought into
+    view when it comes (news: a player scrolled down to the game would not see it)."""
+    banner = lost_banner and h(
+        "p", {"class": "tb-net-banner", "role": "alert", "data-testid": "host-lost", "data-news": "host-lost"}, lost_banner
+    )
     return h(
         "div",
         {"class": "tb-net tb-net-guest", "data-testid": "net-guest", "data-status": status, "data-table": table_id},
@@ -301,8 +312,8 @@ def notice(text: str, role="alert", cls=None) -> Markup:
     return h("p", {"class": cls, "role": role}, text)
 
 
-def connecting_screen(t, title: str, table_id: str) -> Markup:
-    return fragment(h("h2", None, title), notice(t("sync.connecting", code=table_id), "status"))
+def connecting_screen(t, title: str) -> Markup:
+    return fragment(h("h2", None, title), notice(t("sync.connecting"), "status"))
 
 
 def refused_screen(t, reason: str, retry: bool, watch: bool) -> Markup:

@@ -11,6 +11,7 @@ import pytest
 
 from pyengine.core.validate import copy_json
 from pyengine.core.registry import get_declaration, playable_games
+from pyengine.i18n import LANGUAGES, Translator
 from pyengine.protocol.envelope import PROTOCOL
 from pyengine.shell.calls import Worker as NetWorker
 from tests.app.screens import buttons
@@ -772,3 +773,58 @@ def test_a_guest_is_shown_the_evidence_when_the_hosts_table_does_not_follow_from
     assert 'data-testid="fair-evidence"' in tabs.screens["pa"]
     assert f"The host says Caio has {counts[2] - 1} dice; by the record, {counts[2]}." in tabs.screens["pa"]
     assert 'data-testid="fair-evidence"' not in tabs.screens["pb"]  # told the truth
+
+
+# --- invites that explain themselves (issue 25) -------------------------------------------------
+def shown_text(html) -> str:
+    """What a screen says (its text, not its attributes)."""
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_a_guest_names_the_table_by_its_game_in_every_language_never_by_its_id():
+    tabs = Tabs()
+    new_table(tabs, guests=())
+    table_id = tabs.host.tables["host"].table_id()
+    asked = {"table": table_id, "seat": 1, "name": "Bea"}
+    named_by_link = NetWorker()
+    for lang in LANGUAGES:
+        reply = json.loads(named_by_link.net_guest_join(json.dumps({**asked, "game": "perudo"}), tabs.now, lang))
+        assert reply["title"] == Translator(lang)("lobby.perudo.name")
+        assert reply["status"] == "connecting" and table_id not in shown_text(reply["html"]) + reply["title"]
+        assert Translator(lang)("sync.connecting") in reply["html"]
+    # A link that names no game this build draws (or none): the table is a friend's, by no id.
+    for game in (None, "<img src=x>", ["perudo"], "nope"):
+        request = asked if game is None else {**asked, "game": game}
+        reply = json.loads(NetWorker().net_guest_join(json.dumps(request), tabs.now, "en"))
+        assert reply["ok"] and reply["title"] == "A friend's table" and table_id not in shown_text(reply["html"])
+    # Once the host has welcomed the guest, the host's word names the game; the save keeps it.
+    tabs.join("pa", 1, "Bea")
+    tabs.run()
+    assert tabs.guest_call("pa", "net_guest_ui", {})["title"] == "Perudo"
+    saved = tabs.guests["pa"].tables["guest"].saved
+    assert json.loads(saved)["game"] == "perudo"
+    resumed = json.loads(NetWorker().net_guest_resume(saved, tabs.now, "ca"))
+    assert resumed["status"] == "connecting" and resumed["title"] == "Perudo"
+    assert "Connectant amb l'amfitrió…" in resumed["html"]
+
+
+def test_every_player_reads_away_under_the_host_lost_banner_until_the_host_is_back():
+    tabs = started()
+    tabs.links.discard("pa")
+    lost = tabs.guest_call("pa", "net_guest_dropped")
+    assert lost["status"] == "host_lost" and 'data-testid="host-lost"' in lost["html"]
+    for seat in (0, 1, 2):  # the host's, this guest's own, the other friend's
+        assert f'data-testid="seat-{seat}" data-conn="absent"' in lost["html"]
+    assert "Away" in lost["html"] and "Connected" not in lost["html"]
+    tabs.open("pa")
+    tabs.settle()
+    back = tabs.screens["pa"]
+    assert 'data-testid="host-lost"' not in back
+    assert 'data-testid="seat-0" data-conn="local"' in back and 'data-testid="seat-1" data-conn="connected"' in back
+
+
+def test_the_hosts_replies_say_what_its_links_tell_a_friend():
+    tabs = Tabs()
+    assert new_table(tabs, guests=())["about"] == {"game": "perudo", "host": "Ana"}
+    unnamed = Tabs()
+    assert new_table(unnamed, fields={**FIELDS, "seat0_name": ""}, guests=())["about"] == {"game": "perudo", "host": None}

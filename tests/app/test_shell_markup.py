@@ -46,7 +46,7 @@ def test_every_shell_screen_keeps_hostile_values_as_text(payload):
         screens.hosted_screen(payload, payload, payload, payload),
         screens.closed_screen(t),
         screens.guest_frame(payload, payload, payload, payload),
-        screens.connecting_screen(t, payload, payload),
+        screens.connecting_screen(t, payload),
         screens.refused_screen(t, payload, True, True),
         screens.notice(payload),
         screens.notice(screens.host_reason(t, {"reason": payload, "code": payload, "params": {"x": payload, "key": payload}})),

@@ -18,9 +18,7 @@ evidence a guest's phone shows when the host lies. Screenshots go to ``$TABERNA_
 """
 
 import json
-import os
 import random
-from pathlib import Path
 
 from pyengine.core import fair
 from pyengine.games.crown_anchor.rules import SYMBOLS
@@ -33,12 +31,11 @@ from tests.browser.test_friends_browser import (
     protocol_messages,
     quiet,
 )
+from tests.browser.shots import screenshots, tappable
 from tests.browser.waits import tap_move
 
 FRIEND = 1  # Bruno's seat at every table here
 TIMEOUT_MS = 60_000
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 
 # Keeps the page's WebRTC data channels (``window.__channels``), so that a test can play a
 # host that sends what its table never said.
@@ -55,15 +52,6 @@ if (location.protocol === 'http:') {
 """
 # Sends one whole text (our framing: '.' ends a text) on every open channel of the page.
 SEND_RAW = "(text) => { for (const c of window.__channels) if (c.readyState === 'open') c.send('.' + text); }"
-# Whether the element ``selector`` lies wholly inside the viewport, as it stands (no
-# scrolling), and a tap at its centre lands on it (``elementFromPoint``: nothing over it).
-TAPPABLE = """(selector) => {
-  const el = document.querySelector(selector);
-  const r = el.getBoundingClientRect();
-  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return hit !== null && el.contains(hit);
-}"""
 
 
 def create_fair_table(page, game, others, options=None):
@@ -118,26 +106,6 @@ def finished_honestly(host, bruno):
     assert bruno.locator("[data-testid=fair-evidence]").count() == 0
     for page in (host, bruno):
         assert page.context.errors == []
-
-
-def screenshots(page, tmp_path, name, check=None):
-    """The page as it stands, on a phone and on a desktop, into ``$TABERNA_SCREENS`` (or the
-    test's tmp_path), then ``check(page)`` at each size; the page is left phone-sized."""
-    folder = Path(os.environ.get("TABERNA_SCREENS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    for label, size in (("360", PHONE), ("1280", DESKTOP)):
-        page.set_viewport_size(size)
-        page.screenshot(path=str(folder / f"{name}-{label}.png"))  # to look at, even if the check fails
-        if check is not None:
-            check(page)
-    page.set_viewport_size(PHONE)
-
-
-def tappable(selector):
-    """A check for ``screenshots``: ``selector`` is in view and a tap at its centre hits it."""
-    def check(page):
-        assert page.evaluate(TAPPABLE, selector), f"{selector}: out of view or covered at {page.viewport_size}"
-    return check
 
 
 def guest_intents(host):

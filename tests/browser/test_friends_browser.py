@@ -15,6 +15,7 @@ import time
 
 from pyengine.core.table import Table
 from tests.browser.saves import saved_text, stored_records
+from tests.browser.shots import screenshots, tappable
 
 STEP_TIMEOUT_MS = 60_000
 MAX_ACTIONS = 400
@@ -56,10 +57,20 @@ def join_by_invite(host, guest, seat, name, wait_engine):
     assert len(link) < 600, link  # one QR code
     guest.goto(link)
     wait_engine(guest)
+    sit_down_by_invite(host, guest, seat, name)
+    return link
+
+
+def sit_down_by_invite(host, guest, seat, name):
+    """The friend on the join screen an invite link opened gives a name and sits down."""
     guest.fill("[data-testid=join-name]", name)
     guest.click("[data-testid=join-submit]")
     hand_reply_to_host(host, guest, seat)
-    return link
+
+
+def join_title(guest):
+    """What the join screen says the link offers."""
+    return guest.locator("[data-testid=join-title]").inner_text()
 
 
 def hand_reply_to_host(host, guest, seat):
@@ -94,11 +105,14 @@ def join_by_room_link(host, guest, code, seat, name, wait_engine, url):
     """The friend opens the room link the host shared."""
     host.click("#net-share-room")
     link = host.locator("[data-testid=share-link]").input_value()
-    # The room code and the fingerprint of the host's key (the guest trusts no other key).
-    assert re.fullmatch(re.escape(f"{url}#room={code.replace('-', '')}.") + "[A-Za-z0-9_-]{43}", link)
+    # The room code and the fingerprint of the host's key (the guest trusts no other key),
+    # then the game and the host's name for the join screen.
+    room = re.escape(f"{url}#room={code.replace('-', '')}.") + "[A-Za-z0-9_-]{43}"
+    assert re.fullmatch(room + re.escape("&game=perudo&host=Ana"), link)
     host.click("[data-testid=share-close]")
     guest.goto(link)
     wait_engine(guest)
+    assert join_title(guest) == "Ana invites you to Perudo"
     guest.fill("[data-testid=join-name]", name)
     guest.click("[data-testid=join-submit]")
     take_seat(host, guest, seat)
@@ -254,16 +268,32 @@ def check_secrecy(host, guest, seat):
 
 
 # --- the games ---------------------------------------------------------------------------------
-def test_three_players_over_invite_links(phones, site, wait_engine):
-    """No relay at all (as on a LAN without internet). Bruno's tab reloads mid-game: an invite
-    works once, so he pastes a fresh one from the host and is back in his seat. After the
-    game the same three play again."""
+def test_three_players_over_invite_links(phones, site, wait_engine, tmp_path):
+    """No relay at all (as on a LAN without internet). The join screen says who invites
+    whom to which game and seat, in the friend's language; Carla's link opens in a tab that
+    already shows Taberna (only its fragment changes). Bruno's tab reloads mid-game: an
+    invite works once, so he pastes a fresh one from the host and is back in his seat. After
+    the game the same three play again."""
     rng = random.Random(5)
     host, bruno, carla = phones(), phones(), phones()
     open_lobby(host, site.url, wait_engine)
     code = create_table(host)
     assert re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){2}", code)
-    links = [join_by_invite(host, bruno, 1, "Bruno", wait_engine), join_by_invite(host, carla, 2, "Carla", wait_engine)]
+    links = [invite(host, 1)]
+    bruno.goto(links[0])
+    wait_engine(bruno)
+    assert join_title(bruno) == "Ana invites you to Perudo, seat 2"
+    screenshots(bruno, tmp_path, "invites-join", tappable("[data-testid=join-submit]"))
+    sit_down_by_invite(host, bruno, 1, "Bruno")
+    carla.context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.lang', 'es')")
+    open_lobby(carla, site.url, wait_engine)
+    carla.evaluate("window.__sameDocument = true")
+    links.append(invite(host, 2))
+    carla.evaluate("(link) => { location.href = link; }", links[1])
+    carla.locator("[data-testid=join-title]").wait_for()
+    assert join_title(carla) == "Ana te invita a Perudo, sitio 3"
+    assert carla.evaluate("window.__sameDocument") and carla.evaluate("location.hash") == ""  # no reload; consumed
+    sit_down_by_invite(host, carla, 2, "Carla")
     assert all(code.replace("-", "") not in link for link in links)  # an invite does not give the room away
     host.click("[data-testid=net-start]")
     played = play(host, [host, bruno, carla], rng, actions=6)
@@ -350,7 +380,7 @@ def assert_bar_on_one_row(page):
     assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('#howto-link') !== null", [x, y])
 
 
-def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones, site, wait_engine, relay):
+def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones, site, wait_engine, relay, tmp_path):
     """The host leaves a room-code table for the lobby and comes straight back through
     "Continue" in the same page (the room is joined again while it is still being left): the
     same table at the same version, and the guest is back in its seat by itself. Then the
@@ -362,15 +392,23 @@ def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones,
     join_by_room_code(host, bruno, code, 1, "Bruno", wait_engine, site.url)
     host.click("[data-testid=net-start]")
     bruno.locator("#game-area .tb-table").wait_for()
-    assert_bar_on_one_row(bruno)  # "Table XXXX-XXXX-XXXX" is long on a phone
+    assert_bar_on_one_row(bruno)
+    assert bruno.title() == "Perudo · Taberna" and bruno.locator("#game-heading").inner_text() == "Perudo"
     played = play(host, [host, bruno], rng, actions=4)
     version = host_version(host)
 
     host.click("#back")
     bruno.locator("[data-testid=host-lost]").wait_for()
+    for seat in (0, 1):  # under the banner nobody is reachable from Bruno's phone, himself included
+        bruno.locator(f'[data-testid="seat-{seat}"][data-conn="absent"]').wait_for()
+    assert "Away" in bruno.locator('[data-testid="seat-1"]').inner_text()
+    screenshots(bruno, tmp_path, "invites-away", tappable("[data-testid=host-lost]"))
     saved = host.locator('#saved-list li.saved-game[data-kind="host"]')
     saved.wait_for()
     assert saved.count() == 1
+    assert saved.locator(".saved-title").inner_text() == "Perudo with Ana, Bruno"
+    assert saved.locator(".saved-details").inner_text().startswith("You are the host · saved ")
+    screenshots(host, tmp_path, "invites-lobby", tappable('#saved-list li.saved-game[data-kind="host"] [data-testid=continue]'))
     saved.locator("[data-testid=continue]").click()
     host.locator("#game-area .tb-table").wait_for()
     assert host_version(host) == version
@@ -413,7 +451,8 @@ def test_tabs_of_one_browser_share_a_table_and_a_bot_covers_a_closed_tab(phones,
     played = play(host, [host, bruno, carla], rng, actions=4)
 
     carla.close()
-    host.locator('[data-testid="seat-2"][data-conn="absent"]').wait_for()
+    for page in (host, bruno):  # on every phone at the table
+        page.locator('[data-testid="seat-2"][data-conn="absent"]').wait_for()
     host.click("[data-testid=cover-2]")
     host.locator('[data-testid="seat-2"][data-conn="bot"]').wait_for()
     before = len(host_table(host).log)

@@ -25,6 +25,12 @@ def stored_snapshots(page, want=None, attempts=240):
     raise AssertionError(f"snapshot cache stayed {names}")
 
 
+def load_the_card_group_and_deal(page, bridge_call):
+    """The worker's card group, loaded (``card_group``) and used for a tiny deal."""
+    page.evaluate("() => window.taberna.call('card_group')")
+    assert bridge_call(page, "group_bench", json.dumps({"seats": 2, "cards": 3, "passes": 2}))["multiplications"] == 12
+
+
 def start_a_game(page):
     page.click("[data-open=perudo]")
     form = page.locator('form[data-form="setup"][data-game="perudo"]')
@@ -50,6 +56,7 @@ def test_the_next_visit_restores_the_memory_snapshot(context, site, wait_engine,
     games, seeds = sorted(playable_games()), [0, 1]
     in_browser = bridge_call(page, "selftest", json.dumps({"games": games, "seeds": seeds}))["results"]
     assert in_browser == [playout_digest(game, seed) for game in games for seed in seeds]
+    load_the_card_group_and_deal(page, bridge_call)  # its importer is handed to a restored Python too
     start_a_game(page)
     assert context.recorder.errors == []
     assert stored_snapshots(page) == [name]  # kept: one per build
@@ -117,7 +124,8 @@ def stock_stdlib_modules() -> set:
 def play_every_path(page, bridge_call):
     """What the worker imports on first use: every game with its bots (each level at a
     table of its size), a table shared with a friend (hosted and joined in this one worker,
-    its messages passed by hand) and an invite's QR code."""
+    its messages passed by hand), an invite's QR code and the card group (locks drawn and
+    put on)."""
     games = [game for game in bridge_call(page, "lobby", "en")["games"] if game["playable"]]
     assert sorted(game["id"] for game in games) == sorted(playable_games())
     for game in games:
@@ -140,6 +148,7 @@ def play_every_path(page, bridge_call):
     assert started["ok"], started["message"]
     qr = bridge_call(page, "net_qr", "https://example.org/#invite", "en")
     assert qr["ok"], qr["message"]
+    load_the_card_group_and_deal(page, bridge_call)
 
 
 def test_nothing_the_worker_imports_was_left_out_of_the_standard_library(browser, dist, site, wait_engine, bridge_call):

@@ -206,7 +206,7 @@ test("a guest's seat is saved and marked, and its moves go to the host as the wo
   const session = new GuestSession(page, clock);
   const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
   const join = await page.worker.last();
-  assert.deepEqual([join.name, JSON.parse(join.args[0])], ["net_guest_join", { table: "T1", seat: 1, name: "Bea", room: null }]);
+  assert.deepEqual([join.name, JSON.parse(join.args[0])], ["net_guest_join", { table: "T1", seat: 1, name: "Bea", room: null, game: null }]);
   const save = '{"table":"T1","seat":1}';
   join.answer(reply({ role: "guest", table: "T1", html: "<p>hello</p>", status: "connecting", save, summary: SUMMARY }));
   await joined;
@@ -435,4 +435,18 @@ test("a friend who leaves after another notice replaced \"connected\" leaves tha
   page.toast("saves.open_elsewhere");
   page.net.invited.onclose();
   assert.equal(page.toasts.at(-1), "saves.open_elsewhere");
+});
+
+test("the host's invite link names the game and the host as the worker's latest reply said", async () => {
+  const page = fakePage();
+  const session = new HostSession(page, new FakeClock());
+  const created = session.submit({ game: "perudo", fields: {} });
+  const about = { game: "perudo", host: "Ana" };
+  (await page.worker.last()).answer(reply({ role: "host", table: "T1", html: "<p>arrange</p>", status: "arrange", save: HOST_SAVE, summary: SUMMARY, about }));
+  await created;
+  const refused = session.command('{"start":true}');
+  (await page.worker.last()).answer(reply({ ok: false, role: "host", table: "T1", message: "seats open" })); // names nothing
+  await refused;
+  await session.invite(1);
+  assert.match(page.panelShown.at(-1).link, /^https:\/\/example\.test\/#join=T1\.1\.-\.[^&]+&game=perudo&host=Ana$/);
 });

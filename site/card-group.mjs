@@ -1,0 +1,49 @@
+// The card group's libsodium for the engine worker (pyengine/shell/cardgroup.py wraps it as
+// core.group's Group): npm's libsodium-wrappers-sumo, the library PyNaCl wraps under
+// CPython, imported by engine.mjs only when a fair card table first asks.
+//
+// Python's bytes arrive as PyProxies of buffers. A batch carries a whole deck in one call:
+// the 32-byte values end to end in one buffer, the answer likewise.
+
+import sodium from "./sodium/libsodium-wrappers.mjs";
+
+await sodium.ready;
+
+const SIZE = 32;
+
+// One copy out of Pyodide's memory (the proxy is Pyodide's to release after the call).
+function bytesOf(buffer) {
+  const view = buffer.getBuffer("u8");
+  try {
+    return view.data.slice();
+  } finally {
+    view.release();
+  }
+}
+
+export const scalarReduce = (wide) => sodium.crypto_core_ed25519_scalar_reduce(bytesOf(wide));
+export const scalarInvert = (scalar) => sodium.crypto_core_ed25519_scalar_invert(bytesOf(scalar));
+export const scalarMul = (a, b) => sodium.crypto_core_ed25519_scalar_mul(bytesOf(a), bytesOf(b));
+export const fromUniform = (digest) => sodium.crypto_core_ed25519_from_uniform(bytesOf(digest));
+export const isValidPoint = (point) => sodium.crypto_core_ed25519_is_valid_point(bytesOf(point));
+
+// s·P for every point, with the scalar of the same index (or the one scalar for all);
+// undefined (Python's None) when a point is not of the group. The multiplication checks its
+// point as is_valid_point does (canonical, not of small order, in the prime-order subgroup),
+// so a valid point is checked once, and only a refusal asks which it was: a bad point, or a
+// zero scalar (outside the contract, thrown on as libsodium throws).
+export function multiply(scalars, points) {
+  [scalars, points] = [bytesOf(scalars), bytesOf(points)];
+  const out = new Uint8Array(points.length);
+  for (let at = 0; at < points.length; at += SIZE) {
+    const point = points.subarray(at, at + SIZE);
+    const scalar = scalars.length === SIZE ? scalars : scalars.subarray(at, at + SIZE);
+    try {
+      out.set(sodium.crypto_scalarmult_ed25519_noclamp(scalar, point), at);
+    } catch (error) {
+      if (!sodium.crypto_core_ed25519_is_valid_point(point)) return undefined;
+      throw error;
+    }
+  }
+  return out;
+}
