@@ -46,6 +46,7 @@ from .rooms import check_room_code, shown_room_code
 from .screens import (
     arrange_screen,
     command_button,
+    deal_line,
     fair_line,
     game_over,
     hosted_screen,
@@ -352,6 +353,8 @@ class HostedTable(Controller):
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
-        verdict = verdict_line(t, table.state.get("fair"), self.device.names(t))
-        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id, table.fair is not None), verdict)
+        names = self.device.names(t)
+        verdict = verdict_line(t, table.state.get("fair"), names)
+        deal = deal_line(t, table.game.id, table.view(None).get("fair"), names) if table.fair is not None else None
+        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id, table.fair is not None), verdict, deal)
         return hosted_screen(status, top, section, closing)

@@ -171,13 +171,18 @@ def _fair_game(game_id) -> bool:
         return False
 
 
+def _fair_cards_game(game_id) -> bool:
+    """Whether ``game_id``'s cards are dealt by the devices when shared (``kits.fair_cards``)."""
+    return _fair_game(game_id) and hasattr(get_game(game_id), "fair_cards")
+
+
 def fair_line(t, game_id, fair=True) -> Markup:
     """The one line that says what a fair table means, for games whose chance is fair at a
     shared table (``core.fair``); nothing for the others (Lasca has no chance), nor for a
     card table known to deal from the host's generator (``fair`` false: Botifarra for two)."""
     if not _fair_game(game_id):
         return None
-    cards = hasattr(get_game(game_id), "fair_cards")  # dealt by the devices: ``kits.fair_cards``
+    cards = _fair_cards_game(game_id)
     if cards and not fair:
         return None
     return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"},
@@ -185,6 +190,23 @@ def fair_line(t, game_id, fair=True) -> Markup:
 
 
 VERDICT_WORDS = ("fair_withheld", "fair_bad_deal", "fair_bad_key", "fair_false_claim")
+DEAL_STEPS = ("lock", "relock", "release", "reveal")  # the devices' own steps of a fair card deal
+
+
+def _seat_name(t, names: list, seat: int) -> str:
+    return names[seat] if seat < len(names) else t("sync.fair_seat", n=seat + 1)
+
+
+def deal_line(t, game_id, fair, names: list):
+    """Where a fair card deal stands while the devices deal or check a hand (``fair``: the
+    public record a view shows, ``kits.fair_cards.public``): its step and whose device it
+    waits for, so that a deal of a second on a slow phone shows progress, not a still table."""
+    if not _fair_cards_game(game_id) or not fair or fair.get("step") not in DEAL_STEPS:
+        return None
+    step = fair["step"]
+    who = ", ".join(_seat_name(t, names, seat) for seat in fair["owed"])
+    return h("p", {"class": "tb-hint tb-net-deal", "role": "status", "data-testid": "fair-deal", "data-step": step},
+             t(f"sync.deal.{step}", names=who))
 
 
 def verdict_line(t, fair, names: list):
@@ -194,8 +216,7 @@ def verdict_line(t, fair, names: list):
     verdict = (fair or {}).get("verdict")
     if not verdict:
         return None
-    seat = verdict["seat"]
-    name = names[seat] if seat < len(names) else t("sync.fair_seat", n=seat + 1)
+    name = _seat_name(t, names, verdict["seat"])
     code = verdict["code"]
     key = f"sync.verdict.{code}" if code in VERDICT_WORDS else "sync.verdict.renege"
     text = t(key, name=name, card=verdict.get("card", "?"), trick=verdict.get("trick", 0))
@@ -203,10 +224,12 @@ def verdict_line(t, fair, names: list):
 
 
 def _bot_device(t, game_id, host_side: bool):
-    """Where a bot runs, on a fair table: its dice are known to that device (the host's)."""
+    """Where a bot runs, on a fair table: its dice, or its hand, are known to that device
+    (the host's), and the card games say so."""
     if not _fair_game(game_id):
         return None
-    return h("span", {"class": "tb-net-runs"}, t("sync.bot_runs_here" if host_side else "sync.bot_runs_host"))
+    key = "sync.bot_runs_here" if host_side else "sync.bot_runs_host"
+    return h("span", {"class": "tb-net-runs"}, t(f"{key}_cards" if _fair_cards_game(game_id) else key))
 
 
 def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, teams: list, playing=False, said=None) -> Markup:
