@@ -342,7 +342,7 @@ class HostedTable(Controller):
             waiting = any(seat["open"] for seat in self.host.public_seats())
             code = shown_room_code(self.host.room) if self.host.room else None
             strip = fragment(self._strip(t), self._watchers(t))
-            fair = fair_line(t, self.host.table.game.id, self.host.table.fair is not None)
+            fair = fair_line(t, self.host.table.game.id, self.host.table.fair is not None, self.host.public_seats())
             return arrange_screen(t, self.title(t), code, strip, waiting, self._close_button(t), fair)
         table = self.host.table
         body = [self._forfeits(t), self.device.body(t)]
@@ -356,5 +356,6 @@ class HostedTable(Controller):
         names = self.device.names(t)
         verdict = verdict_line(t, table.state.get("fair"), names)
         deal = deal_line(t, table.game.id, table.view(None).get("fair"), names) if table.fair is not None else None
-        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id, table.fair is not None), verdict, deal)
+        fair = fair_line(t, table.game.id, table.fair is not None, self.host.public_seats())
+        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair, verdict, deal)
         return hosted_screen(status, top, section, closing)

@@ -230,7 +230,8 @@ class JoinedTable(Controller):
         if guest.phrases_on:
             strip = self.talk.bar(t, guest.game, guest.board, names, you, strip)
         fair = (guest.view or {}).get("fair")
-        notes = [self._evidence(t), fair_line(t, guest.game, guest.view is None or "fair" in guest.view), verdict_line(t, fair, names),
+        fair_cards = guest.view is None or "fair" in guest.view
+        notes = [self._evidence(t), fair_line(t, guest.game, fair_cards, guest.seats), verdict_line(t, fair, names),
                  deal_line(t, guest.game, fair, names)]
         if not seated:
             notes.append(notice(t("sync.watching"), None, "tb-hint"))

@@ -176,17 +176,20 @@ def _fair_cards_game(game_id) -> bool:
     return _fair_game(game_id) and hasattr(get_game(game_id), "fair_cards")
 
 
-def fair_line(t, game_id, fair=True) -> Markup:
+def fair_line(t, game_id, fair=True, seats=()) -> Markup:
     """The one line that says what a fair table means, for games whose chance is fair at a
     shared table (``core.fair``); nothing for the others (Lasca has no chance), nor for a
-    card table known to deal from the host's generator (``fair`` false: Botifarra for two)."""
+    card table known to deal from the host's generator (``fair`` false: Botifarra for two).
+    A card table with a bot among ``seats`` adds that the host's device sees the bots' hands
+    (once here: a word on each bot's chip would push a phone's trick under the hand)."""
     if not _fair_game(game_id):
         return None
     cards = _fair_cards_game(game_id)
     if cards and not fair:
         return None
+    bots = cards and any(seat["kind"] == "bot" for seat in seats)
     return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"},
-             t("sync.fair_line_cards" if cards else "sync.fair_line"))
+             t("sync.fair_line_cards" if cards else "sync.fair_line"), bots and fragment(" ", t("sync.fair_line_bots")))
 
 
 VERDICT_WORDS = ("fair_withheld", "fair_bad_deal", "fair_bad_key", "fair_false_claim")
@@ -224,12 +227,10 @@ def verdict_line(t, fair, names: list):
 
 
 def _bot_device(t, game_id, host_side: bool):
-    """Where a bot runs, on a fair table: its dice, or its hand, are known to that device
-    (the host's), and the card games say so."""
+    """Where a bot runs, on a fair table: its dice are known to that device (the host's)."""
     if not _fair_game(game_id):
         return None
-    key = "sync.bot_runs_here" if host_side else "sync.bot_runs_host"
-    return h("span", {"class": "tb-net-runs"}, t(f"{key}_cards" if _fair_cards_game(game_id) else key))
+    return h("span", {"class": "tb-net-runs"}, t("sync.bot_runs_here" if host_side else "sync.bot_runs_host"))
 
 
 def seat_strip(t, game_id: str, seats: list, you, host_side: bool, buttons, teams: list, playing=False, said=None) -> Markup:

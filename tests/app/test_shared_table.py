@@ -844,8 +844,8 @@ def test_a_fair_card_deal_says_its_step_and_whose_device_it_waits_for():
     assert tabs.run_until_sent(lambda message: message.get("kind") == "intent" and message["action"]["type"] == "lock")
     assert 'data-testid="fair-deal" data-step="lock"' in tabs.screens["host"]
     assert "Dealing, step 1 of 3: Bea shuffles the deck and locks it." in tabs.screens["host"]
-    assert "runs on this device, which sees its hand" in tabs.screens["host"]
-    assert "runs on the host's device, which sees its hand" in tabs.screens["pa"]
+    for screen in ("host", "pa"):
+        assert "The bots run on the host's device, which sees their hands." in tabs.screens[screen]
     tabs.settle()
     assert tabs.table().state["fair"]["step"] == "play"
     assert all('data-testid="fair-deal"' not in tabs.screens[screen] for screen in ("host", "pa"))
