@@ -59,8 +59,9 @@ class Table:
         self.seed = seed
         self.state = self.game.new_state(options, len(self.seats), seed)
         self.options = self.state["options"]
-        # A game without a fair draw (Lasca: no chance; the card games: not yet) plays as before.
-        self.fair = fair if self.game.fair_chance and self.game.fair_possible(self.options, len(self.seats)) else None
+        # A game without a fair draw (Lasca: no chance; Bog: not yet; Botifarra for two) plays as before.
+        possible = fair is not None and self.game.fair_chance and self.game.fair_possible(self.options, len(self.seats))
+        self.fair = fair if possible else None
         if self.fair is not None:
             if not fair_draw.FAIR_ID.fits(fair, 0):
                 raise InvalidOptions("A fair table needs a short id", "bad_fair_id")
