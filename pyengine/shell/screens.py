@@ -188,7 +188,7 @@ def fair_line(t, game_id, fair=True, seats=()) -> Markup:
     if cards and not fair:
         return None
     bots = cards and any(seat["kind"] == "bot" for seat in seats)
-    return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"},
+    return h("p", {"class": ["tb-hint", "tb-fair-line", cards and "tb-fair-cards"], "data-testid": "fair-line"},
              t("sync.fair_line_cards" if cards else "sync.fair_line"), bots and fragment(" ", t("sync.fair_line_bots")))
 
 
