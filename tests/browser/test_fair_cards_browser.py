@@ -16,16 +16,15 @@ from pyengine.games.botifarra.view import card_label
 from pyengine.i18n import Translator
 from pyengine.kits.fair_cards import is_sealed
 from tests.browser.shots import screenshots, tappable
+from tests.browser.test_botifarra_browser import play_shared
 from tests.browser.test_fair_browser import FRIEND, create_fair_table
 from tests.browser.test_friends_browser import (
     connected,
     host_table,
-    host_version,
     join_by_invite,
     open_lobby,
     protocol_messages,
     quiet,
-    wait_past,
     whole_texts,
 )
 
@@ -48,36 +47,6 @@ if (location.protocol === 'http:') {
   };
 }
 """
-
-
-# One move by whoever may act at ``version`` (chosen and clicked in one step in the page, as in
-# test_friends_browser): the Play button of a chosen card, else a legal card to choose, else
-# one of the sheet's choices (trumps, doubling).
-CLICK_IF_TO_ACT = """(version) => {
-  const area = document.getElementById('game-area');
-  const table = area.querySelector('.tb-table');
-  if (!table || Number(table.dataset.version) !== version || area.hasAttribute('aria-busy')) return false;
-  const play = area.querySelector('[data-testid=bt-play]');
-  if (play) { play.click(); return 'acted'; }
-  const card = area.querySelector('.cards-fan button.cards-legal');
-  if (card) { card.click(); return 'chosen'; }
-  const choices = [...area.querySelectorAll('.botifarra [data-act]')];
-  if (!choices.length) return false;
-  choices[version % choices.length].click();
-  return 'acted';
-}"""
-
-
-def act_once(host, pages):
-    """One move (``CLICK_IF_TO_ACT``) on whichever page may make it at the host's latest
-    version (bots move meanwhile); waits until the host's table is past it."""
-    for _ in range(600):
-        version = host_version(host)
-        if "acted" in [page.evaluate(CLICK_IF_TO_ACT, version) for page in pages]:
-            wait_past(host, version)
-            return
-        pages[0].wait_for_timeout(100)
-    raise AssertionError("nobody could act")
 
 
 def hand_number(host):
@@ -110,13 +79,10 @@ def test_two_phones_play_a_fair_botifarra_hand_and_the_host_never_holds_the_gues
     assert all(is_sealed(card) for card in host_table(host).state["hands"][FRIEND])
     assert "which sees their hands" in bruno.locator("#game-area [data-testid=fair-line]").inner_text()
 
-    for _ in range(6):  # the trump, the doubling, the first tricks
-        act_once(host, [host, bruno])
+    played = play_shared(host, [host, bruno], 6)  # the trump, the doubling, the first tricks
     screenshots(bruno, tmp_path, "fair-cards-hand", tappable("#game-area .cards-fan [aria-label]"))
-    played = 6
     while quiet(host, [host]) and hand_number(host) == 1:
-        act_once(host, [host, bruno])
-        played += 1
+        played += play_shared(host, [host, bruno], 1)
     assert played > 24  # the two players' twelve cards each, a tap to choose and one to play
 
     table = host_table(host)
