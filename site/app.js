@@ -14,7 +14,8 @@ import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
 import { SaveShelf, saveField } from "./saves.js";
 import { PageScreen } from "./screen.js";
 import { TableSounds } from "./sound.js";
-import { LocalSession, ReplaySession, SHARED_SESSIONS } from "./session.js";
+import { GamesSession, LocalSession, ReplaySession, SHARED_SESSIONS, replayFragment } from "./session.js";
+import { wireYourGames } from "./yourgames.js";
 import { onScreen, settings, tabFirst } from "./storage.js";
 import { engineStarted, prepareNextStart, registerServiceWorker, retryFromCache } from "./updates.js";
 import { engineWorker } from "./engine-start.js";
@@ -27,6 +28,9 @@ const KEYS = {
   relays: "taberna.relays",
   useRelays: "taberna.useRelays",
   stun: "taberna.stun",
+  turn: "taberna.turn",
+  turnUser: "taberna.turnUser",
+  turnCredential: "taberna.turnCredential",
   sound: "taberna.sound", // "1": the table's sounds are on (off unless turned on)
 };
 // Multiplies the bridge's suggested bot delay, so bots play visibly at the player's pace.
@@ -70,8 +74,20 @@ const page = {
   saveHeld: () => onSaveWrite(false, app.saveError || app.shelf.openError),
   settings: netSettings,
   link: (fragment) => `${location.href.split("#")[0]}#${fragment}`,
+  download: (name, text) => {
+    const file = document.createElement("a");
+    file.href = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+    file.download = name;
+    file.click();
+    setTimeout(() => URL.revokeObjectURL(file.href), 60_000);
+  },
+  replay: (text) => openRecord((session) => session.importText(text)),
   get net() { return app.net; },
   get panel() { return app.panel; },
+  roomsUnreachable: () => {
+    $("net-bar").hidden = true;
+    $("game-area").dataset.rooms = "unreachable";
+  },
 };
 
 // --- saved tables ---------------------------------------------------------------------------
@@ -244,6 +260,8 @@ function closeSession(forget) {
   app.session = null;
   $("save-go-on").hidden = true;
   $("net-bar").hidden = true;
+  app.panel?.showPaths([]);
+  app.panel?.warn(null);
 }
 
 function openGame(gameId) {
@@ -326,26 +344,35 @@ function openReplay(role) {
   $("game").focus({ preventScroll: true });
 }
 
-/** A record's text from the lobby: replayed, or refused there with its line and why. */
-async function importRecord(text) {
+/** A record from the lobby (``open(session)``: its text, or a shared link's): replayed, or
+ * refused there, under "Import a record", with its line and why. */
+async function openRecord(open) {
   if (!app.bridge) return;
   const refusal = $("import-refusal");
   const session = new ReplaySession(page);
-  const reply = await session.importText(text);
+  const reply = await open(session);
   refusal.hidden = Boolean(reply?.ok);
   refusal.textContent = reply?.ok ? "" : reply?.message ?? "";
   if (!reply?.ok) {
     session.close();
+    refusal.scrollIntoView({ block: "center" });
     return;
   }
   startSession(session);
   $("game").focus({ preventScroll: true });
 }
 
+/** Your games (``view`` "games") or their statistics ("stats"). */
+function openYourGames(view) {
+  if (!app.bridge) return;
+  startSession(new GamesSession(page)).open(view);
+  $("game").focus({ preventScroll: true });
+}
+
 function wireImport() {
   $("import-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    importRecord($("import-text").value);
+    openRecord((session) => session.importText($("import-text").value));
   });
   $("import-file").addEventListener("change", async (event) => {
     const [file] = event.target.files;
@@ -358,6 +385,13 @@ function lines(text) {
   return String(text || "").split(/[\s,]+/).map((line) => line.trim()).filter(Boolean);
 }
 
+// A TURN server from the settings (its URLs, user and credential), when one is given.
+function turnServers() {
+  const urls = lines(settings.get(KEYS.turn));
+  if (!urls.length) return [];
+  return [{ urls, username: settings.get(KEYS.turnUser) || "", credential: settings.get(KEYS.turnCredential) || "" }];
+}
+
 // Relay servers and STUN servers from the settings; empty fields mean the built-in defaults.
 function netSettings() {
   const stun = settings.get(KEYS.stun);
@@ -368,7 +402,7 @@ function netSettings() {
     useRelays: allowed && window.isSecureContext,
     roomsOff: !allowed ? "net.relays_off" : window.isSecureContext ? null : "net.relays_insecure",
     relays: lines(settings.get(KEYS.relays)),
-    iceServers: (stun === null ? DEFAULT_STUN : lines(stun)).map((urls) => ({ urls })),
+    iceServers: [...(stun === null ? DEFAULT_STUN : lines(stun)).map((urls) => ({ urls })), ...turnServers()],
   };
 }
 
@@ -380,7 +414,7 @@ async function openShared(role) {
     t,
     toast: (text) => toast(text),
     qr: async (text) => (await page.call("net_qr", text, app.i18n.lang)).svg,
-  });
+  }, $("net-path"));
   onScreen.clearLocal();
   return startSession(new SHARED_SESSIONS[role](page));
 }
@@ -497,6 +531,7 @@ async function joinShared(route, name) {
 // Opened from a link: its fragment says which table. It is consumed (a reload must not reuse
 // a one-time invite); the shared-table marker takes over from there.
 function takeRoute() {
+  app.pendingReplay = replayFragment(location.hash); // a shared game's replay
   const route = parseRoute(location.hash);
   if (location.hash) history.replaceState(null, "", location.href.split("#")[0]);
   return route;
@@ -549,11 +584,40 @@ function wireFriends() {
   const useRelays = $("use-relays");
   useRelays.checked = settings.get(KEYS.useRelays) !== "0";
   useRelays.addEventListener("change", () => settings.set(KEYS.useRelays, useRelays.checked ? "1" : "0"));
-  for (const [id, key] of [["relays", KEYS.relays], ["stun", KEYS.stun]]) {
+  $("friends-check").addEventListener("click", checkConnection);
+  const fields = [["relays", KEYS.relays], ["stun", KEYS.stun], ["turn", KEYS.turn], ["turn-user", KEYS.turnUser], ["turn-credential", KEYS.turnCredential]];
+  for (const [id, key] of fields) {
     const field = $(id);
     const value = settings.get(key);
     if (value !== null) field.value = value;
     field.addEventListener("change", () => settings.set(key, field.value));
+  }
+}
+
+// The friends panel's connection check (net/check.js): the brokers reachable from here, and
+// whether a direct path is likely, said before anyone is invited.
+async function checkConnection() {
+  const button = $("friends-check");
+  const result = $("friends-check-result");
+  const say = (...texts) => {
+    result.replaceChildren(...texts.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+    result.hidden = false;
+  };
+  button.disabled = true;
+  say(t("check.running"));
+  try {
+    const [{ checkConnection: check }, relay] = await Promise.all([import("./net/check.js"), import("./net/relay.js")]);
+    const net = netSettings();
+    const relays = net.useRelays ? await relay.brokerUrls(net.relays) : [];
+    const { brokers, direct } = await check({ relays, iceServers: net.iceServers });
+    say(
+      net.useRelays ? t(brokers.reachable ? "check.brokers" : "check.brokers_none", brokers) : t(net.roomsOff),
+      t(`check.direct_${direct}`),
+    );
+  } catch (error) {
+    say(error.key ? t(error.key) : error.message || String(error));
+  } finally {
+    button.disabled = false;
   }
 }
 
@@ -591,6 +655,10 @@ async function startEngine() {
     const gameId = app.waitingFor;
     app.waitingFor = null;
     openGame(gameId);
+  } else if (app.pendingReplay) {
+    const payload = app.pendingReplay;
+    app.pendingReplay = null;
+    openRecord((session) => session.openLink(payload));
   } else if (replay) {
     startSession(new ReplaySession(page)).resume(replay).then((reply) => reply?.ok || backToLobby());
   } else if (marker?.onScreen) {
@@ -636,11 +704,12 @@ function wire() {
 
   const area = $("game-area");
   area.addEventListener("click", (event) => {
-    const el = event.target.closest("[data-act], [data-ui], [data-nav], [data-host], [data-invite], [data-phrase], [data-replay]");
+    const el = event.target.closest("[data-act], [data-ui], [data-nav], [data-host], [data-invite], [data-phrase], [data-replay], [data-download]");
     if (!el || !area.contains(el) || el.disabled) return;
     event.preventDefault();
     if (el.dataset.nav === "lobby") return backToLobby();
     if (el.dataset.replay) return openReplay(el.dataset.replay);
+    if (el.dataset.download) return app.session?.download?.(el.dataset.download);
     const [attribute, method] = BUTTONS.find(([name]) => el.hasAttribute(name)) ?? [];
     if (!attribute || !app.session?.[method]) return;
     const value = el.getAttribute(attribute);
@@ -683,6 +752,9 @@ const shelfReady = SaveShelf.open(onSaveWrite).then(async (shelf) => {
 await nextTask();
 wire();
 wireImport();
+wireYourGames({
+  $, t, page, shelf: () => app.shelf, settings, keys: Object.values(KEYS), open: openYourGames, refresh: showSavedGames,
+});
 app.pendingRoute = takeRoute();
 addEventListener("hashchange", onHashChange);
 loadStrings(app.i18n.pick(settings.get(KEYS.lang))).then(wireFriends).catch((error) => console.warn(error));

@@ -15,6 +15,11 @@
 //
 // Saves made before IndexedDB (localStorage keys taberna.table/host/guest) are moved here on
 // the first load, and removed from localStorage only once they are safely written.
+//
+// Finished games ("Your games") are records of kind "finished" beside the saves: {id:
+// "finished:<hash of the record>", game, players, over: true, updated, text (the game's
+// record, pyengine/records), seats, you, winners, levels (what the statistics read,
+// pyengine/shell/games.py)}. A backup is every record and the settings in one JSON file.
 
 const DB_NAME = "taberna";
 const DB_VERSION = 1;
@@ -80,7 +85,9 @@ function legacySummary(kind, text) {
   }
 }
 
-const KINDS = new Set(["local", "host", "guest"]);
+const KINDS = new Set(["local", "host", "guest", "finished"]);
+const BACKUP_FORMAT = 1;
+const MAX_BACKUP_RECORDS = 10_000;
 const textOrNull = (value) => value === null || typeof value === "string";
 
 /** ``record`` as read from the database, if every field the page reads has its type; else a
@@ -130,8 +137,46 @@ export class SaveShelf {
    * played again with the same friends), and the one-device games not over. */
   inProgress() {
     return [...this.records.values()]
-      .filter((record) => record.kind !== "local" || !record.over)
+      .filter((record) => record.kind !== "finished" && (record.kind !== "local" || !record.over))
       .sort((a, b) => b.updated - a.updated);
+  }
+
+  /** The finished games ("Your games"), the oldest first. */
+  finished() {
+    return [...this.records.values()].filter((record) => record.kind === "finished").sort((a, b) => a.updated - b.updated);
+  }
+
+  /** Keeps a finished game once (``entry``: the worker's, pyengine/shell/games.py); keeping
+   * it again (its table reloaded) changes nothing. */
+  keepFinished(entry, players) {
+    if (!entry || this.records.has(entry.id)) return Promise.resolve(true);
+    return this.put({ ...entry, kind: "finished", table: null, players, over: true });
+  }
+
+  /** Every record and ``settings`` (``{key: value}``) as one backup file's text. */
+  backup(settings) {
+    const saves = [...this.records.values()].filter((record) => record.kind !== "broken");
+    return JSON.stringify({ taberna_backup: BACKUP_FORMAT, saves, settings });
+  }
+
+  /** A backup's records, kept beside this device's (a record of the same id is replaced);
+   * returns its settings, or null (nothing kept) for a text that is not a backup. A record
+   * that does not fit is left out; a save is checked again when it is opened. */
+  async restore(text) {
+    let backup;
+    try {
+      backup = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (backup?.taberna_backup !== BACKUP_FORMAT || !Array.isArray(backup.saves) || backup.saves.length > MAX_BACKUP_RECORDS) {
+      return null;
+    }
+    const settings = backup.settings !== null && typeof backup.settings === "object" ? backup.settings : {};
+    for (const record of backup.saves.map(mended)) {
+      if (record.kind !== "broken") await this.put(record, false);
+    }
+    return settings;
   }
 
   /** Forgets the finished one-device games but ``keep`` (the one on screen, if any). */
@@ -148,9 +193,10 @@ export class SaveShelf {
       .sort((a, b) => b.updated - a.updated)[0] ?? null;
   }
 
-  /** Keeps ``record`` (in memory at once) and writes it; resolves to whether it was written. */
-  put(record) {
-    const stamped = { ...record, updated: Date.now() };
+  /** Keeps ``record`` (in memory at once) and writes it; resolves to whether it was written.
+   * ``stamp``: it is updated now (a restored record keeps its time). */
+  put(record, stamp = true) {
+    const stamped = stamp ? { ...record, updated: Date.now() } : record;
     this.records.set(stamped.id, stamped);
     this.askPersistence();
     return this.write((store) => store.put(stamped), stamped.id);

@@ -97,7 +97,9 @@ export class PageScreen {
     const marked = [...area.querySelectorAll("[data-news]")];
     const fresh = marked.filter((el) => !this.news.has(el.dataset.news));
     this.news = new Set(marked.map((el) => el.dataset.news));
-    if (fresh.length) bringIntoView(fresh[fresh.length - 1]);
+    // The newest news, unless an alert (the host lost) came with it: that one must be seen.
+    const urgent = fresh.find((el) => el.getAttribute("role") === "alert");
+    if (fresh.length) bringIntoView(urgent ?? fresh[fresh.length - 1]);
   }
 
   /** A shared table's screens arrive as fast as peers send messages: the latest one is drawn

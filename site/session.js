@@ -13,8 +13,9 @@
 //   page  {call(name, ...args) -> reply, cardGroup() (the worker's libsodium, for shared tables),
 //          lang(), t(key, params), toast(text) -> dismiss, paint(reply),
 //          paintSoon(reply), busy(on), botSpeed(), shelf (saves.js), onScreen (storage.js),
-//          locks (navigator.locks), saveHeld(), settings(), link(fragment), panel (net/panel.js),
-//          net (net/transports.js)}
+//          locks (navigator.locks), saveHeld(), settings(), link(fragment), download(name, text),
+//          replay(recordText), panel (net/panel.js),
+//          net (net/transports.js), roomsUnreachable() (no broker answers: offer no room code)}
 //   clock {now(), setTimeout, clearTimeout, setInterval, clearInterval}
 
 import { errorText, netError } from "./net/channel.js";
@@ -185,6 +186,7 @@ class TableSession {
     if (!reply || this.closed) return;
     if (reply.table) this.tableId = reply.table;
     if (reply.save) this.keep(reply);
+    if (reply.finished) this.page.shelf.keepFinished(reply.finished, recordSummary(reply.summary).players);
     for (const [peer, text] of reply.outbox || []) this.deliver(peer, text);
     if (!reply.ok) {
       // A refused input changes nothing on screen (a form keeps what was typed): say why.
@@ -323,11 +325,21 @@ export class LocalSession extends TableSession {
   }
 }
 
+// A shared replay's link: the page's address, then this and the record (pyengine/records/link.py).
+const REPLAY_FRAGMENT = "replay=";
+
+/** The record's part of a page fragment ``#replay=…``, or null for any other fragment. */
+export function replayFragment(hash) {
+  const text = String(hash ?? "");
+  return text.startsWith(`#${REPLAY_FRAGMENT}`) ? text.slice(REPLAY_FRAGMENT.length + 1) : null;
+}
+
 /** A game replayed step by step: no bots, no network, nothing to save on the shelf. The
  * replay on screen (the record's text and its step) is kept for this tab, so that a reload
  * comes back to the same step; leaving it forgets it. */
 export class ReplaySession extends TableSession {
   calls = { ui: "replay_ui", render: ["replay_render"] };
+  record = null; // the record's text, for its file
 
   timed() {
     return [];
@@ -343,8 +355,25 @@ export class ReplaySession extends TableSession {
     return this.run("replay_import", text);
   }
 
+  /** A shared link's record (``replayFragment``); refused with why, as an import is. */
+  openLink(payload) {
+    return this.run("replay_link", payload);
+  }
+
   resume(save) {
     return this.run("replay_resume", save);
+  }
+
+  /** Opening the share panel hands the worker this page's address, which a link starts with. */
+  ui(changeJson) {
+    const change = JSON.parse(changeJson);
+    if (change?.share !== true) return super.ui(changeJson);
+    return super.ui(JSON.stringify({ share: this.page.link(REPLAY_FRAGMENT) }));
+  }
+
+  /** The record on screen as a text file (``gameId`` names it). */
+  download(gameId) {
+    if (this.record !== null) this.page.download(`taberna-${gameId}.txt`, this.record);
   }
 
   /** The replayed board's own move buttons (reached by keyboard) play nothing: it is a record. */
@@ -358,6 +387,7 @@ export class ReplaySession extends TableSession {
   }
 
   keep(reply) {
+    this.record = JSON.parse(reply.save).text;
     this.page.onScreen.setReplay(reply.save);
   }
 
@@ -368,6 +398,42 @@ export class ReplaySession extends TableSession {
   close() {
     super.close(true);
   }
+}
+
+/** Your games: the finished games this device keeps, listed or counted
+ * (pyengine/shell/games.py). The worker gets them without their records; a game's Replay
+ * opens its record on the page's replay screen. */
+export class GamesSession extends TableSession {
+  calls = { ui: "games_ui", render: ["games_render"] };
+
+  timed() {
+    return [];
+  }
+
+  /** ``view``: "games" (the list) or "stats". */
+  open(view) {
+    const entries = this.page.shelf.finished().map(({ text, ...entry }) => entry);
+    return this.run("games_open", JSON.stringify(entries), view);
+  }
+
+  ui(changeJson) {
+    const id = JSON.parse(changeJson)?.replay;
+    if (id === undefined) return super.ui(changeJson);
+    const record = this.page.shelf.get(id);
+    if (record?.kind === "finished") this.page.replay(record.text);
+    return null;
+  }
+
+  act() {
+    return null;
+  }
+
+  show(reply) {
+    this.page.paint(reply);
+    this.page.toast(reply.message || null);
+  }
+
+  keep() {}
 }
 
 /** What both kinds of shared table have: the card group, the clock's ticks, time-stamped
@@ -577,6 +643,8 @@ export class HostSession extends SharedSession {
   addChannel(peer, channel) {
     this.channels.get(peer)?.close();
     this.channels.set(peer, channel);
+    channel.onpath = () => this.showPaths();
+    this.showPaths();
     channel.onmessage = (text) => {
       if (this.admit(peer, channel, text)) this.receive(peer, text);
     };
@@ -591,11 +659,17 @@ export class HostSession extends SharedSession {
     }
   }
 
+  /** Which ways the guests' texts go (net/panel.js). */
+  showPaths() {
+    this.page.panel.showPaths([...this.channels.values()].map((channel) => channel.path));
+  }
+
   /** ``peer``'s channel is gone: the worker shows its seat absent, and "connected" no more. */
   forgetChannel(peer) {
     if (this.connectedToast?.peer === peer) this.connectedToast.dismiss();
     this.channels.delete(peer);
     this.buckets.delete(peer);
+    this.showPaths();
     this.enqueue("net_host_dropped", [peer, this.clock.now()]);
   }
 
@@ -634,6 +708,7 @@ export class HostSession extends SharedSession {
     if (this.channels.get(peer) === channel) {
       this.channels.delete(peer);
       this.buckets.delete(peer);
+      this.showPaths();
     }
   }
 
@@ -663,8 +738,12 @@ export class HostSession extends SharedSession {
         else this.closers.push(() => room.close());
       })
       .catch((error) => {
+        // No broker answers: a room code would lead nowhere. Said until dismissed, and
+        // only invite links are offered.
         console.warn("relay", error);
-        this.page.toast(this.page.t("friends.relay_failed", { reason: this.reason(error) }));
+        if (this.closed) return;
+        this.page.roomsUnreachable();
+        this.page.panel.warn(this.page.t("friends.relay_failed", { reason: this.reason(error) }));
       });
   }
 
@@ -808,8 +887,11 @@ export class GuestSession extends SharedSession {
     this.channel = channel;
     this.page.panel.hide(); // a reply code or a plea for a new invite is moot now
     channel.onmessage = (text) => this.enqueue("net_guest_receive", [text, this.clock.now()]);
+    channel.onpath = () => this.page.panel.showPaths([channel.path]);
+    this.page.panel.showPaths([channel.path]);
     channel.onclose = () => {
       if (this.channel !== channel) return;
+      this.page.panel.showPaths([]);
       this.channel = null;
       this.enqueue("net_guest_dropped", [this.clock.now()]);
       this.reconnect();

@@ -99,6 +99,10 @@ class Game:
     # Whether a shared table can draw this game's chance by commit-then-reveal
     # (``core.fair``): then ``make_fair`` and the ``fair_*`` hooks below are filled in.
     fair_chance = False
+    # What a guest's evidence notice calls a field of this game's own view when the host's
+    # table contradicts the record there, for fields the shared list lacks
+    # (``protocol.fair.FIELD_WORDS``; ``{field: words}``, catalog ``sync.fair_field.<words>``).
+    fair_field_words: dict = {}
 
     # --- set-up -------------------------------------------------------------------
     def resolve_options(self, options, seats: int) -> dict:

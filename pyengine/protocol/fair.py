@@ -67,8 +67,8 @@ FIELD_WORDS = {
     "fair": "draw",
     **dict.fromkeys(("game", "options", "seats", "you", "players", "sides", "partnerships"), "table"),
     # the card games (``kits.fair_cards``)
-    **dict.fromkeys(("chooser", "delegated", "trump", "botifarra", "doubling", "calls", "passes", "question",
-                     "multiplier"), "bidding"),
+    **dict.fromkeys(("chooser", "delegated", "trump", "doubling", "calls", "passes", "question", "multiplier"),
+                    "bidding"),
     **dict.fromkeys(("dealer", "first_dealer", "hand_number", "last_hand"), "round"),
     **dict.fromkeys(("legal_actions",), "turn"),
     **dict.fromkeys(("hand", "hand_counts", "piles", "trick", "last_trick", "last_tricks", "tricks_won", "voids",

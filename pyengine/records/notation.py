@@ -14,6 +14,10 @@ one step into lines and back:
   tokens (``tokens.py``). ``read_chance`` answers ``None`` for a line that is not chance.
 * ``notes(game, before, after)``: comment lines for a reader (what a call revealed, the
   hands dealt), derived from the states, so an import skips them.
+* ``log(game, t, names, before, seat, action, after)``: the game log's lines for one step,
+  in the reader's language (``t``), from one seat's *views* before and after it, never from
+  the states: a log can tell only what that seat saw (``said``: the action in words;
+  ``revealed``: what the step made public, the cups at a call, a trick's taker).
 
 An import replays each step and then writes its chance line again: a chance line that
 does not read back as written (a die moved to another cup) is refused.
@@ -82,6 +86,26 @@ class Notation:
 
     def notes(self, game, before, after: dict) -> list:
         return []
+
+    # --- the game log (``shell/log.py``) -------------------------------------------------------
+    def log(self, game, t, names: list, before: dict, seat: int, action: dict, after: dict) -> list:
+        """One step in words: who did what (``said``), then what it revealed (``revealed``)."""
+        said = self.said(game, t, names, before, seat, action)
+        lines = [t("log.said", name=names[seat], what=said)] if said else []
+        return lines + self.revealed(game, t, names, before, after)
+
+    def said(self, game, t, names: list, before: dict, seat: int, action: dict):
+        """The action in words (``None``: ``revealed`` tells it); by default its notation."""
+        return self.action_text(game, action)
+
+    def revealed(self, game, t, names: list, before: dict, after: dict) -> list:
+        """The lines of what the step made public to this view."""
+        return []
+
+    @staticmethod
+    def cup_lines(t, names: list, cups: list) -> list:
+        """Every cup lifted at a call, a line each: ``Ana: 1 2 2 5 6``."""
+        return [t("log.cup", name=names[seat], dice=" ".join(map(str, cup))) for seat, cup in enumerate(cups) if cup]
 
     @staticmethod
     def deal_note(hands: list, word: str = "deal") -> str:

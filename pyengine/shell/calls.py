@@ -14,8 +14,10 @@ The page's table sessions (``site/session.js``) call these through
   ``joined``) is imported when a shared table is first opened, and segno when a QR code is
   first drawn, so that a one-device game never pays for them.
 * A game replayed step by step (``replay.py``): ``replay_table`` (the game at the table
-  of a role, up to now), ``replay_import`` (a record's text), ``replay_resume``,
-  ``replay_ui``, ``replay_render``.
+  of a role, up to now), ``replay_import`` (a record's text), ``replay_link`` (a shared
+  link's fragment), ``replay_resume``, ``replay_ui``, ``replay_render``.
+* Your games (``games.py``): ``games_open`` (the page's finished games, and which screen:
+  the list or the statistics), ``games_ui``, ``games_render``.
 * Data calls: ``lobby``, ``selftest``, ``bench``, ``group_selftest``, ``group_bench``
   (the card group, see ``cardgroup.py``), ``net_qr``, and each game's own tools
   (``Declaration.tools``, e.g. Lasca's ``perft``), exported under their names.
@@ -29,6 +31,7 @@ from ..core.errors import TabernaError
 from ..core.registry import declarations, get_game
 from ..core.validate import is_plain_json
 from ..i18n import Translator
+from .games import GamesScreen
 from .local import LocalTable
 from .replay import ReplayTable
 from .reply import as_refusal, envelope, log_fault, parse_json, read_save, request_object
@@ -133,6 +136,7 @@ _MISSING = {
     "host": ("No shared table is open", "net_no_host"),
     "guest": ("You are not at a shared table", "net_no_guest"),
     "replay": ("No replay is open", "no_replay"),
+    "games": ("Your games are not open", "no_games"),
 }
 REPLAYABLE = ("local", "host")  # the roles whose tables this tab holds whole
 
@@ -142,7 +146,7 @@ class Worker:
     several, one per simulated tab; the worker exports the methods of ``WORKER``."""
 
     def __init__(self):
-        self.tables = {"local": None, "host": None, "guest": None, "replay": None}
+        self.tables = {"local": None, "host": None, "guest": None, "replay": None, "games": None}
 
     def _table(self, role: str):
         if self.tables[role] is None:
@@ -335,18 +339,39 @@ class Worker:
         return ReplayTable.imported(text)
 
     @_table_call("replay", opens=True)
+    def replay_link(self, t, payload):
+        """A shared link's record (its fragment after ``replay=``); refused with why."""
+        return ReplayTable.from_link(payload)
+
+    @_table_call("replay", opens=True)
     def replay_resume(self, t, save):
         """The replay on screen before a reload, at the same step."""
         return ReplayTable.resume(read_save(save))
 
     @_table_call("replay")
     def replay_ui(self, t, replay, change):
-        """``{"step": n}``, ``{"viewer": seat}`` or the game screen's own change."""
+        """``{"step": n}``, ``{"viewer": seat}``, ``{"share": page}`` or the game screen's own change."""
         replay.change_ui(_ui_change(change))
 
     @_table_call("replay")
     def replay_render(self, t, replay):
         """The replay's screen again (e.g. after a language change)."""
+
+    # --- your games -----------------------------------------------------------------------------
+    @_table_call("games", opens=True)
+    def games_open(self, t, entries, view):
+        """The finished games this device keeps (oldest first, without their records' texts),
+        listed (``view`` ``"games"``) or counted (``"stats"``)."""
+        return GamesScreen(parse_json(entries), view)
+
+    @_table_call("games")
+    def games_ui(self, t, games, change):
+        """``{"view": "games" | "stats"}``."""
+        games.change_ui(_ui_change(change))
+
+    @_table_call("games")
+    def games_render(self, t, games):
+        """The screen again (e.g. after a language change)."""
 
 
 TABLE_CALLS = tuple(name for name in vars(Worker) if not name.startswith("_"))

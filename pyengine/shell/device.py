@@ -20,6 +20,7 @@ stakes) does not stop the player on screen from moving first.
 
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
+from .log import GameLog
 from .screens import handoff, seat_names, seat_view
 
 BOT_DELAY_MS = 900  # the pause before a bot's move unless the game's screen asks for longer
@@ -55,6 +56,7 @@ class Device:
         self.moves = moves
         self.viewer = None
         self.ui: dict = {}
+        self.log = GameLog()
         self.reset()
 
     @property
@@ -128,6 +130,11 @@ class Device:
                 raise TabernaError("It is not that player's turn", "bad_handoff")
             self.viewer = change["handoff"]
             return
+        if "log" in change:
+            if len(change) != 1 or not isinstance(change["log"], bool):
+                raise TabernaError("Bad screen change", "bad_ui")
+            self.log.open = change["log"]
+            return
         self.ui.update(change)
 
     def keep_persistent_ui(self) -> None:
@@ -160,3 +167,10 @@ class Device:
         if self.status() == "handoff":
             return handoff(t, self.next_local(), self.names(t), table.teams())
         return seat_view(self.screen, table.view(self.viewer), table.seats, self.ui, t)
+
+    def log_panel(self, t):
+        """The game log as the seat on screen saw it; none while the phone changes hands
+        (the seat last on screen is not the one about to look)."""
+        if self.status() in ("arrange", "handoff"):
+            return None
+        return self.log.panel(t, self.table, self.viewer)

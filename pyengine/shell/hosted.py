@@ -40,6 +40,7 @@ from ..protocol import Host
 from ..protocol.envelope import ProtocolError, check_id
 from ..ui.markup import fragment, h
 from .device import Device
+from .games import finished_entry
 from .phrases import Talk
 from .reply import Controller, summary_of
 from .rooms import check_room_code, shown_room_code
@@ -237,6 +238,10 @@ class HostedTable(Controller):
         table = self.host.table
         return summary_of(table.game.id, table.seats, self.host.started and table.is_over(), t)
 
+    def finished(self):
+        table = self.host.table
+        return finished_entry(table) if self.host.started and table.is_over() else None
+
     def _seat_buttons(self, t, index: int, conn: str):
         if index not in self.friends:
             return None
@@ -351,6 +356,7 @@ class HostedTable(Controller):
             body.append(game_over(t, table.game.result(table.state), self.device.names(t), again=False, replay=self.role))
             rematch = command_button(t("sync.rematch"), "data-host", {"rematch": True}, "net-rematch", "tb-primary")
             closing = h("p", {"class": "tb-net-actions"}, rematch, " ", self._close_button(t))
+        body.append(self.device.log_panel(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
         names = self.device.names(t)

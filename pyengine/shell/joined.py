@@ -191,6 +191,12 @@ class JoinedTable(Controller):
             return []
         return rules.teams(rules.resolve_options(view["options"], seats), seats)
 
+    def _field_words(self, field) -> str:
+        """The words (``sync.fair_field.<words>``) for a view field the host contradicted."""
+        declaration = _declared(self.guest.game)
+        own = declaration.rules.fair_field_words if declaration is not None else {}
+        return FIELD_WORDS.get(field) or own.get(field, "table")
+
     def _evidence(self, t):
         """What the replay caught the host at, each finding in words: seats by the names the
         table shows, a field of the table by what it holds."""
@@ -203,7 +209,7 @@ class JoinedTable(Controller):
             seats = SEAT_PARAMS.get(item["code"], ())
             params = {k: (_seat_words(t, names, v) if k in seats else v) for k, v in item["params"].items()}
             if "field" in params:
-                params["field"] = t(f"sync.fair_field.{FIELD_WORDS.get(params['field'], 'table')}")
+                params["field"] = t(f"sync.fair_field.{self._field_words(params['field'])}")
             found.append(h("li", None, host_reason(t, {"code": item["code"], "params": params})))
         return h(
             "div",
@@ -238,7 +244,7 @@ class JoinedTable(Controller):
         if guest.error is not None and guest.error["code"] != "sync_not_joined":  # even before a first view
             notes.append(notice(host_reason(t, guest.error), "alert", "tb-net-error"))
         if not guest.started:
-            return fragment(h("h2", None, self.title(t)), strip, notes, notice(t("sync.waiting_start"), "status", "tb-hint"))
+            return fragment(strip, notes, notice(t("sync.waiting_start"), "status", "tb-hint"))  # titled by the page
         if guest.pending is not None:
             notes.append(notice(t("sync.pending"), "status", "tb-net-pending"))
         view = guest.view

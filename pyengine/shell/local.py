@@ -7,6 +7,7 @@ from ..core.registry import get_game
 from ..core.table import MAX_SEED, Table
 from ..ui.markup import fragment
 from .device import Device, LocalMoves
+from .games import finished_entry
 from .reply import Controller, summary_of
 from .screens import game_over, table_section, undo_button
 from .setup import REMOTE, config_from_fields
@@ -113,6 +114,9 @@ class LocalTable(Controller):
     def summary(self, t) -> dict:
         return summary_of(self.table.game.id, self.table.seats, self.table.is_over(), t)
 
+    def finished(self):
+        return finished_entry(self.table) if self.table.is_over() else None
+
     def html(self, t):
         table = self.table
         status = self.status()
@@ -121,4 +125,4 @@ class LocalTable(Controller):
             end = game_over(t, table.game.result(table.state), self.device.names(t), again=True, replay=self.role)
         else:
             end = self.can_undo() and undo_button(t)
-        return table_section(t, table.game.id, status, table.version, fragment(body, end))
+        return table_section(t, table.game.id, status, table.version, fragment(body, end, self.device.log_panel(t)))

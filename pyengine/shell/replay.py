@@ -9,10 +9,18 @@ Whose eyes: any seat once the game is over, and then the spectator's too; while 
 is still being played, only the seats played on this device (a host must not read a
 friend's dice in the replay of the game they are playing). An imported record's reader
 holds every draw of its text anyway: every seat is theirs to look through.
+
+**Sharing.** The replay's share panel gives its link (the record in the fragment,
+``records.link``), as a QR code where it fits one, and the record's file to download (the
+page makes the file: ``data-download``). The page hands in its own address, ending
+``#replay=``, which is all a link needs besides the record.
 """
+
+import re
 
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
+from ..records.link import PREFIX, link_payload, text_of_payload
 from ..records.notation import notation_for
 from ..records.record import record_of, replay
 from ..records.text import read_record, write_text
@@ -21,6 +29,8 @@ from .reply import Controller, summary_of
 from .screens import seat_names, seat_view, table_section
 
 SPECTATOR = None  # the viewer who holds no seat
+MAX_PAGE = 400  # the page's address, handed in to make a link
+_PAGE = re.compile(rf"https?://[^\s#]+#{PREFIX}")
 
 
 class ReplayTable(Controller):
@@ -37,6 +47,7 @@ class ReplayTable(Controller):
         seats = range(len(self.record["seats"]))
         self.own = list(seats) if own is None else [seat for seat in own if seat in seats]
         self.ui: dict = {}
+        self.share = None  # the page's address while the share panel is open
         self.step = self.last
         self.viewer = viewer if viewer in self.viewers() else self.viewers()[0]
         if step is not None:  # a save's step: checked as the player's own would be
@@ -54,6 +65,11 @@ class ReplayTable(Controller):
     def imported(cls, text) -> "ReplayTable":
         """A record's text, refused with ``RecordError`` (its line, its reason)."""
         return cls(text)
+
+    @classmethod
+    def from_link(cls, payload) -> "ReplayTable":
+        """A shared link's fragment (after ``replay=``), refused with ``RecordError``."""
+        return cls(text_of_payload(payload))
 
     @classmethod
     def resume(cls, data: dict) -> "ReplayTable":
@@ -91,6 +107,11 @@ class ReplayTable(Controller):
             if change["viewer"] not in self.viewers():
                 raise TabernaError("That seat cannot be seen now", "replay_no_viewer")
             self.viewer = change["viewer"]
+        elif "share" in change:
+            page = change["share"]
+            if page is not None and not (isinstance(page, str) and len(page) <= MAX_PAGE and _PAGE.fullmatch(page)):
+                raise TabernaError("That button is not understood", "bad_ui")
+            self.share = page
         else:
             self.ui.update(change)
 
@@ -127,7 +148,35 @@ class ReplayTable(Controller):
         view = self.game.rules.view(self.states[self.step], self.viewer)
         board = seat_view(self.game.screen(), view, seats, self.ui, t)
         return table_section(t, self.game.id, "replay", self.step, fragment(
-            self.controls(t, names), h("div", {"class": "tb-replay-board", "data-testid": "replay-board"}, board)))
+            self.controls(t, names), self.share_panel(t),
+            h("div", {"class": "tb-replay-board", "data-testid": "replay-board"}, board)))
+
+    def link(self) -> str:
+        return self.share + link_payload(self.text)
+
+    def share_panel(self, t):
+        """Closed: nothing (the button is among the controls). Open: the link, its QR code
+        where it fits one, the file."""
+        if self.share is None:
+            return None
+        from .qr import MAX_QR_TEXT, qr_svg  # segno, only once a replay is shared
+
+        link = self.link()
+        code = (qr_svg(link, t) if len(link) <= MAX_QR_TEXT
+                else h("p", {"class": "tb-hint", "data-testid": "replay-no-qr"}, t("replay.share_too_long")))
+        return h(
+            "section", {"class": "tb-replay-share", "aria-label": t("replay.share_title"), "data-testid": "replay-share"},
+            h("h2", None, t("replay.share_title")),
+            h("p", {"class": "tb-hint"}, t("replay.share_hint")),
+            h("label", {"class": "tb-replay-link"}, t("replay.share_link"),
+              h("input", {"type": "text", "readonly": True, "value": link, "data-testid": "replay-link"})),
+            h("div", {"class": "tb-replay-qr"}, code),
+            h("p", {"class": "tb-replay-share-actions"},
+              h("button", {"type": "button", "data-download": self.game.id, "data-testid": "replay-download"},
+                t("replay.download")), " ",
+              h("button", {"type": "button", "data-ui": {"share": None}, "data-testid": "replay-share-close"},
+                t("replay.share_close"))),
+        )
 
     def controls(self, t, names: list):
         step, last = self.step, self.last
@@ -152,6 +201,8 @@ class ReplayTable(Controller):
                           "data-testid": "replay-slider"})),
             h("label", {"class": "tb-replay-viewer"}, t("replay.viewer"), " ",
               h("select", {"data-ui-key": "viewer", "data-testid": "replay-viewer"}, viewers)),
+            self.share is None and h("button", {"type": "button", "class": "tb-replay-share-open", "data-ui": {"share": True},
+                                                "data-testid": "replay-share-open"}, t("replay.share")),
         )
 
 

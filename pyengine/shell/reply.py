@@ -19,6 +19,8 @@ plus ``"error"`` (``{"reason", "code", "params"}``) when an input was refused:
   the page stores it verbatim, so no seed passes through a JavaScript number.
   ``summary`` comes with every save: ``{"game", "players": [name, ...], "over"}``, what the
   lobby's list of games in progress shows without reading the save.
+* ``finished``: with the save that ends a game, what "Your games" keeps of it
+  (``games.finished_entry``: its record and what the statistics read), else ``None``.
 * A refused input answers ``ok: false``, a translated ``message``, ``html: None``, an empty
   outbox and no save: nothing changed, so the screen stays as it was.
 """
@@ -48,6 +50,7 @@ def envelope(role: str, table=None, **fields) -> dict:
         "outbox": [],
         "save": None,
         "summary": None,
+        "finished": None,
         "title": "",
     }
     reply.update(fields)
@@ -111,7 +114,7 @@ class Controller:
     so every kind answers through the same ``reply``. A table supplies ``role``, ``html(t)``,
     ``status()``, ``delay_ms()``, ``title(t)``, ``table_id()``, ``save()`` (a dict, or
     ``None`` while there is nothing worth keeping) and ``summary(t)`` (``summary_of``), and
-    may supply ``revision()``.
+    may supply ``revision()`` and ``finished()``.
     """
 
     role = ""
@@ -130,6 +133,10 @@ class Controller:
         """A cheap mark that changes whenever the screen or the save may have changed, or
         ``None`` (then every reply draws and saves). A table that can tell saves a flood of
         messages that change nothing from drawing and serialising everything for each."""
+        return None
+
+    def finished(self):
+        """A game that has just ended: its entry in "Your games" (``games.finished_entry``)."""
         return None
 
     def reply(self, t, force: bool) -> dict:
@@ -157,6 +164,7 @@ class Controller:
             outbox=outbox,
             save=save if fresh else None,
             summary=summary if fresh else None,
+            finished=self.finished() if fresh else None,
             title=self.title(t),
         )
         if moved:

@@ -55,6 +55,7 @@ class Bus {
         this.post({ t: "bye", to: partner });
       },
     );
+    channel.path = "tab";
     this.partners.set(partner, { channel, heard: Date.now() });
     return channel;
   }

@@ -1,4 +1,6 @@
-// The channel every transport hands the driver: send(text), close(), onmessage, onclose, open.
+// The channel every transport hands the driver: send(text), close(), onmessage, onclose, open,
+// and ``path``, the way its texts go ("tab", "direct", "turn" through a TURN server, "brokers"
+// through the MQTT brokers), with ``onpath`` told when it turns out to be another.
 //
 // One small class so the three transports (tabs, WebRTC, relay) agree on the same rules:
 // texts only, a size limit both ways (a peer is untrusted, and the protocol's own limit for
@@ -38,6 +40,15 @@ export class Channel {
     this.open = true;
     this.onmessage = null;
     this.onclose = null;
+    this.path = "direct";
+    this.onpath = null;
+  }
+
+  /** The channel's texts go another way than thought (a WebRTC pair found to use TURN). */
+  setPath(path) {
+    if (path === this.path) return;
+    this.path = path;
+    notify(this.onpath, path);
   }
 
   send(text) {
@@ -70,6 +81,18 @@ export class Channel {
     this.open = false;
     this.shutdown();
     notify(this.onclose);
+  }
+}
+
+/** "turn" when ``connection``'s selected ICE pair goes through a TURN server, else "direct". */
+export async function iceRoute(connection) {
+  try {
+    const stats = [...(await connection.getStats()).values()];
+    const pair = stats.find((report) => report.type === "candidate-pair" && report.nominated && report.state === "succeeded");
+    const local = stats.find((report) => report.id === pair?.localCandidateId);
+    return local?.candidateType === "relay" ? "turn" : "direct";
+  } catch {
+    return "direct";
   }
 }
 

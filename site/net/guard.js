@@ -28,12 +28,12 @@ const MAX_TOKEN_BYTES = 64; // a hex SHA-256
 const MAX_FRAME_BYTES = 4 + MAX_TOKEN_BYTES + MAX_CHUNK_BYTES;
 // A text somewhat over the channel's limit is dropped by the channel (channel.js); this far
 // over it, the sender is flooding.
-const TEXT_CUTOFF_BYTES = 4 * MAX_TEXT_BYTES;
+export const TEXT_CUTOFF_BYTES = 4 * MAX_TEXT_BYTES;
 // Trystero's own messages (handshake, WebRTC renegotiation, leaving, pings) are small.
 const TRYSTERO_BYTES = 64 * 1024;
 const TRYSTERO_READS = ["@_hsdata", "@_hsready", "@_signal", "@_leave", "@_ping", "@_pong"];
 // Messages under way (first chunk in, last not yet) per connection.
-const MAX_UNFINISHED = 8;
+export const MAX_UNFINISHED = 8;
 // A connection's byte budget: BUDGET_BURST at once, BUDGET_RATE a second after that; every
 // chunk costs at least CHUNK_FLOOR_BYTES, so a flood of tiny chunks is bounded too.
 const BUDGET_BURST = 4 * 1024 * 1024;
@@ -57,20 +57,38 @@ export function readLimits(small) {
   return limits;
 }
 
+/** A peer's byte budget: BUDGET_BURST at once, BUDGET_RATE a second after that, every chunk
+ * costing at least CHUNK_FLOOR_BYTES. The data channel's gate and the broker path
+ * (brokerpath.js) hold a peer to the same one. */
+export class ByteBudget {
+  constructor(now = () => performance.now()) {
+    this.now = now;
+    this.budget = BUDGET_BURST;
+    this.at = now();
+  }
+
+  /** Takes ``bytes`` from the budget; false once it is spent. */
+  spend(bytes) {
+    const at = this.now();
+    this.budget = Math.min(BUDGET_BURST, this.budget + ((at - this.at) * BUDGET_RATE) / 1000);
+    this.at = at;
+    this.budget -= Math.max(CHUNK_FLOOR_BYTES, bytes);
+    return this.budget >= 0;
+  }
+}
+
 /** One connection's inbound bookkeeping: ``check(data)`` says "pass", "drop" or "cut". */
 export class InboundGate {
   /** ``token``: the room's (roomToken); ``limits``: readLimits. */
   constructor(token, limits, now = () => performance.now()) {
     this.token = token;
     this.limits = limits;
-    this.now = now;
     this.unfinished = new Map(); // "name/number" -> bytes so far
-    this.budget = BUDGET_BURST;
-    this.at = now();
+    this.budget = new ByteBudget(now);
   }
 
   check(data) {
-    if (!(data instanceof ArrayBuffer) || data.byteLength > MAX_FRAME_BYTES || !this.spend(data.byteLength)) return "cut";
+    if (!(data instanceof ArrayBuffer) || data.byteLength > MAX_FRAME_BYTES || !this.budget.spend(data.byteLength)) return "cut";
     const bytes = new Uint8Array(data);
     const presence = bytes[0] === PRESENCE_FRAME;
     if (!presence && bytes[0] !== ROOM_FRAME) return "cut";
@@ -80,15 +98,6 @@ export class InboundGate {
     if (tokenBytes > MAX_TOKEN_BYTES || bytes.byteLength < chunkAt) return "cut";
     if (decoder.decode(bytes.subarray(tokenAt, chunkAt)) !== this.token) return "drop"; // another room's
     return presence ? "pass" : this.chunk(bytes.subarray(chunkAt));
-  }
-
-  /** Takes ``bytes`` from the connection's budget; false once it is spent. */
-  spend(bytes) {
-    const at = this.now();
-    this.budget = Math.min(BUDGET_BURST, this.budget + ((at - this.at) * BUDGET_RATE) / 1000);
-    this.at = at;
-    this.budget -= Math.max(CHUNK_FLOOR_BYTES, bytes);
-    return this.budget >= 0;
   }
 
   chunk(bytes) {

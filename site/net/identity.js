@@ -11,7 +11,8 @@
 // key go on as before, but their typed code finds no host it trusts. Before a guest sends anything (its seat token
 // first of all) the host must sign the guest's fresh challenge together with the DTLS
 // fingerprints of the very WebRTC connection they share: a peer that forwards the challenge
-// to the real host gets a signature naming another connection, which the guest refuses.
+// to the real host gets a signature naming another connection, which the guest refuses. On
+// the broker path (brokerpath.js) the ends are that path's session ids and key shares.
 
 import { base64url, codeOfKey, roomSecrets } from "./roomkey.js";
 
@@ -120,8 +121,8 @@ export function sdpFingerprint(description) {
 }
 
 /** What the host signs: the table, the guest's challenge, and both ends of the connection. */
-function proofText(table, nonce, hostDtls, guestDtls) {
-  return encoder.encode(`taberna host proof v1\n${table}\n${nonce}\n${hostDtls}\n${guestDtls}`);
+function proofText(table, nonce, hostEnd, guestEnd) {
+  return encoder.encode(`taberna host proof v1\n${table}\n${nonce}\n${hostEnd}\n${guestEnd}`);
 }
 
 /** A fresh challenge (256 random bits, base64url). */
@@ -134,19 +135,32 @@ export async function signProof(identity, table, nonce, connection) {
   const mine = sdpFingerprint(connection?.localDescription);
   const theirs = sdpFingerprint(connection?.remoteDescription);
   if (!mine || !theirs) throw new Error("The connection has no DTLS fingerprints yet.");
-  const signature = await crypto.subtle.sign(SIGNING, identity.privateKey, proofText(table, nonce, mine, theirs));
+  return signBinding(identity, table, nonce, mine, theirs);
+}
+
+/** The host's answer to ``nonce`` on a path whose two ends are named ``hostEnd`` and
+ * ``guestEnd`` (the DTLS fingerprints of a WebRTC connection, or the broker path's session
+ * ids and key shares: brokerpath.js). */
+export async function signBinding(identity, table, nonce, hostEnd, guestEnd) {
+  const signature = await crypto.subtle.sign(SIGNING, identity.privateKey, proofText(table, nonce, hostEnd, guestEnd));
   return base64url(signature);
 }
 
 /** Whether ``signature`` proves that the holder of ``publicKey`` (SPKI, base64url) answered
  * ``nonce`` on this guest's ``connection`` to it. Anything malformed is simply false. */
 export async function checkProof(publicKey, table, nonce, signature, connection) {
+  const hostDtls = sdpFingerprint(connection?.remoteDescription);
+  const guestDtls = sdpFingerprint(connection?.localDescription);
+  return Boolean(hostDtls && guestDtls) && checkBinding(publicKey, table, nonce, signature, hostDtls, guestDtls);
+}
+
+/** Whether ``signature`` is the holder of ``publicKey``'s answer to ``nonce`` on the path
+ * whose ends are ``hostEnd`` and ``guestEnd`` (signBinding). Anything malformed is false. */
+export async function checkBinding(publicKey, table, nonce, signature, hostEnd, guestEnd) {
   try {
-    const hostDtls = sdpFingerprint(connection?.remoteDescription);
-    const guestDtls = sdpFingerprint(connection?.localDescription);
-    if (!hostDtls || !guestDtls || typeof signature !== "string") return false;
+    if (typeof signature !== "string") return false;
     const key = await crypto.subtle.importKey("spki", fromBase64url(publicKey), ALGORITHM, false, ["verify"]);
-    return await crypto.subtle.verify(SIGNING, key, fromBase64url(signature), proofText(table, nonce, hostDtls, guestDtls));
+    return await crypto.subtle.verify(SIGNING, key, fromBase64url(signature), proofText(table, nonce, hostEnd, guestEnd));
   } catch {
     return false;
   }

@@ -9,17 +9,54 @@ import { errorText } from "./channel.js";
 
 const MAX_INPUT = 4096;
 
+// The ways a table's texts can go (channel.js ``path``), the most direct first.
+const PATHS = ["tab", "direct", "turn", "brokers"];
+
 export class SharePanel {
   /**
    * @param element  the (empty) container, shown and hidden by the panel
    * @param page     {t(key, params), qr(text) -> Promise<svg string>, toast(text)}
+   * @param pathLine the (empty) element that says which way the table's texts go
    */
-  constructor(element, page) {
+  constructor(element, page, pathLine) {
     this.element = element;
     this.page = page;
+    this.pathLine = pathLine;
     this.shown = 0; // each show() bumps it, so a late QR never lands in a newer panel
     this.ondismiss = null;
     this.noticeLine = null; // the notice above the panel, once there was one
+    this.warning = null; // the warning that stays until dismissed, once there was one
+  }
+
+  /** Says which way the table's texts go: ``paths`` of its open channels (none: hidden).
+   * ``data-path`` names the slowest, for the page's styles. */
+  showPaths(paths) {
+    const ways = PATHS.filter((path) => paths.includes(path));
+    this.pathLine.hidden = !ways.length;
+    this.pathLine.dataset.path = ways.at(-1) ?? "";
+    this.pathLine.textContent = ways.map((path) => this.page.t(`net.path_${path}`)).join(" · ");
+  }
+
+  /** Says ``text`` above the panel until the player dismisses it (a hidden panel
+   * or a toast does not take it away; no text does): what a player must know before inviting. */
+  warn(text) {
+    if (!text) {
+      if (this.warning) this.warning.hidden = true;
+      return;
+    }
+    if (!this.warning) {
+      this.warning = document.createElement("div");
+      this.warning.className = "net-notice net-warning";
+      this.warning.setAttribute("role", "alert");
+      this.warning.dataset.testid = "net-warning";
+      const dismiss = button(this.page.t("friends.dismiss"), "btn");
+      dismiss.dataset.testid = "net-warning-dismiss";
+      dismiss.addEventListener("click", () => { this.warning.hidden = true; });
+      this.warning.append(paragraph("", "net-warning-text"), dismiss);
+      this.element.before(this.warning);
+    }
+    this.warning.firstChild.textContent = text;
+    this.warning.hidden = false;
   }
 
   /** Says ``text`` in a line just above the panel, in the page's flow: it covers no control,

@@ -24,8 +24,15 @@
 //
 // Joining reports failure within JOIN_WAIT_MS with the reason: offline, no broker reachable,
 // nobody answered the code, or only peers that could not prove to be the host.
+//
+// When no direct path opens (no WebRTC channel within DIRECT_WAIT_MS, or the one there was
+// closed and none came back), the guest and host talk through the brokers themselves
+// (brokerpath.js: sealed end to end, the host's key proved on that path too); the guest goes
+// back to a direct channel the moment one proves itself. Either way the driver gets the same
+// Channel, whose ``path`` says which way it goes ("direct", "turn" or "brokers").
 
-import { Channel, netError } from "./channel.js";
+import { brokerLinks, GuestPath, HostPath, pathSecrets } from "./brokerpath.js";
+import { Channel, iceRoute, netError } from "./channel.js";
 import { gatedPeerConnection, readLimits, roomToken } from "./guard.js";
 import { announcedKey, checkProof, newChallenge, signProof } from "./identity.js";
 import { roomSecrets } from "./roomkey.js";
@@ -36,6 +43,9 @@ const RELAY_POLL_MS = 200;
 // A guest learns within this time whether the code leads anywhere: with the key derivation
 // before it (0.3–1 s, longer on a slow phone), within 20 s of tapping "join".
 export const JOIN_WAIT_MS = 15_000;
+// A guest with no direct channel this long after joining (or after losing one) goes through
+// the brokers: ICE on a network where a direct path opens takes well under a second.
+export const DIRECT_WAIT_MS = 4000;
 const MAX_PROOFS_PER_PEER = 4; // a host signs a few challenges per connection, no more
 const NONCE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -84,6 +94,11 @@ function brokers(lib, relayUrls) {
   return relayUrls;
 }
 
+/** The brokers a room uses with the settings' ``relayUrls`` (for the connection check). */
+export async function brokerUrls(relayUrls) {
+  return brokers(await library(), relayUrls);
+}
+
 /**
  * Joins the room of ``code`` and registers the actions before any peer can talk: ``sends``
  * and ``reads`` name this side's actions besides the protocol's texts; a peer's message on
@@ -95,7 +110,7 @@ async function enter(code, { relayUrls, iceServers } = {}, { sends, reads, waitM
   if (navigator.onLine === false) throw offline();
   const lib = await library();
   const urls = brokers(lib, relayUrls);
-  const { roomId, password } = await roomSecrets(code);
+  const { roomId, password, broker } = await roomSecrets(code);
   const cutOff = { count: 0, onchange: null };
   const token = await roomToken(APP_ID, roomId);
   const rtcPolyfill = gatedPeerConnection(token, readLimits(reads), () => {
@@ -114,7 +129,13 @@ async function enter(code, { relayUrls, iceServers } = {}, { sends, reads, waitM
     leave(room);
     throw error;
   }
-  return { room, cutOff, ...actions };
+  const secrets = await pathSecrets(broker);
+  const links = () => brokerLinks(lib.brokerClients(urls), secrets.topic);
+  const countCut = () => {
+    cutOff.count += 1;
+    cutOff.onchange?.();
+  };
+  return { room, cutOff, countCut, secrets, links, ...actions };
 }
 
 /**
@@ -145,9 +166,13 @@ function channelTo(text, peer, shutdown) {
  * reachable (``oncutoff()``: a peer was cut off for flooding).
  */
 export async function hostRoom(code, { table, identity }, options, onChannel) {
-  const { room, cutOff, host, prove, proof, text } = await enter(code, options, { sends: ["host", "proof"], reads: ["prove"] });
+  const { room, cutOff, countCut, secrets, links, host, prove, proof, text } = await enter(code, options, { sends: ["host", "proof"], reads: ["prove"] });
   const channels = new Map();
   const proofs = new Map(); // peer -> challenges signed for it
+  const overBrokers = new HostPath(links(), secrets, {
+    table, identity, onChannel: (sid, channel) => onChannel(`broker-${sid}`, channel),
+  });
+  overBrokers.oncutoff = countCut;
   room.onPeerJoin = (peer) => {
     host.send({ table, key: identity.publicKey }, { target: peer }).catch(warn("relay announce"));
     const channel = channelTo(text, peer, () => {
@@ -155,6 +180,7 @@ export async function hostRoom(code, { table, identity }, options, onChannel) {
     });
     channels.set(peer, channel);
     onChannel(peer, channel);
+    iceRoute(room.getPeers()[peer]).then((path) => channel.setPath(path));
   };
   room.onPeerLeave = (peer) => {
     proofs.delete(peer);
@@ -182,6 +208,7 @@ export async function hostRoom(code, { table, identity }, options, onChannel) {
     },
     close() {
       for (const channel of [...channels.values()]) channel.close();
+      overBrokers.close();
       leave(room);
     },
   };
@@ -197,9 +224,11 @@ export async function hostRoom(code, { table, identity }, options, onChannel) {
  */
 export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS }, options) {
   const started = Date.now();
-  const { room, cutOff, host, prove, proof, text } = await enter(code, options, { sends: ["prove"], reads: ["host", "proof"], waitMs });
+  const { room, cutOff, countCut, secrets, links, host, prove, proof, text } = await enter(code, options, { sends: ["prove"], reads: ["host", "proof"], waitMs });
   let pinned = pin;
-  let current = null; // {peer, channel}: the accepted host
+  let current = null; // {peer, channel}: the accepted host (peer null: through the brokers)
+  let overBrokers = null; // the broker path, while no direct channel is up
+  let directTimer = null;
   let settle = null; // {resolve, reject} until the first host is accepted or the wait ends
   let impostors = 0; // announcers that could not prove the pinned key
   const asked = new Map(); // peer -> {nonce, key, fingerprint, code}: challenged, not answered yet
@@ -223,7 +252,9 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
     },
     close() {
       clearTimeout(timer);
+      clearTimeout(directTimer);
       current?.channel.close();
+      overBrokers?.close();
       leave(room);
     },
   };
@@ -236,17 +267,60 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
     settle = null;
     result.close();
   }, Math.max(0, waitMs - (Date.now() - started)));
-  const accept = (peerId) => {
-    const channel = channelTo(text, peerId, () => {
-      if (current?.channel === channel) current = null;
-    });
-    current = { peer: peerId, channel };
+  const handOver = (peer, channel) => {
+    const previous = current;
+    current = { peer, channel };
+    previous?.channel.close();
     if (settle) {
       clearTimeout(timer);
       settle.resolve(channel);
       settle = null;
     } else result.onreconnect?.(channel);
   };
+  const forget = (channel) => () => {
+    if (current?.channel !== channel) return;
+    current = null;
+    waitForDirect();
+  };
+  const accept = (peerId) => {
+    clearTimeout(directTimer);
+    const channel = channelTo(text, peerId, () => forget(channel)());
+    handOver(peerId, channel);
+    overBrokers?.close(); // a broker path still looking for the host
+    overBrokers = null;
+    iceRoute(room.getPeers()[peerId]).then((path) => channel.setPath(path));
+  };
+  const pinKey = (fingerprint) => {
+    if (pinned) return;
+    pinned = fingerprint;
+    result.onpin?.(pinned);
+  };
+  // No direct channel for DIRECT_WAIT_MS: the host is looked for through the brokers.
+  const waitForDirect = () => {
+    clearTimeout(directTimer);
+    directTimer = setTimeout(() => {
+      if (current || overBrokers) return;
+      const path = new GuestPath(links(), secrets, {
+        table,
+        trusted,
+        onproved: (channel, key) => {
+          pinKey(key.fingerprint);
+          if (!current || current.peer === null) handOver(null, channel); // first, or the host back
+          else channel.close();
+        },
+        onrefused: () => { impostors += 1; },
+      });
+      path.oncutoff = countCut;
+      path.onended = (channel) => {
+        forget(channel)();
+        if (path.sessions.size) return;
+        if (overBrokers === path) overBrokers = null;
+        path.close();
+      };
+      overBrokers = path;
+    }, DIRECT_WAIT_MS);
+  };
+  waitForDirect();
   const refuse = (peerId) => {
     impostors += 1;
     refused.add(peerId);
@@ -273,12 +347,9 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
       refuse(peerId);
       return;
     }
-    if (!pinned) {
-      pinned = challenge.fingerprint;
-      result.onpin?.(pinned);
-    }
+    pinKey(challenge.fingerprint);
     proved.add(peerId);
-    if (!current) accept(peerId);
+    if (!current || current.peer === null) accept(peerId);
   };
   text.onMessage = (data, { peerId }) => {
     if (current?.peer === peerId) current.channel.deliver(data);
@@ -288,7 +359,7 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
     proved.delete(peer);
     if (current?.peer === peer) current.channel.lost();
     const newest = [...proved].pop();
-    if (!current && newest) accept(newest);
+    if ((!current || current.peer === null) && newest) accept(newest);
   };
   return result;
 }

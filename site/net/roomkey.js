@@ -14,7 +14,9 @@
 // * ``table``: the table's id, used in the protocol's messages, invite links, tab channels
 //   and saves: never the code itself (an invite link does not give the room away);
 // * ``roomId`` and ``password``: Trystero's room id (its broker topic is a hash of it) and
-//   its password (which encrypts the WebRTC handshakes the brokers carry).
+//   its password (which encrypts the WebRTC handshakes the brokers carry);
+// * ``broker``: the secret of the broker path (brokerpath.js: its topic and the key of its
+//   handshake frames), for friends with no direct path between them.
 //
 // Codes use Crockford's base 32: digits and letters without I, L, O and U; reading them
 // back, I and L count as 1, O as 0, case, spaces and dashes are ignored.
@@ -76,7 +78,7 @@ export async function codeOfKey(spki) {
 
 const derived = new Map(); // code -> Promise: one derivation per code and page
 
-/** ``{table, roomId, password, ms}`` for a canonical ``code`` (``ms``: the derivation's cost
+/** ``{table, roomId, password, broker, ms}`` for a canonical ``code`` (``ms``: the derivation's cost
  * on this device). Needs Web Crypto, so a secure context (https or localhost). */
 export function roomSecrets(code) {
   if (!derived.has(code)) {
@@ -93,6 +95,7 @@ export function roomSecrets(code) {
         table: base64url(await labelled(key, "table")).slice(0, 22),
         roomId: hex(await labelled(key, "room")),
         password: hex(await labelled(key, "password")),
+        broker: hex(await labelled(key, "broker-path")),
         ms,
       };
     })());

@@ -16,7 +16,7 @@
 // other's announcement. Texts bigger than one SCTP message a browser accepts everywhere
 // are sent in chunks: each piece starts with "+" (more follows) or "." (last piece).
 
-import { Channel, MAX_TEXT_BYTES, netError } from "./channel.js";
+import { Channel, iceRoute, MAX_TEXT_BYTES, netError } from "./channel.js";
 
 const VERSION = "1";
 const OFFER = 0;
@@ -329,6 +329,7 @@ function wrap(pc, dc) {
       pc.close();
     },
   );
+  iceRoute(pc).then((path) => channel.setPath(path));
   let pending = "";
   let oversize = false;
   dc.onmessage = (event) => {

@@ -117,3 +117,27 @@ def test_a_hosted_table_replays_on_the_hosts_tab_through_the_hosts_eyes_only():
     assert reply["ok"] and where(reply["html"]) == (0, 0) and '<option value="0" selected' in reply["html"]
     assert not call(tab.replay_ui, {"viewer": 1}, "en")["ok"]  # a friend's dice stay theirs
     assert call(tab.net_host_ui, {}, 6, "en")["ok"]  # the hosted table plays on beside it
+
+
+def test_a_replay_shares_as_a_link_that_opens_the_same_game_and_a_mutated_link_is_refused(finished):
+    page = "https://example.org/taberna/#replay="
+    shared = call(finished.replay_table, "local", "en")
+    assert 'data-testid="replay-share-open"' in shared["html"]
+    opened = call(finished.replay_ui, {"share": page}, "pt")
+    assert opened["ok"] and "Compartilhar esta partida" in opened["html"] and 'data-testid="replay-download"' in opened["html"]
+    link = re.search(r'data-testid="replay-link" value="([^"]+)"|value="([^"]+)"[^>]*data-testid="replay-link"', opened["html"])
+    link = next(group for group in link.groups() if group)
+    assert link.startswith(page) and ('class="tb-qr"' in opened["html"]) == (len(link) <= 1000)
+    final = board(opened["html"])
+    payload = link[len(page):]
+    other = Worker()
+    reply = call(other.replay_link, payload, "pt")
+    assert reply["ok"] and where(reply["html"]) == where(opened["html"]) and board(reply["html"]) == final
+    for bad in (payload[:-5], payload[:20] + ("A" if payload[20] != "A" else "B") + payload[21:], "", "!!", "x" * 3_000_000):
+        refused = call(other.replay_link, bad, "es")
+        assert not refused["ok"] and refused["message"].startswith("Este enlace no contiene"), bad[:30]
+    assert where(call(other.replay_render, "en")["html"]) == where(reply["html"])  # the replay on screen stays
+    for wrong in (True, "javascript:alert(1)#replay=", "https://x.org/#join=", page + "x" * 400):
+        assert not call(finished.replay_ui, {"share": wrong}, "en")["ok"]
+    closed = call(finished.replay_ui, {"share": None}, "en")
+    assert 'data-testid="replay-share"' not in closed["html"] and 'data-testid="replay-share-open"' in closed["html"]

@@ -65,10 +65,13 @@ def my_turn_to_follow(seat=0):
 def test_every_view_of_random_play_draws_a_table(variant):
     seats, options = VARIANTS[variant]
     phases = set()
-    for view in random_play_views(GAME, options, seats, seed=5, every=3, viewers=2):
+    for number, view in enumerate(random_play_views(GAME, options, seats, seed=5, every=3, viewers=2)):
         out = str(screen.render(view, {}, EN))
         assert "bt-broken" not in out, (variant, view["phase"])
-        assert live_markup(out) == []
+        # Parsing is 5 times the render's cost: every 10th screen of a long game's tricks is
+        # parsed, every other phase's each time (the hostile test parses with hostile values).
+        if number % 10 == 0 or view["phase"] != "play":
+            assert live_markup(out) == []
         phases.add(view["phase"])
         if view["you"] is not None:
             assert 'data-testid="bt-hand"' in out

@@ -18,13 +18,17 @@ TAPPABLE = """(selector) => {
 }"""
 
 
-def screenshots(page, tmp_path, name, check=None):
+def screenshots(page, tmp_path, name, check=None, centre=None):
     """The page as it stands, on a phone and on a desktop, into ``$TABERNA_SCREENS`` (or the
-    test's tmp_path), then ``check(page)`` at each size; the page is left phone-sized."""
+    test's tmp_path), then ``check(page)`` at each size; the page is left phone-sized.
+    ``centre``: a selector scrolled to the middle of the screen at each size first (a long
+    page's scroll offset shows another part of it at the other size)."""
     folder = Path(os.environ.get("TABERNA_SCREENS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     for label, size in (("360", PHONE), ("1280", DESKTOP)):
         page.set_viewport_size(size)
+        if centre is not None:
+            page.locator(centre).evaluate("(el) => el.scrollIntoView({block: 'center'})")
         page.screenshot(path=str(folder / f"{name}-{label}.png"))  # to look at, even if the check fails
         if check is not None:
             check(page)

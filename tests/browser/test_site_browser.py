@@ -51,6 +51,28 @@ def version(page):
     return int(page.locator("#game-area .tb-table").get_attribute("data-version"))
 
 
+@pytest.fixture(scope="module")
+def lobby_page(browser, site, wait_engine):
+    """One page of the site for the tests that need only the lobby and a game started from it
+    (no init script, no reload): Pyodide starts once for them, about 5 CPU-seconds a start."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    ctx.set_default_timeout(90_000)
+    page = ctx.new_page()
+    page.goto(site.url)
+    wait_engine(page)
+    yield page
+    ctx.close()
+
+
+@pytest.fixture
+def lobby(lobby_page):
+    """``lobby_page`` back in the lobby, the last test's game left as a save."""
+    if not lobby_page.locator("#lobby").is_visible():
+        lobby_page.click("#back")
+    lobby_page.locator("#lobby").wait_for()
+    return lobby_page
+
+
 def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
     """Every game is on screen from static HTML while Python is still on its way."""
     held = []
@@ -281,9 +303,8 @@ def test_language_switch_translates_the_lobby_and_the_game(context, site, wait_e
     assert page.evaluate("document.documentElement.lang") == "es"
 
 
-def test_pyodide_plays_the_same_seeded_games_as_cpython(page, site, wait_engine, bridge_call):
-    page.goto(site.url)
-    wait_engine(page)
+def test_pyodide_plays_the_same_seeded_games_as_cpython(lobby, bridge_call):
+    page = lobby
     games = sorted(playable_games())
     seeds = [0, 1, 2]
     in_browser = bridge_call(page, "selftest", json.dumps({"games": games, "seeds": seeds}))["results"]
@@ -354,10 +375,8 @@ def tab_to(page, selector, limit=80):
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def test_a_game_can_be_played_with_the_keyboard(context, site, wait_engine):
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+def test_a_game_can_be_played_with_the_keyboard(lobby):
+    page = lobby
     tab_to(page, "[data-open=perudo]")
     page.keyboard.press("Enter")
     page.locator('form[data-form="setup"]').wait_for()
@@ -393,10 +412,8 @@ def test_language_comes_from_the_browser(browser, site):
         context.close()
 
 
-def test_pass_and_play_hides_dice_until_the_next_player_takes_the_phone(context, site, wait_engine):
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+def test_pass_and_play_hides_dice_until_the_next_player_takes_the_phone(lobby):
+    page = lobby
     page.click("[data-open=perudo]")
     form = page.locator('form[data-form="setup"][data-game="perudo"]')
     form.wait_for()

@@ -106,11 +106,13 @@ export class FakeClock {
 }
 
 export class FakeChannel {
-  constructor() {
+  constructor(path = "direct") {
     this.open = true;
     this.sent = [];
     this.onmessage = null;
     this.onclose = null;
+    this.path = path;
+    this.onpath = null;
   }
 
   send(text) {
@@ -225,7 +227,14 @@ export function fakePage(overrides = {}) {
     saveHeld: () => { page.held += 1; },
     settings: () => ({ useRelays: false, roomsOff: "net.relays_off", relays: [], iceServers: [] }),
     link: (fragment) => `https://example.test/#${fragment}`,
-    panel: { show: (spec) => page.panelShown.push(spec), hide() {}, notice: (text) => page.notices.push(text) },
+    panel: {
+      show: (spec) => page.panelShown.push(spec),
+      hide() {},
+      notice: (text) => page.notices.push(text),
+      warn: (text) => page.notices.push(text),
+      showPaths: (paths) => { page.paths = paths; },
+    },
+    roomsUnreachable: () => { page.roomsUnreachable = true; },
     net: fakeNet(),
     ...overrides,
   };

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { GuestSession, HostSession, LocalSession, ReplaySession } from "../../site/session.js";
-import { FakeChannel, FakeClock, fakePage, reply, settle } from "./fakes.mjs";
+import { GamesSession, GuestSession, HostSession, LocalSession, ReplaySession, replayFragment } from "../../site/session.js";
+import { FakeChannel, FakeClock, fakeNet, fakePage, reply, settle } from "./fakes.mjs";
 
 const HOST_SAVE = '{"table_id":"T1","v":1}';
 const SUMMARY = { game: "perudo", players: ["Ana", "Bea"], over: false };
@@ -132,6 +132,46 @@ test("a replay keeps its step for this tab only, never on the shelf, and forgets
   assert.equal(page.onScreen.replay(), '{"step":3}');
   session.close();
   assert.equal(page.onScreen.replay(), null);
+});
+
+test("a replay's share panel is given this page's address, and its record downloads as a file", async () => {
+  const files = [];
+  const page = fakePage({ download: (name, text) => files.push([name, text]) });
+  const session = new ReplaySession(page, new FakeClock());
+  const opened = session.openLink("eJxLAQ");
+  const open = await page.worker.last();
+  assert.deepEqual([open.name, open.args], ["replay_link", ["eJxLAQ", "en"]]);
+  open.answer(reply({ role: "replay", html: "<p>9</p>", status: "replay", save: '{"text":"Taberna record 1\\n","step":9}' }));
+  await opened;
+  session.ui('{"share":true}');
+  const share = await page.worker.last();
+  assert.deepEqual(share.args, ['{"share":"https://example.test/#replay="}', "en"]);
+  share.answer(reply({ role: "replay", html: "<p>share</p>", status: "replay" }));
+  await settle();
+  session.download("perudo");
+  assert.deepEqual(files, [["taberna-perudo.txt", "Taberna record 1\n"]]);
+  assert.equal(replayFragment("#replay=eJx_-"), "eJx_-");
+  assert.equal(replayFragment("#join=abc"), null);
+  assert.equal(replayFragment(""), null);
+});
+
+test("a game that ends is kept among your games, which list without their records and replay one", async () => {
+  const kept = [];
+  const replayed = [];
+  const page = fakePage({ replay: (text) => replayed.push(text) });
+  page.shelf.keepFinished = (entry, players) => kept.push([entry.id, players]);
+  page.shelf.finished = () => [{ id: "finished:1", kind: "finished", text: "Taberna record 1\n", game: "perudo", seats: 2 }];
+  page.shelf.records.set("finished:1", page.shelf.finished()[0]);
+  await localTable(page, new FakeClock(), { finished: { id: "finished:1", text: "Taberna record 1\n" } });
+  assert.deepEqual(kept, [["finished:1", ["Ana", "Bea"]]]);
+  const games = new GamesSession(page, new FakeClock());
+  const opened = games.open("stats");
+  const open = await page.worker.last();
+  assert.deepEqual([open.name, open.args], ["games_open", ['[{"id":"finished:1","kind":"finished","game":"perudo","seats":2}]', "stats", "en"]]);
+  open.answer(reply({ role: "games", html: "<p>games</p>", status: "stats" }));
+  await opened;
+  games.ui('{"replay":"finished:1"}');
+  assert.deepEqual(replayed, ["Taberna record 1\n"]);
 });
 
 test("a failure of the worker itself is said and answered like a refusal", async () => {
@@ -435,6 +475,50 @@ test("a friend who leaves after another notice replaced \"connected\" leaves tha
   page.toast("saves.open_elsewhere");
   page.net.invited.onclose();
   assert.equal(page.toasts.at(-1), "saves.open_elsewhere");
+});
+
+test("the table says which way its texts go, for the host's guests and for a guest", async () => {
+  const page = fakePage();
+  const { session } = await hostedTable(page, new FakeClock());
+  assert.deepEqual(page.paths, ["direct"]); // the fake's tab channel
+  const overBrokers = new FakeChannel("brokers");
+  session.addChannel("broker-1", overBrokers);
+  assert.deepEqual(page.paths, ["direct", "brokers"]);
+  overBrokers.onclose();
+  assert.deepEqual(page.paths, ["direct"]);
+
+  const guestPage = fakePage();
+  const guest = new GuestSession(guestPage, new FakeClock());
+  const channel = new FakeChannel();
+  guest.attach(channel);
+  assert.deepEqual(guestPage.paths, ["direct"]);
+  channel.path = "turn"; // found out once ICE has picked its pair
+  channel.onpath();
+  assert.deepEqual(guestPage.paths, ["turn"]);
+  channel.onclose();
+  assert.deepEqual(guestPage.paths, []);
+});
+
+test("a host that reaches no broker offers no room code and says why until dismissed", async () => {
+  const unreachable = Object.assign(new Error("No relay server could be reached."), { key: "net.relay_unreachable" });
+  const net = {
+    ...fakeNet(),
+    canDerive: () => true,
+    newRoom: async () => ({ code: "ROOMCODE1234", table: "T1" }),
+    hostIdentity: async () => ({ publicKey: "k", fingerprint: "f" }),
+    relay: async () => ({ hostRoom: async () => { throw unreachable; } }),
+  };
+  const page = fakePage({ net, settings: () => ({ useRelays: true, relays: [], iceServers: [] }) });
+  const session = new HostSession(page, new FakeClock());
+  const created = session.submit({ game: "perudo", fields: {} });
+  (await page.worker.last()).answer(reply({
+    role: "host", table: "T1", html: "<p>arrange</p>", status: "arrange", save: '{"table_id":"T1","room":"ROOMCODE1234"}', summary: SUMMARY,
+  }));
+  await created;
+  await settle();
+  assert.equal(page.roomsUnreachable, true);
+  assert.deepEqual(page.notices, ['friends.relay_failed {"reason":"net.relay_unreachable"}']);
+  assert.deepEqual(page.toasts, []); // not a notice that goes by itself
 });
 
 test("the host's invite link names the game and the host as the worker's latest reply said", async () => {

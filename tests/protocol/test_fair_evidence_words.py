@@ -39,9 +39,10 @@ def view_fields() -> set:
     return fields
 
 
-def evidence_items(lang, evidence) -> list:
+def evidence_items(lang, evidence, game=None) -> list:
     """The evidence notice's items, as the guest's screen in ``lang`` shows them."""
     guest = Guest("room-1", "Bea", seat=1)
+    guest.game = game
     guest.seats = SEATS
     guest.audit = Audit(1, {})
     guest.audit.evidence = [{"code": code, "params": params, "version": 9} for code, params in evidence]
@@ -52,7 +53,8 @@ def evidence_items(lang, evidence) -> list:
 def test_every_field_of_a_fair_games_view_has_words():
     fields = view_fields()
     assert {"bids", "counts", "chips", "stakes", "banker"} <= fields
-    assert fields - {"players"} <= set(FIELD_WORDS)  # players are never compared
+    own = {field for game in playable_games().values() for field in game.fair_field_words}
+    assert fields - {"players"} <= set(FIELD_WORDS) | own  # players are never compared
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -73,3 +75,9 @@ def test_evidence_names_seats_and_fields_in_words(lang):
 def test_a_seat_the_hosts_list_lacks_shows_by_number():
     (text,) = evidence_items("pt", [("fair_wrong_loser", {"announced": 6, "revealed": 0})])
     assert "lugar 7" in text and "Ana" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_games_own_field_is_named_in_its_words(lang):
+    [text] = evidence_items(lang, [("fair_mismatch", {"field": "botifarra"})], game="botifarra")
+    assert Translator(lang)("sync.fair_field.bidding") in text, text

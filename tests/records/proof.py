@@ -47,8 +47,10 @@ def random_table(game_id: str, options: dict, seats: int, seed: int, plies: int 
         else:
             movers = table.able_to_act()
             seat = movers[chooser.below(len(movers))]
-            actions = game.legal_actions(table.state, seat)
-            table.act(seat, actions[chooser.below(len(actions))])
+            # A fair card table's hands are sealed in the state: the seat's device reads its own.
+            seen = game.with_own_cup(table.state, seat, table.held) if table.held else table.state
+            actions = game.legal_actions(seen, seat)
+            table.act(seat, table.complete(seat, actions[chooser.below(len(actions))]))
         states.append(table.state)
     return table, states
 

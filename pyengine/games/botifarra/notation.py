@@ -2,9 +2,11 @@
 dealer's draw when there is one) with the hands it dealt as a note (``; deal 1: … / 2:
 …``; at two, ``; piles`` and their packets), then the trump choice (``trump o``, ``botifarra``, ``delego``), the doublings
 (``double``, ``pass``) and the twelve tricks' cards in order, each by its seat, and the
-score after each hand as a note (``; score 34 - 12``)."""
+score after each hand as a note (``; score 34 - 12``). Its log: the bidding as the table
+shows it, every card played, who took each trick, and the score after each hand."""
 
 from ...records.notation import Notation
+from .view import _bidding_lines, card_name
 
 
 class BotifarraNotation(Notation):
@@ -17,6 +19,22 @@ class BotifarraNotation(Notation):
             notes += [self.deal_note(after["hands"])] if any(after["hands"]) else []
             notes += [self.deal_note(after["piles"], "piles")] if after["piles"] else []
         return notes
+
+
+    def said(self, game, t, names, before, seat, action):
+        return card_name(t, action["card"]) if action["type"] == "play" else None  # the bidding: ``revealed``
+
+    def revealed(self, game, t, names, before, after):
+        same_hand = after["hand_number"] == before["hand_number"]
+        if same_hand:
+            said_before = len(_bidding_lines(before, names, t))
+            lines = _bidding_lines(after, names, t)[said_before:]
+            if after["last_trick"] and after["last_trick"] != before["last_trick"]:
+                lines.append(t("botifarra.took_trick", name=names[after["last_trick"]["winner"]]))
+            return lines
+        hand = after["last_hand"]
+        return [t("botifarra.took_trick", name=names[hand["last_trick"]["winner"]]),
+                t("botifarra.log.score", n=hand["number"], scores=" – ".join(map(str, hand["scores"])))]
 
 
 NOTATION = BotifarraNotation()

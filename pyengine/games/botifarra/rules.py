@@ -235,6 +235,7 @@ class Botifarra(FairCardGame, TrickTakingGame):
     }
     hidden_information = True  # the hands and the face-down pile cards
     view_shape = _view_shape(options)
+    fair_field_words = {"botifarra": "bidding"}  # whether the trump chosen was botifarra
 
     def saved_options(self, options):
         """A save from before ``individual_contro`` and ``first_lead`` existed (one change)

@@ -1,10 +1,12 @@
 """Crown and Anchor's record: the stakes as each seat places them (``2 bet crown 5``), each
 roll as its three symbols (``roll crown anchor hearts``), and after it, as a note, what each
 seat won or lost (``; paid +5 -3 -2``). Any other draw (the bank given by lot) reads
-``~`` and its number, as in every game."""
+``~`` and its number, as in every game. Its log: the stakes and the other choices in words,
+each roll and what it paid each seat."""
 
 from ...records.notation import Notation
 from .rules import SYMBOLS, DICE
+from .view import _signed
 
 
 class CrownAnchorNotation(Notation):
@@ -26,6 +28,26 @@ class CrownAnchorNotation(Notation):
         if before is None or after["rolls"] == before["rolls"] or not after.get("last"):
             return []
         return ["paid " + " ".join(f"{delta:+d}" for delta in after["last"]["delta"])]
+
+
+    def said(self, game, t, names, before, seat, action):
+        kind = action["type"]
+        if kind == "bet":
+            return t("crown_anchor.log.bet", n=action["chips"], symbol=t(f"crown_anchor.sym.{action['symbol']}"))
+        if kind == "volunteer":
+            return t("crown_anchor.volunteers" if action["yes"] else "crown_anchor.declines")
+        if kind == "roll":
+            return None  # ``revealed``: the roll
+        return t({"done": "crown_anchor.ready", "end": "crown_anchor.wants_end", "leave": "crown_anchor.left"}
+                 .get(kind, "crown_anchor.log.clear"))
+
+    def revealed(self, game, t, names, before, after):
+        last = after["last"]
+        if after["rolls"] == before["rolls"] or not last:
+            return []
+        dice = ", ".join(t(f"crown_anchor.sym.{symbol}") for symbol in last["dice"])
+        paid = " · ".join(f"{name} {_signed(delta)}" for name, delta in zip(names, last["delta"]) if delta)
+        return [t("crown_anchor.log.roll", name=names[last["banker"]], dice=dice), *([paid] if paid else [])]
 
 
 NOTATION = CrownAnchorNotation()

@@ -2,6 +2,7 @@
 
 ``1. c3-d4`` is White's move (seat 1), ``1... e5xc3`` Black's answer, each number one turn
 of both sides; a draw offer or its acceptance carries the number of the turn it was made in.
+Its log: the same lines, each by its player, the draw offers in words.
 """
 
 import re
@@ -27,6 +28,12 @@ class LascaNotation(Notation):
         if int(found.group(1)) != turn_number(before):
             raise self.wrong_number(turn_number(before))
         return (0 if found.group(2) == "." else 1), self.parse_action(game, found.group(3))
+
+
+    def said(self, game, t, names, before, seat, action):
+        if action["type"] == "move":
+            return f"{turn_number(before)}{'.' if seat == 0 else '...'} {action['path']}"
+        return t(f"lasca.log.{action['type']}")
 
 
 NOTATION = LascaNotation()

@@ -1,0 +1,248 @@
+"""Friends with no direct path between them play through the brokers (site/net/brokerpath.js).
+
+Every context here blocks WebRTC candidates (BLOCK_DIRECT: no STUN server, no candidate taken
+from the far side), as two phones behind carrier-grade NAT without a TURN server would see it:
+a data channel can never open, and the table goes through the loopback mosquitto brokers.
+"""
+
+import random
+
+import pytest
+
+from pyengine.games.botifarra.view import card_label
+from tests.browser.conftest import Relay, record, settings_script
+from tests.browser.pixels import Image, near
+from tests.browser.test_botifarra_browser import CLICK_IF_TO_ACT as BOTIFARRA_CLICK
+from tests.browser.test_botifarra_browser import EN
+from tests.browser.shots import TAPPABLE, screenshots, tappable
+from tests.browser.test_friends_browser import (
+    connected, create_table, host_over, host_table, host_version, join_by_room_code, open_lobby, play, wait_past,
+)
+from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, TRACK, texts, wait_texts
+
+# No ICE candidate is accepted from the far side, and the page counts the WebRTC connections that
+# got through anyway (``__rtcConnected``): direct paths are impossible.
+BLOCK_DIRECT = """
+if (location.protocol === 'http:') {
+  window.__rtcConnected = 0;
+  const Native = window.RTCPeerConnection;
+  const strip = (description) => description?.sdp
+    ? { type: description.type, sdp: description.sdp.replace(/a=candidate:.*\\r\\n/g, '') }
+    : description;
+  window.RTCPeerConnection = class extends Native {
+    constructor(config = {}) {
+      super({ ...config, iceServers: [] });
+      this.addEventListener('connectionstatechange', () => {
+        if (this.connectionState === 'connected') window.__rtcConnected += 1;
+      });
+    }
+    addIceCandidate() { return Promise.resolve(); }
+    setRemoteDescription(description) { return super.setRemoteDescription(strip(description)); }
+  };
+}
+"""
+
+BROKERS_COLOUR = (0xB5, 0x54, 0x1C)  # .net-path[data-path="brokers"]::before
+
+
+def play_beside_bots(host, pages, actions):
+    """``actions`` moves by the people at a Botifarra table whose bots move by themselves
+    meanwhile (the version to act at is read again each time round)."""
+    for _ in range(actions):
+        for _ in range(600):
+            version = host_version(host)
+            if "acted" in [page.evaluate(BOTIFARRA_CLICK, version) for page in pages]:
+                break
+            pages[0].wait_for_timeout(100)
+        else:
+            raise AssertionError("nobody could act")
+        wait_past(host, version)
+
+
+@pytest.fixture
+def cut_off(browser, site):
+    """Makes players whose devices can reach the brokers ``urls`` but never each other."""
+    made = []
+
+    def make(*urls):
+        ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+        ctx.set_default_timeout(90_000)
+        ctx.add_init_script(settings_script("\n".join(urls)))
+        ctx.add_init_script(BLOCK_DIRECT)
+        ctx.recorder = record(ctx)
+        made.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def second_relay(tmp_path):
+    broker = Relay(tmp_path)
+    yield broker
+    broker.close()
+
+
+def path_shown(page):
+    """The path line as a player sees it: its text, once a tap at its centre lands on it and
+    the slow path's dot is drawn."""
+    line = page.locator("[data-testid=net-path]")
+    line.wait_for()
+    assert page.evaluate(TAPPABLE, "[data-testid=net-path]")
+    assert any(near(colour, BROKERS_COLOUR) for colour in Image(line.screenshot()).colours(line.bounding_box() | {"x": 0, "y": 0}))
+    return line.inner_text()
+
+
+DIRECT_VERDICTS = {
+    "Direct path: through your TURN server, from any network.",
+    "Direct path: likely (this network shows a public address). Where it fails, games go through the relay servers.",
+    "Direct path: only with devices on this same network; with others, games go through the relay servers.",
+    "Direct path: unlikely from here; games go through the relay servers.",
+}
+
+
+def check_the_connection(page, tmp_path):
+    """The friends panel's check, before anyone is invited: both brokers answer; and the
+    settings where TURN servers go, beside STUN (screenshots of both)."""
+    page.click("[data-testid=friends-check]")
+    result = page.locator("[data-testid=check-result] li")
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=check-result] li').length === 2")
+    brokers, direct = result.all_inner_texts()
+    assert brokers == "Relay servers reachable: 2 of 2. Room codes work from here."
+    assert direct in DIRECT_VERDICTS
+    check = "[data-testid=friends-check]"
+    screenshots(page, tmp_path, "broker-check", tappable(check), centre=check)
+    page.click("#settings summary")
+    page.click("#settings-net summary")
+    screenshots(page, tmp_path, "broker-settings", tappable("#turn-credential"), centre="#turn-credential")
+    page.click("#settings summary")
+
+
+def test_a_whole_perudo_game_through_two_brokers_one_stopped_mid_game(cut_off, site, wait_engine, relay, second_relay, tmp_path):
+    """Two phones that cannot reach each other play a whole Perudo game through two brokers
+    at once; one broker stops mid-game and the game goes on to its end through the other."""
+    import random
+
+    rng = random.Random(5)
+    host, guest = cut_off(second_relay.url, relay.url), cut_off(second_relay.url, relay.url)
+    open_lobby(host, site.url, wait_engine)
+    check_the_connection(host, tmp_path)
+    code = create_table(host, seats=1)
+    join_by_room_code(host, guest, code, 1, "Bruno", wait_engine, site.url)
+    assert path_shown(guest) == "Through the relay servers (slower)"
+    assert path_shown(host) == "Through the relay servers (slower)"
+    screenshots(guest, tmp_path, "broker-path-guest", tappable("[data-testid=net-path]"))
+    host.click("[data-testid=net-start]")
+    played = play(host, [host, guest], rng, actions=4)
+    second_relay.close()  # one broker goes away mid-game
+    played += play(host, [host, guest], rng)
+    assert host_over(host) and played > 10
+    guest.locator("#game-area [data-testid=game-over]").wait_for()
+    connected(host, 1)
+    for page in (host, guest):
+        assert page.evaluate("window.__rtcConnected") == 0  # never a direct path
+        assert page.context.recorder.errors == []
+
+
+def test_a_botifarra_table_deals_and_plays_through_the_brokers(cut_off, site, wait_engine, relay):
+    """Botifarra (a host, a friend and two bots) through the brokers: the trump choice, the
+    doublings and the first tricks, each hand only on its own phone."""
+    host, guest = cut_off(relay.url), cut_off(relay.url)
+    open_lobby(host, site.url, wait_engine)
+    host.select_option("#friends-game", "botifarra")
+    host.click("[data-testid=friends-create]")
+    form = host.locator('form[data-form="setup"][data-shared="1"]')
+    form.wait_for()
+    form.locator('select[name="seat1_kind"]').select_option("remote")
+    for seat in (2, 3):
+        kinds = form.locator(f'select[name="seat{seat}_kind"]')
+        kinds.select_option(kinds.evaluate("(s) => [...s.options].find((o) => o.value.startsWith('bot:')).value"))
+    form.locator("[data-testid=start]").click()
+    code = host.locator("[data-testid=room-code]").inner_text().strip()
+    join_by_room_code(host, guest, code, 1, "Bruno", wait_engine, site.url)
+    host.click("[data-testid=net-start]")
+    play_beside_bots(host, [host, guest], actions=8)
+    table = host_table(host)
+    assert any(entry["action"]["type"] == "play" for entry in table.log)  # cards on the table
+    shown = guest.inner_html("#game-area")
+    for other in (0, 2, 3):  # the friend's phone shows no other hand
+        for card in table.state["hands"][other]:
+            assert f'aria-label="{card_label(EN, card)}"' not in shown
+    for page in (host, guest):
+        assert page.evaluate("window.__rtcConnected") == 0
+        assert page.context.recorder.errors == []
+
+
+# Listens on the room's broker topic as anyone with the room code could: every frame, and
+# whether the room key opens it (``window.heard``).
+LISTEN = """async ([code, url]) => {
+    const lib = await import("./net/relay-bundle.js");
+    const path = await import("./net/brokerpath.js");
+    const {roomId, password, broker} = await (await import("./net/roomkey.js")).roomSecrets(code);
+    const secrets = await path.pathSecrets(broker);
+    lib.joinRoom({appId: "taberna", password, relayConfig: {urls: [url]}, rtcConfig: {iceServers: []}}, roomId);
+    window.heard = [];
+    const links = path.brokerLinks(lib.brokerClients([url]), secrets.topic);
+    links.onframe = async (frame) => {
+        const opened = await path.openFrame(secrets.roomKey, frame);
+        heard.push({kind: path.readHeader(frame).kind, opened: opened && new TextDecoder().decode(opened)});
+    };
+    await new Promise((resolve) => { const wait = () => links.reachable ? resolve() : setTimeout(wait, 50); wait(); });
+}"""
+
+
+# A guest that proves the host like any other, then sends the first frame of a text far over
+# the size limit (sealed under its own session key, as only it can): a flood, as a data
+# channel's guard counts one.
+FLOOD = """async ([code, url]) => {
+    const lib = await import("./net/relay-bundle.js");
+    const path = await import("./net/brokerpath.js");
+    const {roomId, password, broker, table} = await (await import("./net/roomkey.js")).roomSecrets(code);
+    const secrets = await path.pathSecrets(broker);
+    lib.joinRoom({appId: "taberna", password, relayConfig: {urls: [url]}, rtcConfig: {iceServers: []}}, roomId);
+    await new Promise((resolve) => { const wait = () => lib.brokerClients([url])[0]?.connected ? resolve() : setTimeout(wait, 50); wait(); });
+    const links = path.brokerLinks(lib.brokerClients([url]), secrets.topic);
+    let flooder;
+    await new Promise((resolve) => { flooder = new path.GuestPath(links, secrets, {table, trusted: (key) => key.code === code, onproved: resolve}); });
+    const [[hostSid, session]] = [...flooder.sessions];
+    const head = {kind: path.KIND.TEXT, from: flooder.sid, to: hostSid, counter: 1000};
+    const [first] = await path.sealMessage(session.key, head, new Uint8Array(200 * path.CHUNK_BYTES));
+    links.publish(first);
+}"""
+
+
+def test_on_the_broker_path_the_host_proves_its_key_an_impostor_learns_nothing_and_a_flood_is_cut(cut_off, site, relay):
+    """The guest takes only the host whose key the code names (an impostor answering the code
+    with its own key is refused), its seat token travels sealed under a key the room code
+    does not give, and a peer that floods the host is cut off as on a data channel."""
+    pages = [cut_off(relay.url) for _ in range(5)]
+    for page in pages:
+        page.goto(site.url)
+        page.evaluate(TRACK)
+    host, impostor, listener, guest, flooder = pages
+    code, fingerprint = host.evaluate(HOST_ROOM, [None, relay.url])
+    impostor.evaluate(HOST_ROOM, [code, relay.url])  # its own key: the code names another
+    listener.evaluate(LISTEN, [code, relay.url])
+    guest.evaluate(JOIN_ROOM, [code, relay.url])
+    assert guest.evaluate("net.channels.map((c) => c.path)") == ["brokers"]
+    assert guest.evaluate("window.pinned") == fingerprint
+    assert guest.evaluate("room.impostors") >= 1
+    guest.evaluate("net.channels[0].send('rejoin with seat token 7')")
+    wait_texts(host, 1)
+    assert texts(host) == ["rejoin with seat token 7"]
+    assert texts(impostor) == []
+    heard = listener.evaluate("heard")
+    assert any(frame["kind"] == 2 for frame in heard)  # the token's frame went by...
+    assert not any(frame["kind"] == 2 and frame["opened"] is not None for frame in heard)  # ...sealed
+    assert not any("seat token" in (frame["opened"] or "") for frame in heard)
+
+    flooder.evaluate(FLOOD, [code, relay.url])
+    host.wait_for_function("() => room.cutOff === 1 && net.closed === 1", timeout=60_000)
+    assert host.evaluate("net.channels.map((c) => c.open)") == [True, False]  # the guest's stays
+    guest.evaluate("net.channels[0].send('still here')")
+    wait_texts(host, 2)
+    for page in pages:
+        assert page.evaluate("window.__rtcConnected") == 0
+        assert page.context.recorder.errors == []
