@@ -60,6 +60,7 @@ const toast = (text, action) => app.screen.toast(text, action);
 // What a session may use of the page (session.js lists it).
 const page = {
   call: async (name, ...args) => JSON.parse(await app.bridge[name](...args)),
+  cardGroup: () => app.bridge.card_group(),
   lang: () => app.i18n.lang,
   t,
   toast: (text) => toast(text),

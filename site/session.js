@@ -10,7 +10,8 @@
 // the kind; protocol messages are made only by the worker (Python), never here.
 //
 // Everything outside the session is handed in, so that Node's tests run it against fakes:
-//   page  {call(name, ...args) -> reply, lang(), t(key, params), toast(text) -> dismiss, paint(reply),
+//   page  {call(name, ...args) -> reply, cardGroup() (the worker's libsodium, for shared tables),
+//          lang(), t(key, params), toast(text) -> dismiss, paint(reply),
 //          paintSoon(reply), busy(on), botSpeed(), shelf (saves.js), onScreen (storage.js),
 //          locks (navigator.locks), saveHeld(), settings(), link(fragment), download(name, text),
 //          replay(recordText), panel (net/panel.js),
@@ -435,12 +436,29 @@ export class GamesSession extends TableSession {
   keep() {}
 }
 
-/** What both kinds of shared table have: the clock's ticks, time-stamped calls, a marker
- * that brings the table back after a reload, the share panel. */
+/** What both kinds of shared table have: the card group, the clock's ticks, time-stamped
+ * calls, a marker that brings the table back after a reload, the share panel. */
 class SharedSession extends TableSession {
   constructor(page, clock) {
     super(page, clock);
     this.ticker = this.clock.setInterval(() => this.tick(), TICK_MS);
+    this.cardGroup = null; // the worker's libsodium, once asked for
+  }
+
+  /**
+   * Every shared table's first call waits for the worker's card group (libsodium), so that a
+   * card table deals fairly from its first hand and never from the host's generator (which
+   * it does where the group is missing), a restored save included. Every shared table, not
+   * only the card games': a guest who typed a room code learns the game only from the host's
+   * first message, which may already ask for its lock; the cost is ≈ 60 ms of the worker's
+   * CPU once per worker (bench/results.md). A failure is kept: every call then says it.
+   */
+  async beforeCall() {
+    this.cardGroup ??= this.page.cardGroup().catch((error) => {
+      console.error("card group", error);
+      throw netError("game.cards_unavailable", String(error?.message || error));
+    });
+    await this.cardGroup;
   }
 
   /** Shared tables' calls take the time in ms (before the language): the protocol's
@@ -571,6 +589,7 @@ export class HostSession extends SharedSession {
   /** A move waits for the latest save; if it failed, until a save works or the player
    * chooses to go on without (``page.saveHeld()`` shows the choice). */
   async beforeCall(name) {
+    await super.beforeCall(name);
     if (!HOST_MOVES.has(name) || (await this.written) || this.goOn) return;
     await new Promise((resolve) => {
       this.heldMoves.push(resolve);

@@ -47,6 +47,7 @@ from .rooms import check_room_code, shown_room_code
 from .screens import (
     arrange_screen,
     command_button,
+    deal_line,
     fair_line,
     game_over,
     hosted_screen,
@@ -346,7 +347,7 @@ class HostedTable(Controller):
             waiting = any(seat["open"] for seat in self.host.public_seats())
             code = shown_room_code(self.host.room) if self.host.room else None
             strip = fragment(self._strip(t), self._watchers(t))
-            fair = fair_line(t, self.host.table.game.id, self.host.table.fair is not None)
+            fair = fair_line(t, self.host.table.game.id, self.host.table.fair is not None, self.host.public_seats())
             return arrange_screen(t, self.title(t), code, strip, waiting, self._close_button(t), fair)
         table = self.host.table
         body = [self._forfeits(t), self.device.body(t)]
@@ -358,6 +359,9 @@ class HostedTable(Controller):
         body.append(self.device.log_panel(t))
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
-        verdict = verdict_line(t, table.state.get("fair"), self.device.names(t))
-        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair_line(t, table.game.id, table.fair is not None), verdict)
+        names = self.device.names(t)
+        verdict = verdict_line(t, table.state.get("fair"), names)
+        deal = deal_line(t, table.game.id, table.view(None).get("fair"), names) if table.fair is not None else None
+        fair = fair_line(t, table.game.id, table.fair is not None, self.host.public_seats())
+        top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair, verdict, deal)
         return hosted_screen(status, top, section, closing)

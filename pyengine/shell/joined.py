@@ -24,6 +24,7 @@ from .screens import (
     away_from_host,
     command_button,
     connecting_screen,
+    deal_line,
     fair_line,
     game_over,
     guest_frame,
@@ -234,7 +235,10 @@ class JoinedTable(Controller):
         )
         if guest.phrases_on:
             strip = self.talk.bar(t, guest.game, guest.board, names, you, strip)
-        notes = [self._evidence(t), fair_line(t, guest.game, guest.view is None or "fair" in guest.view), verdict_line(t, (guest.view or {}).get("fair"), names)]
+        fair = (guest.view or {}).get("fair")
+        fair_cards = guest.view is None or "fair" in guest.view
+        notes = [self._evidence(t), fair_line(t, guest.game, fair_cards, guest.seats), verdict_line(t, fair, names),
+                 deal_line(t, guest.game, fair, names)]
         if not seated:
             notes.append(notice(t("sync.watching"), None, "tb-hint"))
         if guest.error is not None and guest.error["code"] != "sync_not_joined":  # even before a first view

@@ -171,20 +171,45 @@ def _fair_game(game_id) -> bool:
         return False
 
 
-def fair_line(t, game_id, fair=True) -> Markup:
+def _fair_cards_game(game_id) -> bool:
+    """Whether ``game_id``'s cards are dealt by the devices when shared (``kits.fair_cards``)."""
+    return _fair_game(game_id) and hasattr(get_game(game_id), "fair_cards")
+
+
+def fair_line(t, game_id, fair=True, seats=()) -> Markup:
     """The one line that says what a fair table means, for games whose chance is fair at a
     shared table (``core.fair``); nothing for the others (Lasca has no chance), nor for a
-    card table known to deal from the host's generator (``fair`` false: Botifarra for two)."""
+    card table known to deal from the host's generator (``fair`` false: Botifarra for two).
+    A card table with a bot among ``seats`` adds that the host's device sees the bots' hands
+    (once here: a word on each bot's chip would push a phone's trick under the hand)."""
     if not _fair_game(game_id):
         return None
-    cards = hasattr(get_game(game_id), "fair_cards")  # dealt by the devices: ``kits.fair_cards``
+    cards = _fair_cards_game(game_id)
     if cards and not fair:
         return None
-    return h("p", {"class": "tb-hint tb-fair-line", "data-testid": "fair-line"},
-             t("sync.fair_line_cards" if cards else "sync.fair_line"))
+    bots = cards and any(seat["kind"] == "bot" for seat in seats)
+    return h("p", {"class": ["tb-hint", "tb-fair-line", cards and "tb-fair-cards"], "data-testid": "fair-line"},
+             t("sync.fair_line_cards" if cards else "sync.fair_line"), bots and fragment(" ", t("sync.fair_line_bots")))
 
 
 VERDICT_WORDS = ("fair_withheld", "fair_bad_deal", "fair_bad_key", "fair_false_claim")
+DEAL_STEPS = ("lock", "relock", "release", "reveal")  # the devices' own steps of a fair card deal
+
+
+def _seat_name(t, names: list, seat: int) -> str:
+    return names[seat] if seat < len(names) else t("sync.fair_seat", n=seat + 1)
+
+
+def deal_line(t, game_id, fair, names: list):
+    """Where a fair card deal stands while the devices deal or check a hand (``fair``: the
+    public record a view shows, ``kits.fair_cards.public``): its step and whose device it
+    waits for, so that a deal of a second on a slow phone shows progress, not a still table."""
+    if not _fair_cards_game(game_id) or not fair or fair.get("step") not in DEAL_STEPS:
+        return None
+    step = fair["step"]
+    who = ", ".join(_seat_name(t, names, seat) for seat in fair["owed"])
+    return h("p", {"class": "tb-hint tb-net-deal", "role": "status", "data-testid": "fair-deal", "data-step": step},
+             t(f"sync.deal.{step}", names=who))
 
 
 def verdict_line(t, fair, names: list):
@@ -194,8 +219,7 @@ def verdict_line(t, fair, names: list):
     verdict = (fair or {}).get("verdict")
     if not verdict:
         return None
-    seat = verdict["seat"]
-    name = names[seat] if seat < len(names) else t("sync.fair_seat", n=seat + 1)
+    name = _seat_name(t, names, verdict["seat"])
     code = verdict["code"]
     key = f"sync.verdict.{code}" if code in VERDICT_WORDS else "sync.verdict.renege"
     text = t(key, name=name, card=verdict.get("card", "?"), trick=verdict.get("trick", 0))

@@ -828,3 +828,24 @@ def test_the_hosts_replies_say_what_its_links_tell_a_friend():
     assert new_table(tabs, guests=())["about"] == {"game": "perudo", "host": "Ana"}
     unnamed = Tabs()
     assert new_table(unnamed, fields={**FIELDS, "seat0_name": ""}, guests=())["about"] == {"game": "perudo", "host": None}
+
+
+def test_a_fair_card_deal_says_its_step_and_whose_device_it_waits_for():
+    """Botifarra with a friend and two bots: while the friend's device owes its lock the
+    host's screen names the step and the friend; every screen says the host's device runs
+    the bots and sees their hands; once the cards are dealt the progress line is gone."""
+    tabs = Tabs()
+    bot = f"bot:{playable_games()['botifarra'].bot_levels[0]}"
+    fields = {"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "remote", "seat2_kind": bot, "seat3_kind": bot, "seed": "5"}
+    assert tabs.host_call("net_host_create", {"game": "botifarra", "fields": fields})["ok"]
+    tabs.join("pa", 1, "Bea")
+    tabs.run()
+    assert tabs.host_call("net_host_command", {"start": True})["ok"]
+    assert tabs.run_until_sent(lambda message: message.get("kind") == "intent" and message["action"]["type"] == "lock")
+    assert 'data-testid="fair-deal" data-step="lock"' in tabs.screens["host"]
+    assert "Dealing, step 1 of 3: Bea shuffles the deck and locks it." in tabs.screens["host"]
+    for screen in ("host", "pa"):
+        assert "The bots run on the host's device, which sees their hands." in tabs.screens[screen]
+    tabs.settle()
+    assert tabs.table().state["fair"]["step"] == "play"
+    assert all('data-testid="fair-deal"' not in tabs.screens[screen] for screen in ("host", "pa"))

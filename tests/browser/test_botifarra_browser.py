@@ -37,6 +37,7 @@ from tests.browser.test_friends_browser import (
     host_version,
     invite,
     open_lobby,
+    quiet,
     wait_past,
 )
 from tests.browser.waits import screen_html, tap_move, tap_view, wait_ready
@@ -314,8 +315,8 @@ CLICK_IF_TO_ACT = """(version) => {
 def play_shared(host, pages, actions):
     played = 0
     while not host_over(host) and played < actions:
-        version = host_version(host)
         for _ in range(600):
+            version = host_version(host)  # a fair deal's steps move the table on by themselves
             results = [page.evaluate(CLICK_IF_TO_ACT, version) for page in pages]
             if "acted" in results:
                 break
@@ -354,9 +355,18 @@ def test_a_shared_table_of_four_sends_each_guest_only_its_own_hand(phones, site,
     assert any(entry["action"]["type"] == "play" for entry in table.log)
     for seat, guest in enumerate(guests, start=1):
         assert check_secrecy(host, guest, seat) > 10
+    # Each hand as its own phone paints it (a fair table's host holds the others sealed), once
+    # every phone shows the same version: no guest's screen names a card of another's hand.
+    version = quiet(host, [host])
+    pages = [host, *guests]
+    for page in pages:
+        page.wait_for_function("(v) => Number(document.querySelector('#game-area .tb-table')?.dataset.version) === v", arg=version)
+    hands = [page.locator("#game-area .cards-fan [aria-label]").evaluate_all("els => els.map((e) => e.ariaLabel)") for page in pages]
+    assert all(hands)
+    for seat, guest in enumerate(guests, start=1):
         shown = guest.inner_html("#game-area")
-        for other in range(4):
-            for card in table.state["hands"][other] if other != seat else ():
-                assert f'aria-label="{card_label(EN, card)}"' not in shown
+        for other, labels in enumerate(hands):
+            for label in labels if other != seat else ():
+                assert f'aria-label="{label}"' not in shown
     for page in (host, *guests):
         assert page.context.errors == []

@@ -208,6 +208,8 @@ export function fakePage(overrides = {}) {
     panelShown: [],
     notices: [],
     call: (name, ...args) => worker.call(name, ...args),
+    cardGroups: 0, // how many times a session asked for the worker's card group
+    cardGroup: async () => { page.cardGroups += 1; },
     lang: () => "en",
     t: (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key),
     // As the screen's: a dismiss hides its notice only while no other has replaced it.

@@ -534,3 +534,18 @@ test("the host's invite link names the game and the host as the worker's latest 
   await session.invite(1);
   assert.match(page.panelShown.at(-1).link, /^https:\/\/example\.test\/#join=T1\.1\.-\.[^&]+&game=perudo&host=Ana$/);
 });
+
+test("a shared table installs the card group before its first call; a failure is said, the worker never called", async () => {
+  const page = fakePage();
+  const { session } = await hostedTable(page, new FakeClock());
+  session.tick();
+  await answerUntil(page.worker, "net_host_tick");
+  assert.equal(page.cardGroups, 1); // asked once, before net_host_create; kept for the calls after it
+  const guestPage = fakePage({ cardGroup: async () => { throw new Error("offline"); } });
+  const guest = new GuestSession(guestPage, new FakeClock());
+  const reply = await guest.join({ via: "tab", table: "T1", name: "Bea" });
+  assert.equal(reply.ok, false);
+  assert.equal(reply.message, 'game.failed {"reason":"game.cards_unavailable"}');
+  assert.deepEqual(guestPage.worker.names(), []);
+});
+
