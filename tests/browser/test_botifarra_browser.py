@@ -312,6 +312,17 @@ CLICK_IF_TO_ACT = """(version) => {
 }"""
 
 
+def painted_hands(host, pages) -> list:
+    """Each page's hand as its own phone paints it, once every page shows the table at rest
+    (a fair table's host holds the others' hands sealed: only each phone reads its own)."""
+    version = quiet(host, [host])
+    for page in pages:
+        page.wait_for_function("(v) => Number(document.querySelector('#game-area .tb-table')?.dataset.version) === v", arg=version)
+    hands = [page.locator("#game-area .cards-fan [aria-label]").evaluate_all("els => els.map((e) => e.ariaLabel)") for page in pages]
+    assert all(hands), "a phone paints no hand"
+    return hands
+
+
 def play_shared(host, pages, actions):
     played = 0
     while not host_over(host) and played < actions:
@@ -355,14 +366,8 @@ def test_a_shared_table_of_four_sends_each_guest_only_its_own_hand(phones, site,
     assert any(entry["action"]["type"] == "play" for entry in table.log)
     for seat, guest in enumerate(guests, start=1):
         assert check_secrecy(host, guest, seat) > 10
-    # Each hand as its own phone paints it (a fair table's host holds the others sealed), once
-    # every phone shows the same version: no guest's screen names a card of another's hand.
-    version = quiet(host, [host])
-    pages = [host, *guests]
-    for page in pages:
-        page.wait_for_function("(v) => Number(document.querySelector('#game-area .tb-table')?.dataset.version) === v", arg=version)
-    hands = [page.locator("#game-area .cards-fan [aria-label]").evaluate_all("els => els.map((e) => e.ariaLabel)") for page in pages]
-    assert all(hands)
+    # No guest's screen names a card of another's hand.
+    hands = painted_hands(host, [host, *guests])
     for seat, guest in enumerate(guests, start=1):
         shown = guest.inner_html("#game-area")
         for other, labels in enumerate(hands):

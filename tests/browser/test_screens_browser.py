@@ -56,6 +56,7 @@ UNREACHABLE = """() => {
   const out = [];
   for (const el of document.querySelectorAll("#game-area [data-act]:not([disabled]), #game-area [data-ui]:not([disabled])")) {
     if (!el.checkVisibility()) continue;  // folded away (a closed "More"): not part of the turn
+    if (el.closest(".tb-log")) continue;  // the game log under the table: read between turns, not part of one
     const r = el.getBoundingClientRect();
     const name = el.dataset.testid || el.getAttribute("aria-label") || el.textContent.trim();
     if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
@@ -559,7 +560,7 @@ SET_LANGUAGE = """(code) => {
 # Every name given in an attribute (what a screen reader says, a tooltip) on the page.
 LABELS = """() => [...document.querySelectorAll("[aria-label], [title], [alt], [placeholder]")]
   .flatMap((el) => ["aria-label", "title", "alt", "placeholder"].map((name) => el.getAttribute(name)))
-  .filter((text) => text && /[a-z]{3}/i.test(text))"""
+  .filter((text) => text && /[a-z]{3}/i.test(text) && !/^[a-z]+:\S+$/i.test(text))"""  # an address (turn:…) is no word
 
 
 # The game area was painted again since ``MARK_AREA`` (a language change redraws the screen).
