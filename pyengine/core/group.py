@@ -65,9 +65,10 @@ class NaclGroup:
     """The group through PyNaCl (the libsodium that CPython uses)."""
 
     def __init__(self):
-        from nacl import bindings
+        from nacl import bindings, exceptions
 
         self._sodium = bindings
+        self._exceptions = exceptions
 
     def scalar_reduce(self, wide: bytes) -> bytes:
         return self._sodium.crypto_core_ed25519_scalar_reduce(wide)
@@ -94,12 +95,12 @@ class NaclGroup:
     def multiply_pairs(self, scalars: list[bytes], points: list[bytes]) -> list[bytes]:
         if len(scalars) != len(points):
             raise ValueError("as many scalars as points")
-        out = []
-        for scalar, point in zip(scalars, points):
-            if not self.is_valid_point(point):
-                raise ValueError("not a point of the group")
-            out.append(self._sodium.crypto_scalarmult_ed25519_noclamp(scalar, point))
-        return out
+        if not all(isinstance(point, bytes) and len(point) == POINT_BYTES for point in points):
+            raise ValueError("not a point of the group")
+        try:  # libsodium refuses a point outside the subgroup itself: no second check
+            return [self._sodium.crypto_scalarmult_ed25519_noclamp(s, p) for s, p in zip(scalars, points)]
+        except self._exceptions.CryptoError as refused:
+            raise ValueError("not a point of the group") from refused
 
 
 _installed: list[Group] = []
