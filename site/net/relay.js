@@ -221,8 +221,9 @@ export async function hostRoom(code, { table, identity }, options, onChannel) {
  * Resolves (once a broker is reachable) to ``{channel, onreconnect, onpin, impostors, cutOff, close()}``:
  * ``channel`` resolves when a host has proved itself, or rejects after ``waitMs`` with the
  * reason; later proved hosts (after the host's reload) come through ``onreconnect(channel)``.
+ * With no direct channel for ``directWaitMs``, the host is looked for through the brokers.
  */
-export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS }, options) {
+export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS, directWaitMs = DIRECT_WAIT_MS }, options) {
   const started = Date.now();
   const { room, cutOff, countCut, secrets, links, host, prove, proof, text } = await enter(code, options, { sends: ["prove"], reads: ["host", "proof"], waitMs });
   let pinned = pin;
@@ -318,7 +319,7 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS 
         path.close();
       };
       overBrokers = path;
-    }, DIRECT_WAIT_MS);
+    }, directWaitMs);
   };
   waitForDirect();
   const refuse = (peerId) => {

@@ -224,7 +224,7 @@ def test_on_the_broker_path_the_host_proves_its_key_an_impostor_learns_nothing_a
     code, fingerprint = host.evaluate(HOST_ROOM, [None, relay.url])
     impostor.evaluate(HOST_ROOM, [code, relay.url])  # its own key: the code names another
     listener.evaluate(LISTEN, [code, relay.url])
-    guest.evaluate(JOIN_ROOM, [code, relay.url])
+    guest.evaluate(JOIN_ROOM, [code, relay.url, None, True])
     assert guest.evaluate("net.channels.map((c) => c.path)") == ["brokers"]
     assert guest.evaluate("window.pinned") == fingerprint
     assert guest.evaluate("room.impostors") >= 1

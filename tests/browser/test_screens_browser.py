@@ -558,7 +558,7 @@ SET_LANGUAGE = """(code) => {
   select.dispatchEvent(new Event("change"));
 }"""
 # Every name given in an attribute (what a screen reader says, a tooltip) on the page.
-LABELS = """() => [...document.querySelectorAll("[aria-label], [title], [alt], [placeholder]")]
+LABELS = r"""() => [...document.querySelectorAll("[aria-label], [title], [alt], [placeholder]")]
   .flatMap((el) => ["aria-label", "title", "alt", "placeholder"].map((name) => el.getAttribute(name)))
   .filter((text) => text && /[a-z]{3}/i.test(text) && !/^[a-z]+:\S+$/i.test(text))"""  # an address (turn:…) is no word
 

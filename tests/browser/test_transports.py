@@ -414,11 +414,14 @@ HOST_ROOM = """async ([code, url]) => {
 # code: a key the code names is pinned).
 # A guest joins a room its host is in: on a loaded machine the host may take longer to answer
 # than a player would wait (JOIN_WAIT_MS), which is not what these tests are about; the tests
-# of a room nobody answers set their own wait.
-JOIN_ROOM = """async ([code, url, pin = null]) => {
+# of a room nobody answers set their own wait. Unless ``brokers`` is true, nor does it go
+# through the brokers when the direct path is slow (on a loaded machine it would, then switch
+# back): the tests of the broker path are in test_broker_path.py.
+JOIN_ROOM = """async ([code, url, pin = null, brokers = false]) => {
     const relay = await import("./net/relay.js");
     const {table} = await (await import("./net/roomkey.js")).roomSecrets(code);
-    window.room = await relay.joinRoom(code, {table, pin, waitMs: 300_000}, {relayUrls: [url], iceServers: []});
+    const wait = brokers ? {waitMs: 300_000} : {waitMs: 300_000, directWaitMs: 300_000};
+    window.room = await relay.joinRoom(code, {table, pin, ...wait}, {relayUrls: [url], iceServers: []});
     room.onpin = (fingerprint) => { window.pinned = fingerprint; };
     room.onreconnect = (channel) => track(channel);
     track(await room.channel);
