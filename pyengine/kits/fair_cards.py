@@ -95,10 +95,12 @@ def start(fair_id: str, players: list, cards, holders: list, n: int = 1, past=()
     }
 
 
-def next_deal(record: dict, cards, holders: list) -> dict:
-    """The following deal; its ``verdict`` is the last deal's until its own is given."""
+def next_deal(record: dict, cards, holders: list, players=None) -> dict:
+    """The following deal (by ``players``, default the same seats); its ``verdict`` is the
+    last deal's until its own is given."""
     past = record["past"] + [c for c in record["commits"] if c is not None]
-    following = start(record["id"], record["players"], cards, holders, record["n"] + 1, past)
+    players = record["players"] if players is None else players
+    following = start(record["id"], players, cards, holders, record["n"] + 1, past)
     following["verdict"] = record["verdict"]
     return following
 
@@ -170,6 +172,15 @@ def _entry(record: dict, seat: int, held: dict):
     if fair.commit_secret(entry["secret"], record["id"], record["n"], seat) != record["commits"][seat]:
         return None
     return entry["secret"]
+
+
+def open_public(record: dict, positions: list, cards) -> list:
+    """The cards at ``positions`` shown to everyone (``UP``), opened with every seat's
+    released key; ``None`` where they do not open a card."""
+    keys = [[record["released"][seat][j] for seat in record["players"]] for j in positions]
+    if any(None in k for k in keys):
+        return [None] * len(positions)
+    return fair_deck.open_cards(groups.current(), record["decks"][-1], positions, keys, cards)
 
 
 def _keys_at(record: dict, position: int, seat: int, key: str) -> list:
@@ -366,11 +377,17 @@ class FairCardGame:
     the verdict) and ``fair_void(state, rng)`` (the deal is void: deal again)."""
 
     fair_chance = True
+    keyed_moves = ("play",)  # the moves that show one card from a sealed hand (``fair_complete``)
 
     def start_deal(self, state: dict) -> None:
         """The fair deal of the hand ``state`` is at (``make_fair`` puts an empty round 0
         in ``state["fair"]``, so the first deal is round 1)."""
-        state["fair"] = next_deal(state["fair"], self.fair_cards(state), self.fair_holders(state))
+        state["fair"] = next_deal(state["fair"], self.fair_cards(state), self.fair_holders(state),
+                                  self.fair_players(state))
+
+    def fair_players(self, state: dict) -> list:
+        """The seats that lock the next deal: by default the same as the last deal's."""
+        return state["fair"]["players"]
 
     def deal_to_act(self, state: dict):
         """The seats the deal waits for, or ``None`` when the game's own turn order holds."""
@@ -406,17 +423,22 @@ class FairCardGame:
 
     def fair_complete(self, state: dict, seat: int, action: dict, held: dict) -> dict:
         """A card chosen from a hand the device reads comes with its position and key."""
-        if "fair" not in state or action.get("type") != "play" or "key" in action:
+        if "fair" not in state or action.get("type") not in self.keyed_moves or "key" in action:
             return action
+        return self.with_key(state, seat, action, held)
+
+    def with_key(self, state: dict, seat: int, item: dict, held: dict) -> dict:
+        """``item`` (a dict with the ``card`` shown) with the sealed position it lies at in
+        ``seat``'s hand and the seat's key for it; unchanged if this device cannot read it."""
         record = state["fair"]
         secret = _entry(record, seat, held)
         if secret is None:
-            return action
+            return item
         read = open_own(record, seat, held, self.sealed_positions(state, seat), self.fair_cards(state))
-        at = next((j for j, card in read.items() if card == action.get("card")), None)
+        at = next((j for j, card in read.items() if card == item.get("card")), None)
         if at is None:
-            return action
-        return {**action, "at": at, "key": keys_for(record, seat, secret).card_hex(at)}
+            return item
+        return {**item, "at": at, "key": keys_for(record, seat, secret).card_hex(at)}
 
     def sealed_shown(self, view: dict) -> bool:
         """Whether a host's ``view`` shows its seat's hand read (the host's device holds that

@@ -4,6 +4,8 @@ network that lets a test play a dishonest host by rewriting what the host sends.
 
 import json
 
+import pytest
+
 from pyengine.core.registry import get_game
 from pyengine.protocol import Guest, Host, MemoryNetwork
 
@@ -90,3 +92,21 @@ def play_until(host, net, rng, done, limit=2_000):
     while not done() and moves < limit and play_move(host, net, rng):
         moves += 1
     return moves
+
+
+@pytest.fixture(autouse=True)
+def repeatable_secrets(monkeypatch):
+    """The devices' secrets from a counter: the same deals on every run (autouse where imported)."""
+    numbers = iter(range(1, 1 << 30))
+    monkeypatch.setattr("pyengine.core.fair.new_secret", lambda: f"{next(numbers):064x}")
+
+
+def do_duties(table, skip=(), step=None):
+    """Every deal step this device owes, until none is, or the deal reaches ``step``
+    (``skip``: seats that do not act)."""
+    while table.fair_steps() and not table.is_over():
+        owing = [seat for seat in table.to_act() if seat not in skip]
+        if not owing or table.state["fair"]["step"] == step:
+            return
+        for seat in owing:
+            table.act(seat, table.duty(seat))

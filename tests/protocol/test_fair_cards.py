@@ -19,32 +19,14 @@ from pyengine.protocol import Guest, Host
 from pyengine.protocol.envelope import encode
 from pyengine.shell.screens import VERDICT_WORDS, verdict_line
 
-from .fair_table import TABLE_ID, fair_table, guest_of, send_move
+from .fair_table import TABLE_ID, do_duties, fair_table, guest_of, repeatable_secrets, send_move  # noqa: F401
 
 HUMANS = [{"kind": "human", "name": f"P{s}"} for s in range(4)]
-
-
-@pytest.fixture(autouse=True)
-def repeatable_secrets(monkeypatch):
-    """The devices' secrets from a counter: the same deals on every run."""
-    numbers = iter(range(1, 1 << 30))
-    monkeypatch.setattr("pyengine.core.fair.new_secret", lambda: f"{next(numbers):064x}")
 
 
 def one_device(seed=1):
     """A fair Botifarra table whose one device plays every seat (it holds every secret)."""
     return Table("botifarra", {}, HUMANS, seed, f"t:{seed}")
-
-
-def do_duties(table, skip=(), step=None):
-    """Every deal step this device owes, until none is, or the deal reaches ``step``
-    (``skip``: seats that do not act)."""
-    while table.fair_steps() and not table.is_over():
-        owing = [seat for seat in table.to_act() if seat not in skip]
-        if not owing or table.state["fair"]["step"] == step:
-            return
-        for seat in owing:
-            table.act(seat, table.duty(seat))
 
 
 def play_on(table, rng, until=lambda table: False):

@@ -58,10 +58,15 @@ Choices where the digest is silent, and why (the table options are listed in ``O
 deal's record is described in ``format_deal``.
 """
 
+import hashlib
+
+from ...kits import fair_cards
 from ...kits.cards import (
     FRENCH_52, FRENCH_DISPLAY_SUITS, deal, format_cards, rank_of, shuffled, sort_cards, split_card, suit_of,
 )
 from ...kits.chips import collect, new_pot, pay, share_out, stake
+from ...kits.fair_cards import UP, FairCardGame, is_sealed, sealed
+from ...core import fair
 from ...core.errors import IllegalAction, TabernaError
 from ...core.game import PLAYERS, Game, Move, fresh_rng_state
 from ...core.options import Option, options_shape, resolve_options
@@ -110,6 +115,8 @@ NET = Int(-MAX_CHIPS, MAX_CHIPS)
 CARD = Str(3, r"(?:[A2-9JQK]|10)[HDCS]")
 BOX = Enum(*BOARDS["AH"], "AD", BOG)
 HAND = List(CARD, MAX_HAND)
+HELD = List(OneOf(CARD, Str(3, fair_cards.SEALED)), MAX_HAND)  # a fair table's unread card is its position
+SHOWN_CARD = Dict({"card": CARD}, optional=fair_cards.PLAY_FIELDS)  # a card shown, with its key at a fair table
 
 
 def _event(name: str, **fields) -> Dict:
@@ -132,9 +139,10 @@ EVENT = OneOf(
 )
 EVENTS = List(EVENT, 100)
 ACTION = OneOf(
-    Dict({"type": Enum("decline", "out")}),
+    Dict({"type": Enum("decline", "out", "pass")}),
     Dict({"type": Enum("exchange", "play"), "card": CARD}),
     Dict({"type": Enum("bog"), "chips": Int(1, MAX_CHIPS)}),
+    Dict({"type": Enum("show"), "cards": List(SHOWN_CARD, MAX_HAND)}),
 )
 DEAL_SUMMARY = Dict({
     "deal": Int(1, MAX_COUNT),
@@ -155,13 +163,13 @@ VIEW_SHAPE = Where(
             "options": options_shape(OPTIONS),
             "deal": Int(0, MAX_COUNT),
             "dealer": Seat(),
-            "phase": Enum("exchange", "bog", "run", "over"),
+            "phase": Enum("deal", "exchange", "bog", "show", "run", "over"),
             "order": Seats(),
             "active": PerSeat(Bool()),
             "chips": PerSeat(CHIPS),
             "board": List(Where(Dict({"box": BOX, "chips": CHIPS, "by": PerSeat(CHIPS)}),
                                 lambda box: sum(box["by"]) == box["chips"], "a box's owners do not add up"), 6, 6),
-            "hand": Optional(HAND),
+            "hand": Optional(HELD),
             "counts": PerSeat(Int(0, MAX_HAND)),
             "stock": Int(0, 52),
             "turned": Optional(CARD),
@@ -191,7 +199,7 @@ VIEW_SHAPE = Where(
                 "deals": Int(0, MAX_COUNT),
             })),
         },
-        optional={"players": PLAYERS},
+        optional={"players": PLAYERS, "fair": fair_cards.VIEW_SHAPE},
     ),
     lambda view: view["seats"] == len(view["chips"]),
     "the seat count does not match the seats",
@@ -207,8 +215,10 @@ def printed_card(card: str) -> str:
 
 
 def sort_hand(cards) -> list:
-    """A hand in display order: by suit (♠ ♥ ♣ ♦), high to low, the ace lowest."""
-    return sort_cards(cards, DISPLAY_RANKS)
+    """A hand in display order: by suit (♠ ♥ ♣ ♦), high to low, the ace lowest; a fair
+    table's sealed cards (unread on this device) after them, as they were."""
+    cards = list(cards)
+    return sort_cards([c for c in cards if not is_sealed(c)], DISPLAY_RANKS) + [c for c in cards if is_sealed(c)]
 
 
 def combination_cards(hand: list, combination: dict) -> list:
@@ -254,13 +264,20 @@ def _bad_record(reason: str, line: int = 0):
     raise TabernaError(f"line {line}: {reason}" if line else reason, "bog.bad_record", line=line)
 
 
-class Bog(Game):
+class Bog(FairCardGame, Game):
     id = "bog"
     min_seats = 3
     max_seats = 10
     options = OPTIONS
     hidden_information = True  # the other hands and the stock
     view_shape = VIEW_SHAPE
+    keyed_moves = ("play", "exchange")  # a card from a sealed hand shown with its key (``kits.fair_cards``)
+    fair_field_words = {
+        **dict.fromkeys(("board", "stakes", "events", "last_deal", "earlier_deals"), "chips"),
+        **dict.fromkeys(("order", "speaker", "legal", "min_stake"), "turn"),
+        **dict.fromkeys(("deal", "showdown"), "round"),
+        **dict.fromkeys(("stock", "turned", "discard", "run"), "cards"),
+    }
 
     # --- seats in playing order ---------------------------------------------------------------
     @staticmethod
@@ -330,6 +347,11 @@ class Bog(Game):
 
     def begin_deal(self, state: dict, hands: list, stock: list) -> None:
         """Antes, the cards (as given), the turned-up card and the dealer's collection."""
+        self._pay_antes(state)
+        self._lay_cards(state, [sort_hand(hand) for hand in hands], stock[0] if stock else None, sort_hand(stock[1:]))
+
+    def _pay_antes(self, state: dict) -> None:
+        """A deal begins: the antes, and nothing dealt yet."""
         options, chips, boxes = state["options"], state["chips"], state["boxes"]
         dealer, players = state["dealer"], self.following(state, state["dealer"])
         state["deal"] += 1
@@ -352,14 +374,17 @@ class Bog(Game):
             boxes[box] = [a + b for a, b in zip(boxes[box], pot, strict=True)]
         state["antes"] = antes
         state["size"] = deal_plan(max(3, len(players)), options["four_players"])[0]
-        state["hands"] = [sort_hand(hand) for hand in hands]
-        state["turned"] = stock[0] if stock else None
-        state["stock"] = sort_hand(stock[1:])
-        state["discard"] = None
+        state["hands"] = [[] for _ in range(state["seats"])]
+        state["turned"] = state["discard"] = None
+        state["stock"] = []
         state["calls"] = [None] * state["seats"]
         state["stakes"] = new_pot(state["seats"])
         state["showdown"] = state["run"] = None
-        if options["dealer_collects"] == "turned":
+
+    def _lay_cards(self, state: dict, hands: list, turned, stock: list) -> None:
+        """The cards dealt: the hands, the turned-up card, the stock; the dealer's collection."""
+        state["hands"], state["turned"], state["stock"] = hands, turned, stock
+        if state["options"]["dealer_collects"] == "turned":
             self._dealer_collects(state, state["turned"])
         if state["turned"]:
             state["phase"], state["speaker"] = "exchange", None
@@ -373,10 +398,15 @@ class Bog(Game):
     # --- queries -------------------------------------------------------------------------------
     def to_act(self, state: dict) -> list:
         phase = state["phase"]
+        dealing = self.deal_to_act(state)
+        if dealing is not None:
+            return dealing
         if phase == "exchange":
             return [state["dealer"]]
         if phase == "bog":
             return [state["speaker"]]
+        if phase == "show":
+            return [self._shower(state)]
         if phase == "run":
             return [self.run_turn(state)["player"]]
         return []
@@ -394,18 +424,32 @@ class Bog(Game):
         return sorted({c for c in (low, low + 1, 2 * low, have) if low <= c <= have})
 
     def legal_actions(self, state: dict, seat) -> list:
-        if self.is_over(state) or seat not in self.to_act(state):
+        if self.is_over(state) or seat not in self.to_act(state) or fair.fair_phase(state):
             return []
         phase = state["phase"]
-        if phase == "exchange":
-            hand = state["hands"][seat]
-            return [{"type": "decline"}] + [{"type": "exchange", "card": card} for card in hand]
         if phase == "bog":
             return [{"type": "bog", "chips": c} for c in self.stake_choices(state, seat)] + [{"type": "out"}]
-        return [{"type": "play", "card": card} for card in self.run_turn(state)["legal"]]
+        hand = state["hands"][seat]
+        if any(is_sealed(card) for card in hand):  # read only on its holder's device
+            return []
+        if phase == "exchange":
+            return [{"type": "decline"}] + [{"type": "exchange", "card": card} for card in hand]
+        if phase == "show":
+            return [{"type": "show", "cards": [{"card": card} for card in _best_cards(hand)]}]
+        turn = self.run_turn(state)
+        if turn.get("ask") is not None and not turn["legal"]:
+            return [{"type": "pass"}]
+        return [{"type": "play", "card": card} for card in turn["legal"]]
 
     def run_turn(self, state: dict) -> dict:
-        """``combos.phase2_turn`` for this table: who plays, which cards, the winner."""
+        """Who plays, which cards, the winner: ``combos.phase2_turn`` for this table, or at
+        a fair table what the public record tells (``_fair_turn``)."""
+        if "fair" in state:
+            return self._fair_turn(state)
+        return self._rules_turn(state)
+
+    def _rules_turn(self, state: dict) -> dict:
+        """``combos.phase2_turn`` for this table, from every hand."""
         run, n = state["run"], state["seats"]
         by_position = [None] * n
         for seat in range(n):
@@ -426,7 +470,7 @@ class Bog(Game):
         """The move table's move, then the deal's log (unless it started the next deal)."""
         deal = state["deal"]
         super().play(state, seat, kind, action, rng)
-        if state["deal"] == deal:  # the deal's last card starts the next deal, with a new log
+        if state["deal"] == deal and kind not in fair_cards.MOVES:  # the deal's last card starts the next deal
             state["log"].append([seat, self.action_text(action)])
 
     def _act_decline(self, state, seat, action, rng):
@@ -434,6 +478,7 @@ class Bog(Game):
         self.open_bogging(state)
 
     def _act_exchange(self, state, seat, action, rng):
+        self._unseal(state, seat, action)
         card = _held_card(state, seat, action)
         hand = state["hands"][seat]
         hand.remove(card)
@@ -469,9 +514,14 @@ class Bog(Game):
         self._next_speaker(state, seat, rng)
 
     def _act_play(self, state, seat, action, rng):
+        turn = self.run_turn(state)
+        self._unseal(state, seat, action)
         card = _held_card(state, seat, action)
-        legal = self.run_turn(state)["legal"]
-        if card not in legal:
+        legal, asked = turn["legal"], turn.get("ask")
+        if asked is not None and card != asked and suit_of(card) != asked:
+            raise IllegalAction(f"Play {printed_card(asked)} or pass", "bog.must_play",
+                                card=printed_card(card), cards=printed_card(asked))
+        if legal is not None and card not in legal:
             raise IllegalAction(f"You must play {' or '.join(legal)}", "bog.must_play",
                                 card=printed_card(card), cards=" ".join(map(printed_card, legal)))
         state["hands"][seat].remove(card)
@@ -480,17 +530,54 @@ class Bog(Game):
             won = collect(state["chips"], state["boxes"][card], seat)
             state["events"].append({"event": "collect", "seat": seat, "box": card, "chips": won})
         winner = self.run_turn(state)["winner"]
-        if winner is not None:
-            self._settle_run(state, winner)
-            self._end_deal(state, rng)
+        if winner is None:
+            return
+        if "fair" in state:  # who pays for a board card left in hand waits for the hands' check
+            state["fair"]["step"] = "reveal"
+            return
+        self._settle_run(state, winner)
+        self._end_deal(state, rng)
+
+    def _act_pass(self, state, seat, action, rng):
+        asked = self.run_turn(state).get("ask")
+        if asked is None:
+            raise IllegalAction("Nobody is asked for a card now", "bog.cannot_pass")
+        state["run"]["asked"].append([seat, asked, len(state["run"]["played"])])
+
+    def _act_show(self, state, seat, action, rng):
+        shown = action["cards"]
+        for item in shown:
+            self._unseal(state, seat, item)
+        cards = [_held_card(state, seat, item) for item in shown]
+        if len(set(cards)) != len(cards) or _best_cards(cards) != sort_hand(cards):
+            raise IllegalAction("Show the cards of one combination", "bog.not_a_combination")
+        state["showdown"]["shown"][seat] = {**best_combination(cards), "cards": sort_hand(cards)}
+        if self._shower(state) is None:
+            self._close_bogging(state, [shown["cards"] if shown else [] for shown in state["showdown"]["shown"]], rng)
+
+    def _unseal(self, state: dict, seat: int, action: dict) -> None:
+        """At a fair table, a sealed card shown comes with its key (``kits.fair_cards.play_sealed``)."""
+        if "fair" in state and action["card"] not in state["hands"][seat]:
+            fair_cards.play_sealed(state["fair"], seat, state["hands"][seat], action, self.fair_cards(state))
 
     moves = {
         "decline": Move(_act_decline, phases=("exchange",)),
-        "exchange": Move(_act_exchange, Dict({"card": CARD}), phases=("exchange",)),
+        "exchange": Move(_act_exchange, Dict({"card": CARD}, optional=fair_cards.PLAY_FIELDS), phases=("exchange",)),
         "bog": Move(_act_bog, Dict({"chips": Int(1, MAX_STAKE)}), phases=("bog",)),
         "out": Move(_act_out, phases=("bog",)),
-        "play": Move(_act_play, Dict({"card": CARD}), phases=("run",)),
+        "play": Move(_act_play, Dict({"card": CARD}, optional=fair_cards.PLAY_FIELDS), phases=("run",)),
+        "pass": Move(_act_pass, phases=("run",)),
+        "show": Move(_act_show, Dict({"cards": List(SHOWN_CARD, MAX_HAND)}), phases=("show",)),
+        **fair_cards.MOVES,
     }
+
+    def phase(self, state: dict, seat: int) -> str:
+        return fair.fair_phase(state) or state["phase"]
+
+    def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
+        if fair.fair_phase(state) or kind in fair_cards.STEP_MOVES:
+            return fair.out_of_step(state, kind)
+        return super().wrong_phase(state, seat, kind)
 
     # --- phase 1 -------------------------------------------------------------------------------
     def _next_speaker(self, state: dict, seat: int, rng: Rng) -> None:
@@ -498,25 +585,47 @@ class Bog(Game):
             state["speaker"] = self.following(state, seat)[0]
             return
         state["speaker"] = None
-        self._showdown(state)
+        boggers = [s for s in range(state["seats"]) if state["calls"][s] == "bog"]
+        if "fair" in state and len(boggers) >= 2:  # each shows his combination, with its keys
+            state["phase"] = "show"
+            state["showdown"] = {"boggers": boggers, "winner": None, "shown": [None] * state["seats"]}
+            return
+        unseen = [[] for _ in state["hands"]]  # at a fair table nobody shows: no one or a lone bogger
+        self._close_bogging(state, unseen if "fair" in state else state["hands"], rng)
+
+    def _shower(self, state: dict):
+        """The next bogger to show his combination at a fair table (``None``: all have)."""
+        showdown = state["showdown"]
+        return next((s for s in showdown["boggers"] if showdown["shown"][s] is None), None)
+
+    def _close_bogging(self, state: dict, hands: list, rng: Rng) -> None:
+        """Phase 1 closes on ``hands`` (every hand, or at a fair table the cards shown)."""
+        self._showdown(state, hands)
         if state["run"] is None:
+            self._deal_over(state, rng)
+
+    def _deal_over(self, state: dict, rng: Rng) -> None:
+        """At a fair table the hands are checked first (``fair_settle`` ends the deal)."""
+        if "fair" in state:
+            state["fair"]["step"] = "reveal"
+        else:
             self._end_deal(state, rng)
 
-    def _showdown(self, state: dict) -> None:
-        """Phase 1 closes: the best combination takes BOG and the stakes; the run opens."""
+    def _showdown(self, state: dict, held: list) -> None:
+        """Phase 1 closes: the best combination in ``held`` takes BOG and the stakes; the run opens."""
         n, options = state["seats"], state["options"]
         boggers = [s for s in range(n) if state["calls"][s] == "bog"]
         hands = [[] for _ in range(n)]
-        for seat in range(n):
-            hands[self.position(state, seat)] = state["hands"][seat]
+        for seat in boggers:
+            hands[self.position(state, seat)] = held[seat]
         winner = phase1_winner(hands, [self.position(state, s) for s in boggers],
                                self.position(state, state["dealer"]))
         winner = None if winner is None else self.position(state, winner)
         shown = [None] * n
         if len(boggers) >= 2:
             for seat in boggers:
-                combination = best_combination(state["hands"][seat])
-                shown[seat] = {**combination, "cards": combination_cards(state["hands"][seat], combination)}
+                combination = best_combination(held[seat])
+                shown[seat] = {**combination, "cards": combination_cards(held[seat], combination)}
         if winner is not None:
             won = collect(state["chips"], state["boxes"][BOG], winner) + collect(state["chips"], state["stakes"], winner)
             state["events"].append({"event": "bog_win", "seat": winner, "chips": won})
@@ -534,6 +643,8 @@ class Bog(Game):
         else:
             leader = self.following(state, state["dealer"], players)[0]
         state["run"] = {"players": players, "leader": leader, "played": []}
+        if "fair" in state:
+            state["run"]["asked"] = []  # [seat, card or suit, cards played before]: who said "not I"
         state["phase"] = "run"
 
     # --- phase 2 settlement, end of a deal ----------------------------------------------------------
@@ -576,7 +687,7 @@ class Bog(Game):
             "dealer": state["dealer"],
             "events": state["events"],
             "net": [state["chips"][s] - start[s] for s in range(n)],
-            "bog_winner": state["showdown"]["winner"],
+            "bog_winner": state["showdown"]["winner"] if state["showdown"] else None,
             "run_winner": next((e["seat"] for e in state["events"] if e["event"] == "first_out"), None),
             "cards_left": [len(state["hands"][s]) if run and run["players"][s] else None for s in range(n)],
         }
@@ -590,7 +701,10 @@ class Bog(Game):
             self._finish(state, "deals" if limit and state["deal"] >= limit else "broke")
             return
         state["dealer"] = self.following(state, state["dealer"])[0]
-        self.begin_deal(state, *self.shuffle_deal(state, rng))
+        if "fair" in state:
+            self._deal_fairly(state)
+        else:
+            self.begin_deal(state, *self.shuffle_deal(state, rng))
 
     def _finish(self, state: dict, reason: str) -> None:
         chips = state["chips"]
@@ -602,6 +716,188 @@ class Bog(Game):
         state.update(phase="over", hands=[[] for _ in chips], stock=[], turned=None, discard=None,
                      speaker=None, run=None, showdown=None, events=[])
         state["result"] = {"winners": winners, "chips": list(chips), "reason": reason, "deals": state["deal"]}
+
+    # --- a fair table's deal (``kits.fair_cards``) ----------------------------------------------------
+    def fair_possible(self, options: dict, seats: int) -> bool:
+        return fair_cards.group_ready()
+
+    def make_fair(self, state: dict, fair_id: str) -> dict:
+        """No card from the generator: the first dealer is drawn from a generator seeded by
+        the table's fair id (the same on every device), the first deal dealt fairly."""
+        n, options = state["seats"], state["options"]
+        dealer = Rng(int(hashlib.sha256(fair_id.encode()).hexdigest(), 16) % (1 << 53)).below(n)
+        fresh = {**self.blank_state(options, n, options["start_chips"], dealer), "rng": copy_json(state["rng"])}
+        fresh["fair"] = fair_cards.start(fair_id, self.fair_players(fresh), (), (), n=0)
+        self._deal_fairly(fresh)
+        return fresh
+
+    def _deal_fairly(self, state: dict) -> None:
+        """The antes, then the devices deal (``kits.fair_cards``); ``fair_dealt`` lays the cards."""
+        self._pay_antes(state)
+        state["phase"] = "deal"
+        self.start_deal(state)
+
+    def fair_players(self, state: dict) -> list:
+        return [seat for seat in range(state["seats"]) if state["active"][seat]]
+
+    def fair_cards(self, state: dict) -> tuple:
+        return DECKS[state["size"]].cards
+
+    def fair_holders(self, state: dict) -> list:
+        """Position ``j`` of the shuffled deck goes where ``shuffle_deal`` deals the card at
+        ``j``: the hands in twos, then the stock, whose top card is turned up (``UP``)."""
+        players = self.following(state, state["dealer"])
+        size, each, _ = deal_plan(max(3, len(players)), state["options"]["four_players"])
+        dealt = deal(list(range(size)), len(players), each, packets=2)
+        holders = [None] * size
+        for seat, hand in zip(players, dealt.hands, strict=True):
+            for j in hand:
+                holders[j] = seat
+        if dealt.stock:
+            holders[dealt.stock[0]] = UP
+        return holders
+
+    def fair_dealt(self, state: dict) -> None:
+        """The keys are out: each hand sealed, the turned-up card read by every device."""
+        record = state["fair"]
+        holders = record["holders"]
+        hands = [[sealed(j) for j, holder in enumerate(holders) if holder == seat] for seat in range(state["seats"])]
+        stock = [sealed(j) for j, holder in enumerate(holders) if holder is None]
+        up = [j for j, holder in enumerate(holders) if holder == UP]
+        turned = fair_cards.open_public(record, up, self.fair_cards(state))[0] if up else None
+        if up and turned is None:  # a released key is wrong: the check names whose
+            record["step"] = "reveal"
+            return
+        self._lay_cards(state, hands, turned, stock)
+
+    def sort_hand(self, state: dict, cards) -> list:
+        return sort_hand(cards)
+
+    def with_own_cup(self, state: dict, seat: int, held: dict) -> dict:
+        """The seat's hand read, the public hands kept for whose turn it is (``_fair_turn``)."""
+        filled = super().with_own_cup(state, seat, held)
+        return filled if filled is state else {**filled, "public_hands": state["hands"]}
+
+    def fair_duty(self, state: dict, seat: int, held: dict):
+        """Besides the deal's steps, the device does the forced moves at once: a bogger's
+        showing of his best combination, a "not I" when asked for a card it does not hold."""
+        due = super().fair_duty(state, seat, held)
+        if due is not None or state["fair"]["step"] != "play" or state["phase"] not in ("show", "run"):
+            return due
+        if seat not in self.to_act(state):
+            return None
+        legal = self.legal_actions(self.with_own_cup(state, seat, held), seat)
+        if len(legal) == 1 and legal[0]["type"] in ("show", "pass"):
+            return self.fair_complete(state, seat, legal[0], held)
+        return None
+
+    def fair_complete(self, state: dict, seat: int, action: dict, held: dict) -> dict:
+        if "fair" in state and action.get("type") == "show":
+            return {**action, "cards": [self.with_key(state, seat, item, held) for item in action["cards"]]}
+        return super().fair_complete(state, seat, action, held)
+
+    def _fair_turn(self, state: dict) -> dict:
+        """``run_turn`` from what the public record tells. The holder of the next card of
+        the run is known only to his own device, so the players taking part are asked in
+        turn, the last player first, until one plays it or all say "not I" (``ask``: the card;
+        a "not I" is checked at the end). Likewise with ``change_suit="all_void"`` for the
+        suit. ``legal`` is ``None`` where it depends on a hand this state holds sealed. Who
+        plays is read from the public hands only (``with_own_cup`` keeps them), so that a
+        device that reads its own hand sees the same turn as every other."""
+        run, hands = state["run"], state["hands"]
+        public = state.get("public_hands", hands)
+        played = run["played"]
+        if not played:
+            return _turn(run["leader"], _readable(hands[run["leader"]]))
+        seat, card = played[-1]
+        if not hands[seat]:
+            return {"player": None, "legal": [], "winner": seat, "ask": None}
+        if rank_of(card) == "K":
+            return _turn(seat, _readable(hands[seat]))
+        following, suit = next_in_suit(card, state["size"]), suit_of(card)
+        order = [seat] + self.following(state, seat, run["players"])[:-1]
+        said = [[s, asked] for s, asked, before in run["asked"] if before == len(played)]
+        holder = next((s for s in order if following in public[s]), None)
+        if holder is not None:
+            return _turn(holder, [following])
+        dead = {c for _, c in played} | {state["discard"] or state["turned"]}
+        if following not in dead:
+            for s in order:
+                if any(map(is_sealed, public[s])) and [s, following] not in said:
+                    return _turn(s, _readable(hands[s], lambda c: c == following), following)
+        if state["options"]["change_suit"] == "all_void":
+            for s in order:
+                known = any(suit_of(c) == suit for c in public[s] if not is_sealed(c))
+                if [s, suit] not in said and (known or any(map(is_sealed, public[s]))):
+                    return _turn(s, _readable(hands[s], lambda c: suit_of(c) == suit), None if known else suit)
+            return _turn(seat, _readable(hands[seat]))
+        of_suit = _readable(hands[seat], lambda c: suit_of(c) == suit)
+        return _turn(seat, of_suit or _readable(hands[seat]))
+
+    def fair_offence(self, state: dict, hands: dict, dealt: list):
+        """The deal replayed against the dealt ``hands``: a bogger who did not show his best
+        combination (``bog.false_show``), a "not I" from a seat that held the card or suit
+        asked for (``bog.false_pass``, with the card held and the number of the run's card
+        it was asked for), a card played against the run's rule (``bog.must_play``, with its
+        number). With none, ``state["hands"]`` become the hands as they are, for the settlement."""
+        held = [list(hands.get(seat, [])) for seat in range(state["seats"])]
+        if state["discard"] is not None:
+            held[state["dealer"]].remove(state["discard"])
+            held[state["dealer"]].append(state["turned"])
+        for seat, shown in enumerate((state["showdown"] or {}).get("shown") or []):
+            if shown is not None and shown["cards"] != _best_cards(held[seat]):
+                return {"code": "bog.false_show", "seat": seat}
+        run = state["run"]
+        for number, (seat, card) in enumerate(run["played"] if run else [], start=1):
+            offence = self._false_pass(run, held, number)
+            if offence is not None:
+                return offence
+            turn = self._rules_turn({**state, "hands": held, "run": {**run, "played": run["played"][:number - 1]}})
+            if turn["player"] != seat or card not in turn["legal"]:
+                return {"code": "bog.must_play", "seat": seat, "trick": number, "card": card}
+            held[seat].remove(card)
+        state["hands"] = [sort_hand(hand) for hand in held]
+        return None
+
+    @staticmethod
+    def _false_pass(run: dict, held: list, number: int):
+        """The first "not I" said before the run's card ``number`` by a seat holding what it was asked for."""
+        for seat, asked, before in run["asked"]:
+            hiding = [c for c in held[seat] if c == asked or suit_of(c) == asked]
+            if before == number - 1 and hiding:
+                return {"code": "bog.false_pass", "seat": seat, "trick": number, "card": hiding[0]}
+        return None
+
+    def fair_settle(self, state: dict, verdict, rng: Rng) -> None:
+        """The deal stands as played (the run's settlement waited for the hands), or, on an
+        offence, nothing of it stands and the offender pays (see the module docstring)."""
+        if verdict is not None:
+            self._annul(state)
+            self._offender_pays(state, verdict["seat"])
+        elif state["run"] is not None:
+            self._settle_run(state, state["run"]["played"][-1][0])
+        self._end_deal(state, rng)
+
+    def _annul(self, state: dict) -> None:
+        """Stacks, board and antes' rotation back to how they were before this deal."""
+        start = state["deal_start"]
+        state.update(chips=list(start["chips"]), boxes=copy_json(start["boxes"]), cursor=start["cursor"], events=[],
+                     showdown=None, run=None)
+
+    def _offender_pays(self, state: dict, offender: int) -> None:
+        """Every other player in the deal is paid a hand's worth of cards, as a first out is
+        by someone who has played none."""
+        players = self.following(state, state["dealer"])
+        each = deal_plan(max(3, len(players)), state["options"]["four_players"])[1]
+        for seat in self.following(state, offender)[:-1]:
+            paid = pay(state["chips"], offender, seat, each)
+            state["events"].append({"event": "pay", "seat": offender, "to": seat, "cards": each, "chips": paid})
+
+    def fair_void(self, state: dict, rng: Rng) -> None:
+        """A device left before the end: the deal is undone and the same dealer deals again."""
+        self._annul(state)
+        state["deal"] -= 1
+        self._deal_fairly(state)
 
     # --- seeing -------------------------------------------------------------------------------------
     def view(self, state: dict, seat) -> dict:
@@ -915,6 +1211,22 @@ class Bog(Game):
         for seat, action in record["actions"]:
             state = self.apply(state, seat, action)
         return state
+
+
+def _readable(hand: list, keep=lambda card: True):
+    """The cards of ``hand`` that ``keep`` allows, or ``None`` if part of it is sealed."""
+    if any(map(is_sealed, hand)):
+        return None
+    return [card for card in hand if keep(card)]
+
+
+def _turn(player: int, legal, ask=None) -> dict:
+    return {"player": player, "legal": legal, "winner": None, "ask": ask}
+
+
+def _best_cards(hand: list) -> list:
+    """The cards of ``hand``'s best combination (what a bogger shows)."""
+    return combination_cards(hand, best_combination(hand))
 
 
 def _held_card(state: dict, seat: int, action: dict) -> str:
