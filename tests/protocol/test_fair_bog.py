@@ -237,3 +237,59 @@ def test_a_swapped_deck_is_named_with_its_seat():
     table.act(0, {**honest, "deck": [p.hex() for p in locked]})  # unshuffled: it knows where each card lies
     play_deal(table, Rng(18))
     assert table.state["fair"]["verdict"] == {"code": "fair_bad_deal", "seat": 0}
+
+
+# --- over the wire: a host, a bot and two guests ------------------------------------------------
+def play_deals(host, net, rng, deals, watch):
+    """``deals`` deals, each seat's move chosen by its own device; ``watch()`` after every move."""
+    while host.table.state["deal"] <= deals and not host.table.is_over():
+        table = host.table
+        assert not table.fair_steps(), table.state["fair"]
+        seat = table.to_act()[0]
+        kind = table.seats[seat]["kind"]
+        if kind == "bot":
+            net.host_says(host.play_bot())
+        else:
+            legal = (table.view(seat) if kind == "human" else guest_of(net, seat).view)["legal"]
+            send_move(host, net, seat, legal[rng.below(len(legal))])
+        net.run()
+        watch()
+
+
+def test_over_the_wire_the_host_never_holds_a_guests_card_before_it_is_shown():
+    host, net = fair_table("bog", seed=31)
+    inbox = []
+    receive = host.receive
+    host.receive = lambda peer, text, now: (inbox.append(text), receive(peer, text, now))[1]
+    guests, board = (1, 3), set(host.table.game.board(host.table.state))
+    dealt = [0, 0, 1]  # where this deal begins in the inbox and in the log, and the deal
+
+    def secrecy():
+        table = host.table
+        state = table.state
+        if state["deal"] != dealt[2]:
+            dealt[:] = [len(inbox), len(table.log), state["deal"]]
+        # What the save holds of this deal: the state (earlier deals' summaries aside, and the
+        # cards asked for in the run: the public next card of its suit) and its log.
+        kept = {k: v for k, v in state.items() if k not in ("last_deal", "earlier_deals", "run")}
+        saved = [json.dumps(kept), json.dumps(state["run"] and state["run"]["played"]),
+                 json.dumps(host.snapshot()["table"]["log"][dealt[1]:])]
+        assert all(map(is_sealed, state["stock"]))
+        assert not set(table.held) & set(guests)
+        assert not {entry["seat"] for entry in host.snapshot()["held"]} & set(guests)
+        shown = {c for s in (state["showdown"] or {}).get("shown") or [] if s for c in s["cards"]}
+        for seat in guests:
+            public = shown | ({state["turned"]} if seat == state["dealer"] else set())
+            assert all(is_sealed(card) or card in public for card in state["hands"][seat])
+            secret = set(guest_of(net, seat).view["hand"] or []) - public - board
+            assert not any(f'"{card}"' in text for card in secret for text in inbox[dealt[0]:] + saved)
+        for text in inbox:  # a card in the clear only where the rules show it
+            action = json.loads(text).get("action", {})
+            assert not {"card", "cards"} & set(action) or action["type"] in ("play", "exchange", "show")
+
+    play_deals(host, net, Rng(31), 2, secrecy)
+    assert host.table.state["fair"]["verdict"] is None and host.table.state["deal"] == 3
+    for seat in guests:
+        audit = guest_of(net, seat).audit
+        assert audit.evidence == [] and not audit.disputed
+        assert guest_of(net, seat).view == audit.view()
