@@ -59,7 +59,7 @@ class Table:
         self.seed = seed
         self.state = self.game.new_state(options, len(self.seats), seed)
         self.options = self.state["options"]
-        # A game without a fair draw (Lasca: no chance; Bog: not yet; Botifarra for two) plays as before.
+        # A game without a fair draw (Lasca: no chance; Botifarra for two) plays as before.
         possible = fair is not None and self.game.fair_chance and self.game.fair_possible(self.options, len(self.seats))
         self.fair = fair if possible else None
         if self.fair is not None:

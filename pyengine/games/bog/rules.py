@@ -52,6 +52,33 @@ Choices where the digest is silent, and why (the table options are listed in ``O
 * Everything dealt is sorted (hands, and the stock under its turned-up card), so a deal's
   record (``format_deal``) rebuilds the state exactly.
 
+**A fair table** (a shared table: ``kits.fair_cards``, as Botifarra's) is dealt by the devices,
+none of which sees another's cards. After the antes (phase ``deal``) every device locks and
+shuffles the deck in turn; the positions go where ``shuffle_deal`` deals cards (``fair_holders``):
+each hand to its holder alone, the stock's top card (the turned-up card) to everyone, the rest
+of the stock to nobody (it stays locked until the deal's check). Whatever the rules show
+comes with its holder's key and every device opens it: the card the dealer throws out in the
+exchange (the turned-up card he takes is known to all), each bogger's combination at the
+showdown (phase ``show``, shown by his device at once; which cards is checked at the end) and
+every card of the run. Who holds the run's next card is known only to his device, so the run
+asks for it (``_fair_turn``): the players taking part, the last player first, in playing
+order, each play it or say "not I" (``{"type": "pass"}``, sent by the device at once) until one
+plays it or all have said so, and then it is dead; ``change_suit="all_void"`` asks for the
+suit the same way. The settlement of the run waits for the deal's check: every device
+publishes its secret, every device replays the deal with these rules against the hands as
+dealt (``fair_offence``), and the first offence is named: a "not I" from the holder
+(``bog.false_pass``, with the card and the number of the run's card asked for), a card against
+the run's rule (``bog.must_play``), a combination shown other than the hand's best
+(``bog.false_show``), besides the deal's own (a secret withheld, a deck not locked or shuffled
+as committed, a wrong key, a false challenge). **The penalty**: nothing of the deal stands
+(stacks, board and the antes' rotation go back to before its antes) and the offender pays
+every other player in it a hand's worth of chips, one per card dealt to a hand (as a first
+out is paid by someone who played no card), as far as his stack goes; then the deal passes
+on as usual. Why: a cheat may have changed who won BOG, a box or the run, and no re-settlement
+from the true hands could say what the honest play would have been; the payment is the
+most a first out wins from each player. A device gone before
+the check voids the deal instead (undone, the same dealer deals again: nothing else lost).
+
 **Notation.** Cards ``AH 10H JC QS KD``; a hand is its cards separated by spaces. Actions:
 ``exchange 9H`` / ``decline`` (the dealer, about the turned-up card), ``bog 3`` / ``out``,
 ``play 9H``. A board: ``AH=0:1,2:1 10H=- JC=1:2 QS=- KD=- BOG=0:2`` (``owner:chips``). A
@@ -186,7 +213,7 @@ VIEW_SHAPE = Where(
                 "suits": Dict({suit: List(CARD, 13) for suit in ("S", "H", "C", "D")}),
                 "last": Optional(Tuple(Seat(), CARD)),
                 "expected": Optional(CARD),
-            })),
+            }, optional={"ask": OneOf(CARD, Enum(*SUIT_SYMBOLS))})),  # a fair table's question
             "to_act": Seats(),
             "legal": List(ACTION, MAX_HAND + 1),
             "events": EVENTS,
@@ -945,6 +972,7 @@ class Bog(FairCardGame, Game):
             suits[suit_of(card)].append(card)
         last = run["played"][-1] if run["played"] else None
         expected = next_in_suit(last[1], state["size"]) if last else None
+        asked = self.run_turn(state).get("ask") if "fair" in state else None
         return {
             "players": list(run["players"]),
             "leader": run["leader"],
@@ -952,6 +980,7 @@ class Bog(FairCardGame, Game):
             "suits": suits,
             "last": list(last) if last else None,
             "expected": expected,
+            **({"ask": asked} if asked is not None else {}),
         }
 
     def resample(self, state: dict, seat, rng) -> dict:

@@ -153,6 +153,12 @@ def _status(view: dict, names: list, t) -> Markup:
         text = t("bog.status.you_exchange", card=card) if mine else t("bog.status.exchange", name=mover, card=card)
     elif phase == "bog":
         text = t("bog.status.you_bog") if mine else t("bog.status.bog", name=mover)
+    elif phase in ("deal", "show"):  # a fair table's devices deal, or show the boggers' cards
+        text = t(f"bog.status.{phase}")
+    elif (view["run"] or {}).get("ask") and not _legal_cards(view, "play"):  # a fair table asks who holds it
+        asked = view["run"]["ask"]
+        what = t(f"bog.suit.{asked}") if len(asked) == 1 else card_text(asked)
+        text = t("bog.status.asked", name=mover, what=what)
     elif mine:
         legal = _legal_cards(view, "play")
         run = view["run"] or {}
