@@ -216,13 +216,16 @@ CLICK_IF_TO_ACT = """([version, r]) => {
 }"""
 
 
-def play_shared(host, pages, rng, limit=600):
+def play_shared(host, pages, rng, limit=600, until=lambda: False):
+    """Taps for whoever may act until the game is over (or ``until()``); returns how many."""
     played = 0
-    while not host_over(host):
-        current = host_version(host)
+    while not host_over(host) and not until():
         for _ in range(600):
+            current = host_version(host)  # a fair deal's steps move the table on by themselves
             if any(page.evaluate(CLICK_IF_TO_ACT, [current, rng.random()]) for page in pages):
                 break
+            if host_over(host) or until():  # the deal's check, done by the devices, ended it
+                return played
             pages[0].wait_for_timeout(100)
         else:
             raise AssertionError("nobody could act")
