@@ -2,8 +2,9 @@
 phone (every control and card hit-tested inside the screen on each of our turns, a reload in
 the middle of a deal resuming the same table, the save replaying in CPython); ten seats on a
 phone and on a desktop screen, each phase hit-tested and screenshotted; a shared table where
-each guest receives only its own hand (every raw state message checked). Offline play of
-every game: ``test_site_browser``."""
+each guest receives only its own hand (every raw state message checked); a fair table
+(``kits.fair_cards``) of two phones and a bot playing three deals. Offline play of every
+game: ``test_site_browser``."""
 
 import json
 import random
@@ -11,9 +12,13 @@ import random
 import pytest
 
 from pyengine.core.table import Table
+from pyengine.kits.fair_cards import is_sealed
 from tests.browser.saves import saved_text
+from tests.browser.shots import screenshots
+from tests.browser.test_fair_browser import FRIEND, create_fair_table
 from tests.browser.test_friends_browser import (
-    check_secrecy, host_over, host_version, join_by_invite, open_lobby, wait_past,
+    check_secrecy, connected, host_over, host_table, host_version, join_by_invite, open_lobby, protocol_messages,
+    wait_past,
 )
 from tests.browser.waits import NEWER, screen_html, seeded_form, wait_ready
 
@@ -259,3 +264,34 @@ def test_shared_table_each_guest_receives_only_its_own_hand(phones, site, wait_e
         page.locator("#game-area [data-testid=game-over]").wait_for()
         assert check_secrecy(host, page, seat) > 5
         assert page.context.errors == []
+
+
+def test_two_phones_and_a_bot_play_three_fair_deals_and_the_host_reads_only_what_is_shown(phones, site, wait_engine, tmp_path):
+    """Ana's phone hosts Bruno and a bot for three deals dealt by the devices: Bruno's hand
+    stays sealed on the host's table while he holds it, his cards reach the host's page only
+    in his own exchange, showing and plays, and each deal's check finds nothing on either phone."""
+    rng = random.Random(24)
+    host, bruno = phones(), phones()
+    open_lobby(host, site.url, wait_engine)
+    create_fair_table(host, "bog", ["remote", "bot"], {"deals": "3"})
+    join_by_invite(host, bruno, FRIEND, "Bruno", wait_engine)
+    connected(host, FRIEND)
+    host.click("[data-testid=net-start]")
+    bruno.locator("#game-area .bog [data-testid=bog-hand] [aria-label]").first.wait_for()
+    table, saved = host_table(host), json.loads(saved_text(host, "host"))
+    assert all(is_sealed(card) for card in table.state["hands"][FRIEND])
+    assert FRIEND not in [entry["seat"] for entry in saved["held"]]  # the host's device has not Bruno's keys
+    play_shared(host, [host, bruno], rng, until=lambda: bruno.locator("#game-area [data-phase=run]").count() > 0)
+    screenshots(bruno, tmp_path, "bog-fair-run", centre="#game-area [data-testid=bog-board]")
+    assert play_shared(host, [host, bruno], rng) > 3
+    bruno.locator("#game-area [data-testid=game-over]").wait_for()
+    screenshots(bruno, tmp_path, "bog-fair-over")
+    table = host_table(host)
+    assert table.state["result"]["deals"] == 3 and table.state["fair"]["verdict"] is None
+    assert [e["action"]["type"] for e in table.log].count("lock") >= 3 * 2  # three deals, each locked by every seat
+    for message in protocol_messages(host.evaluate("window.__raw"), "intent", "intent_then"):
+        for action in (message["action"], message.get("then") or {}):
+            assert not {"card", "cards"} & set(action) or action["type"] in ("exchange", "play", "show"), action
+    for page in (host, bruno):
+        assert page.locator("[data-testid=fair-verdict]").count() == 0 and page.context.errors == []
+    assert bruno.locator("[data-testid=fair-evidence]").count() == 0
