@@ -126,6 +126,21 @@ def test_every_declared_game_brings_its_icon_and_the_languages_come_from_the_eng
     assert ">Português<" in options
 
 
+def test_the_page_preloads_every_module_its_scripts_import(tmp_path):
+    """The lobby is usable once app.js has run, which waits for every module it imports, however
+    deep: each is requested with the page, not only once the module that names it arrived."""
+    (tmp_path / "pyscript").mkdir()
+    (tmp_path / "pyscript" / "core-abc.js").write_text("", encoding="utf-8")
+    scripts = assemble.MODULE_SCRIPT.findall((SITE / "index.html").read_text(encoding="utf-8"))
+    assert scripts[-1] == "app.js"
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', assemble.preload_links(tmp_path, scripts))
+    graph = assemble.static_imports(SITE / "app.js")
+    assert {"session.js", "yourgames.js", "net/channel.js"} <= set(graph)  # net/channel.js through session.js
+    assert "net/transports.js" not in graph  # imported when a table is shared
+    assert set(graph) - set(scripts) <= set(preloaded)
+    assert preloaded[-2:] == ["pyscript/core.js", "pyscript/core-abc.js"] and len(preloaded) == len(set(preloaded))
+
+
 def test_template_fills_english_and_escapes():
     text = assemble.fill_template('<p title="{{ a }}">{{b}}</p>', {"a": 'x"y', "b": "<b>"})
     assert text == '<p title="x&quot;y">&lt;b&gt;</p>'
