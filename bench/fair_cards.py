@@ -16,7 +16,6 @@ messages), with its group operations.
 """
 
 import argparse
-import json
 import pathlib
 import sys
 import time

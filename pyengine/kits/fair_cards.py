@@ -385,6 +385,14 @@ class FairCardGame:
         state["fair"] = next_deal(state["fair"], self.fair_cards(state), self.fair_holders(state),
                                   self.fair_players(state))
 
+    def phase(self, state: dict, seat: int) -> str:
+        return fair.fair_phase(state) or state["phase"]
+
+    def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
+        if fair.fair_phase(state) or kind in STEP_MOVES:
+            return fair.out_of_step(state, kind)
+        return super().wrong_phase(state, seat, kind)
+
     def fair_players(self, state: dict) -> list:
         """The seats that lock the next deal: by default the same as the last deal's."""
         return state["fair"]["players"]

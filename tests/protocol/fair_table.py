@@ -7,6 +7,7 @@ import json
 import pytest
 
 from pyengine.core.registry import get_game
+from pyengine.kits.fair_cards import keys_for
 from pyengine.protocol import Guest, Host, MemoryNetwork
 
 TABLE_ID = "room-1"
@@ -110,3 +111,41 @@ def do_duties(table, skip=(), step=None):
             return
         for seat in owing:
             table.act(seat, table.duty(seat))
+
+
+def release_a_wrong_key(table, seat, victim_of):
+    """The deal up to ``seat``'s release, which gives for the position ``victim_of(record,
+    keys)`` picks the key of the next position instead; returns that position."""
+    do_duties(table, step="release")
+    do_duties(table, skip=(seat,))
+    record = table.state["fair"]
+    action = table.duty(seat)
+    victim = victim_of(record, action["keys"])
+    size = len(record["decks"][0])
+    action["keys"][victim] = keys_for(record, seat, table.held[seat]["secret"]).card_hex((victim + 1) % size)
+    table.act(seat, action)
+    return victim
+
+
+def challenged_verdict(table, holder):
+    """``holder``'s device challenges its card that does not open; the deal's check follows.
+    Returns the challenge and the verdict."""
+    challenge = table.duty(holder)
+    table.act(holder, challenge)
+    do_duties(table)
+    return challenge, table.state["fair"]["verdict"]
+
+
+def move_by_its_device(host, net, rng, legal="legal_actions"):
+    """The seat on turn makes a seeded random move from its own device's view (``legal``: the
+    view's key of the legal actions), its bot's move if a bot; then the network settles."""
+    table = host.table
+    assert not table.fair_steps(), table.state["fair"]
+    seat = table.to_act()[0]
+    kind = table.seats[seat]["kind"]
+    if kind == "bot":
+        net.host_says(host.play_bot())
+    else:
+        actions = (table.view(seat) if kind == "human" else guest_of(net, seat).view)[legal]
+        send_move(host, net, seat, actions[rng.below(len(actions))])
+    net.run()

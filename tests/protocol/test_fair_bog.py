@@ -15,7 +15,8 @@ from pyengine.core.validate import copy_json
 from pyengine.games.bog.combos import DECKS
 from pyengine.kits.fair_cards import is_sealed, keys_for
 
-from .fair_table import do_duties, fair_table, guest_of, repeatable_secrets, send_move  # noqa: F401
+from .fair_table import repeatable_secrets  # noqa: F401  (autouse: the same deals on every run)
+from .fair_table import challenged_verdict, do_duties, fair_table, guest_of, move_by_its_device, release_a_wrong_key
 
 PLAIN_MOVES = ("decline", "exchange", "bog", "out", "play")
 
@@ -173,33 +174,20 @@ def test_a_false_showing_is_named():
 
 def test_a_wrong_key_is_challenged_by_its_holder_and_its_giver_named():
     table = one_device(14)
-    do_duties(table, step="release")
-    do_duties(table, skip=(1,))
-    record = table.state["fair"]
-    action = table.duty(1)
-    victim = next(j for j, key in enumerate(action["keys"]) if key is not None and record["holders"][j] >= 0)
-    action["keys"][victim] = keys_for(record, 1, table.held[1]["secret"]).card_hex((victim + 1) % 32)
-    table.act(1, action)
-    holder = record["holders"][victim]
+    victim = release_a_wrong_key(
+        table, 1, lambda record, keys: next(j for j, key in enumerate(keys) if key is not None and record["holders"][j] >= 0))
+    holder = table.state["fair"]["holders"][victim]
     assert table.blind(holder)
     rng = Rng(14)
     while holder not in table.to_act():
         move(table, rng)
-    assert table.duty(holder) == {"type": "challenge", "n": 1, "at": victim}
-    table.act(holder, table.duty(holder))
-    do_duties(table)
-    assert table.state["fair"]["verdict"] == {"code": "fair_bad_key", "seat": 1, "at": victim}
+    assert challenged_verdict(table, holder) == ({"type": "challenge", "n": 1, "at": victim},
+                                                 {"code": "fair_bad_key", "seat": 1, "at": victim})
 
 
 def test_a_wrong_key_for_the_turned_up_card_stops_the_deal_and_its_giver_is_named():
     table = one_device(15)
-    do_duties(table, step="release")
-    do_duties(table, skip=(2,))
-    record = table.state["fair"]
-    action = table.duty(2)
-    up = record["holders"].index(-1)
-    action["keys"][up] = keys_for(record, 2, table.held[2]["secret"]).card_hex(up + 1)
-    table.act(2, action)
+    up = release_a_wrong_key(table, 2, lambda record, keys: record["holders"].index(-1))
     assert table.state["fair"]["step"] == "reveal"
     do_duties(table)
     assert table.state["fair"]["verdict"] == {"code": "fair_bad_key", "seat": 2, "at": up}
@@ -243,16 +231,7 @@ def test_a_swapped_deck_is_named_with_its_seat():
 def play_deals(host, net, rng, deals, watch):
     """``deals`` deals, each seat's move chosen by its own device; ``watch()`` after every move."""
     while host.table.state["deal"] <= deals and not host.table.is_over():
-        table = host.table
-        assert not table.fair_steps(), table.state["fair"]
-        seat = table.to_act()[0]
-        kind = table.seats[seat]["kind"]
-        if kind == "bot":
-            net.host_says(host.play_bot())
-        else:
-            legal = (table.view(seat) if kind == "human" else guest_of(net, seat).view)["legal"]
-            send_move(host, net, seat, legal[rng.below(len(legal))])
-        net.run()
+        move_by_its_device(host, net, rng, "legal")
         watch()
 
 

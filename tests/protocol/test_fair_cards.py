@@ -19,7 +19,10 @@ from pyengine.protocol import Guest, Host
 from pyengine.protocol.envelope import encode
 from pyengine.shell.screens import VERDICT_WORDS, verdict_line
 
-from .fair_table import TABLE_ID, do_duties, fair_table, guest_of, repeatable_secrets, send_move  # noqa: F401
+from .fair_table import repeatable_secrets  # noqa: F401  (autouse: the same deals on every run)
+from .fair_table import (
+    TABLE_ID, challenged_verdict, do_duties, fair_table, guest_of, move_by_its_device, release_a_wrong_key,
+)
 
 HUMANS = [{"kind": "human", "name": f"P{s}"} for s in range(4)]
 
@@ -107,20 +110,12 @@ def test_a_renege_is_named_with_its_trick_at_the_end_and_the_other_side_scores_3
 
 def test_a_wrong_key_is_challenged_by_its_holder_and_its_giver_named():
     table = one_device(5)
-    do_duties(table, step="release")
-    do_duties(table, skip=(1,))
-    record = table.state["fair"]
-    action = table.duty(1)
-    victim = next(j for j, key in enumerate(action["keys"]) if key is not None)
-    action["keys"][victim] = keys_for(record, 1, table.held[1]["secret"]).card_hex((victim + 1) % 48)
-    table.act(1, action)
-    holder = record["holders"][victim]
+    victim = release_a_wrong_key(table, 1, lambda record, keys: next(j for j, key in enumerate(keys) if key is not None))
+    holder = table.state["fair"]["holders"][victim]
     assert table.blind(holder)  # no bot could play it here
     play_on(table, Rng(5), until=lambda t: holder in t.to_act())
-    assert table.duty(holder) == {"type": "challenge", "n": 1, "at": victim}
-    table.act(holder, table.duty(holder))
-    do_duties(table)
-    assert table.state["fair"]["verdict"] == {"code": "fair_bad_key", "seat": 1, "at": victim}
+    assert challenged_verdict(table, holder) == ({"type": "challenge", "n": 1, "at": victim},
+                                                 {"code": "fair_bad_key", "seat": 1, "at": victim})
 
 
 def test_a_false_challenge_is_named():
@@ -195,16 +190,7 @@ def play_hand(host, net, rng, watch=None, until=lambda table: False):
     ``watch()`` after every move."""
     number = host.table.state["hand_number"]
     while host.table.state["hand_number"] == number and not host.table.is_over() and not until(host.table):
-        table = host.table
-        assert not table.fair_steps(), table.state["fair"]
-        seat = table.to_act()[0]
-        kind = table.seats[seat]["kind"]
-        if kind == "bot":
-            net.host_says(host.play_bot())
-        else:
-            view = table.view(seat) if kind == "human" else guest_of(net, seat).view
-            send_move(host, net, seat, view["legal_actions"][rng.below(len(view["legal_actions"]))])
-        net.run()
+        move_by_its_device(host, net, rng)
         if watch:
             watch()
         host = net.host

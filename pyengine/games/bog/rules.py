@@ -598,14 +598,6 @@ class Bog(FairCardGame, Game):
         **fair_cards.MOVES,
     }
 
-    def phase(self, state: dict, seat: int) -> str:
-        return fair.fair_phase(state) or state["phase"]
-
-    def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
-        if fair.fair_phase(state) or kind in fair_cards.STEP_MOVES:
-            return fair.out_of_step(state, kind)
-        return super().wrong_phase(state, seat, kind)
-
     # --- phase 1 -------------------------------------------------------------------------------
     def _next_speaker(self, state: dict, seat: int, rng: Rng) -> None:
         if seat != state["dealer"]:

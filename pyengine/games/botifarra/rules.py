@@ -470,14 +470,6 @@ class Botifarra(FairCardGame, TrickTakingGame):
         **fair_cards.MOVES,
     }
 
-    def phase(self, state: dict, seat: int) -> str:
-        return fair.fair_phase(state) or state["phase"]
-
-    def wrong_phase(self, state: dict, seat: int, kind: str) -> IllegalAction:
-        if fair.fair_phase(state) or kind in fair_cards.STEP_MOVES:
-            return fair.out_of_step(state, kind)
-        return super().wrong_phase(state, seat, kind)
-
     def begin_doubling(self, state: dict) -> None:
         state["phase"] = "double"
         self.ask(state, after=state["chooser"])
