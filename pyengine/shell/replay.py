@@ -65,8 +65,14 @@ class ReplayTable(Controller):
 
     @classmethod
     def imported(cls, text) -> "ReplayTable":
-        """A record's text, refused with ``RecordError`` (its line, its reason)."""
-        return cls(text)
+        """A record's text, refused with ``RecordError`` (its line, its reason), first seen
+        by the seat played on the device that kept it (a guest's own seat in its Your
+        games), else by the spectator."""
+        replay = cls(text)
+        played = [seat for seat, info in enumerate(replay.record["seats"]) if info["kind"] == "human"]
+        if played:
+            replay.change_ui({"viewer": played[0]})
+        return replay
 
     @classmethod
     def from_link(cls, payload) -> "ReplayTable":
