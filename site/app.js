@@ -547,9 +547,16 @@ function openRoute(route) {
   else showJoinCard(route);
 }
 
-// A link opened in a tab where Taberna is already open changes only the page's fragment.
+// A link opened in a tab where Taberna is already open changes only the page's fragment:
+// a friend's table, or a shared game's replay (kept for the engine's start if it is not up).
 function onHashChange() {
   const route = takeRoute();
+  if (app.pendingReplay && app.bridge) {
+    const payload = app.pendingReplay;
+    app.pendingReplay = null;
+    openRecord((session) => session.openLink(payload));
+    return;
+  }
   if (!route) return;
   if (app.bridge) openRoute(route);
   else app.pendingRoute = route;
