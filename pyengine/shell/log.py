@@ -4,8 +4,9 @@ The table's log is replayed through the rules and each step told by the game's n
 (``records.notation``: ``log``) from the *views* of the seat on screen before and after
 it, never from the states: the log holds only what that seat saw or the rules revealed
 (every cup after a call, the showdown's hands), and a spectator's view when no seat is on
-screen. The fair draw's steps (commitments, reveals) are left out: they say nothing a
-player reads. It grows a step at a time; an undo, another seat or another language starts
+screen. A fair draw's steps (commitments, shares, reveals) are not told, they say nothing
+a player reads, but what one makes public is: at a fair table the cups are lifted by the
+last reveal after a call, not by the call. It grows a step at a time; an undo, another seat or another language starts
 it again.
 
 A guest's device holds no table of its own: at a fair table its log is told from its replay
@@ -54,9 +55,11 @@ class GameLog:
             entry = table.log[step]
             before = game.view(self._state, viewer)
             self._state = game.apply(self._state, entry["seat"], entry["action"])
+            after = game.view(self._state, viewer)
             if entry["action"]["type"] in FAIR_MOVES:
-                continue
-            lines = notation.log(game, t, names, before, entry["seat"], entry["action"], game.view(self._state, viewer))
+                lines = notation.revealed(game, t, names, before, after)
+            else:
+                lines = notation.log(game, t, names, before, entry["seat"], entry["action"], after)
             if lines:
                 self._entries.append((step + 1, entry["seat"], lines))
         self._told = len(table.log)

@@ -3,13 +3,17 @@ each of the six games with their shortest options; each is opened from "Your gam
 says when it finished), stepped from its set-up to its end, where the board is the table's
 own final screen, and shared; in a fresh context (nothing stored) each share link shows the
 same final position, the next ones opened in the same tab. The all-seeing spectator lists
-every seat's hand. Then the backup: everything exported as one file, the storage cleared,
+every seat's hand. A guest at a fair table has the game log too, and keeps the game in its
+own "Your games", replayed from its seat to its own final screen. Then the backup: everything exported as one file, the storage cleared,
 the file imported, and the finished games and the settings are back. axe-core finds nothing
 on the screens this changed; the screenshots go to ``$TABERNA_SCREENS``."""
 
 import json
+import random
 
 from tests.browser.test_details_browser import no_axe_violation, screenshots
+from tests.browser.test_fair_browser import finished_honestly, start_fair_table
+from tests.browser.test_friends_browser import play
 from tests.browser.test_replay_browser import BOARD, REPLAY, REPLAY_BOARD, TABLE_BOARD, TIMEOUT_MS, shot_of, step_of, tap_step
 from tests.browser.test_screens_browser import PHONE, shots  # noqa: F401 (shots: the screenshots folder fixture)
 from tests.browser.waits import seeded_form
@@ -135,3 +139,26 @@ def test_a_game_of_each_replays_from_your_games_and_its_link_shows_the_same_end_
             assert step_of(page) == last and page.evaluate(BOARD, REPLAY_BOARD) == final, game
     finally:
         fresh.close()
+
+
+def test_a_guest_at_a_fair_table_logs_the_game_and_keeps_it_in_its_own_games(phones, site, wait_engine, axe_source, shots):  # noqa: F811
+    host, bruno = start_fair_table(phones, site, wait_engine, "bozo", ["remote"], {"points_target": "1"})
+    assert play(host, [host, bruno], random.Random(3)) >= 3
+    finished_honestly(host, bruno)
+    final = bruno.evaluate(BOARD, TABLE_BOARD)
+    bruno.click("#game-area [data-testid=log-toggle]")
+    log = bruno.locator("#game-area [data-testid=log-panel]")
+    log.wait_for()
+    assert "the cups are lifted" in log.inner_text() and "Bruno: " in log.inner_text()
+    no_axe_violation(bruno, axe_source, "a guest's game log")
+    shot_of(bruno, shots, "guest-log", "#game-area [data-testid=log-panel]")
+
+    bruno.click("#game-area [data-nav=lobby]")
+    bruno.click("[data-testid=open-games]")
+    row = bruno.locator("#game-area [data-testid=games-row]")
+    row.wait_for()
+    assert row.count() == 1 and "watched" not in row.inner_text()  # Bruno played it
+    row.locator("[data-testid=games-replay]").click()
+    bruno.locator("#game-area .tb-table[data-game=bozo] [data-testid=replay]").wait_for()
+    assert bruno.locator("#game-area [data-testid=replay-viewer] option:checked").inner_text() == "Bruno"
+    assert bruno.evaluate(BOARD, REPLAY_BOARD) == final
