@@ -14,8 +14,8 @@ import random
 from tests.browser.test_details_browser import no_axe_violation, screenshots
 from tests.browser.test_fair_browser import finished_honestly, start_fair_table
 from tests.browser.test_friends_browser import play
-from tests.browser.test_replay_browser import BOARD, REPLAY, REPLAY_BOARD, TABLE_BOARD, TIMEOUT_MS, shot_of, step_of, tap_step
-from tests.browser.test_screens_browser import PHONE, shots  # noqa: F401 (shots: the screenshots folder fixture)
+from tests.browser.test_replay_browser import BOARD, REPLAY, REPLAY_BOARD, TABLE_BOARD, phone_context, shot_of, step_of, tap_step
+from tests.browser.test_screens_browser import shots  # noqa: F401 (shots: the screenshots folder fixture)
 from tests.browser.waits import seeded_form
 
 # (game, bots' level, seats, options, seed): the shortest whole games the bots play (seeds
@@ -57,9 +57,7 @@ def finish_a_game(page, game, level, seats, options, seed) -> str:
 
 def test_a_game_of_each_replays_from_your_games_and_its_link_shows_the_same_end_then_a_backup_brings_all_back(
         browser, site, wait_engine, axe_source, shots, tmp_path):  # noqa: F811
-    context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce", accept_downloads=True)
-    context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
-    context.set_default_timeout(TIMEOUT_MS)
+    context = phone_context(browser, fast=True, accept_downloads=True)
     page = context.new_page()
     ends = {}
     try:
@@ -125,8 +123,7 @@ def test_a_game_of_each_replays_from_your_games_and_its_link_shows_the_same_end_
     finally:
         context.close()
 
-    fresh = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
-    fresh.set_default_timeout(TIMEOUT_MS)
+    fresh = phone_context(browser)
     page = fresh.new_page()
     try:
         for index, (game, (link, last, final)) in enumerate(ends.items()):
