@@ -6,8 +6,8 @@ it, never from the states: the log holds only what that seat saw or the rules re
 (every cup after a call, the showdown's hands), and a spectator's view when no seat is on
 screen. A fair draw's steps (commitments, shares, reveals) are not told, they say nothing
 a player reads, but what one makes public is: at a fair table the cups are lifted by the
-last reveal after a call, not by the call. It grows a step at a time; an undo, another seat or another language starts
-it again.
+last reveal after a call, not by the call. It grows a step at a time; an undo, another
+seat or another language starts it again.
 
 A guest's device holds no table of its own: at a fair table its log is told from its replay
 of the host's public record (``protocol.fair.Audit``), which holds what every device may

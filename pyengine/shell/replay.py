@@ -9,8 +9,9 @@ Whose eyes: any seat once the game is over, and then the all-seeing spectator's 
 spectator's board, and under it what every seat holds: ``Notation.holdings``, all the
 record's states hold, which at a shared table is what this device saw and the rules
 revealed); while the game is still being played, only the seats played on this device (a
-host must not read a friend's dice in the replay of the game they are playing). An imported record's reader
-holds every draw of its text anyway: every seat is theirs to look through.
+host must not read a friend's dice in the replay of the game they are playing). An
+imported record's reader holds every draw of its text anyway: every seat is theirs to look
+through.
 
 **Sharing.** The replay's share panel gives its link (the record in the fragment,
 ``records.link``), as a QR code where it fits one, and the record's file to download (the
