@@ -9,7 +9,7 @@ import pytest
 from tests.browser.test_bog_browser import SEED, start_bog
 from tests.browser.test_botifarra_browser import start_game
 from tests.browser.test_friends_browser import open_lobby
-from tests.browser.waits import ANY_TURN, tap_move, wait_ready
+from tests.browser.waits import ANY_TURN, tap_move, to_lobby, wait_ready
 
 TIMEOUT_MS = 90_000
 OUR_CALL = "[data-testid=bog-bog], [data-testid=bog-out]"
@@ -62,9 +62,7 @@ def phone(browser, site, wait_engine):
 @pytest.fixture
 def page(phone):
     """``phone`` back in its lobby (a test before may have left a table on screen)."""
-    if phone.locator("#game").is_visible():
-        phone.click("#back")
-    phone.locator("#lobby").wait_for()
+    to_lobby(phone)
     return phone
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from tests.browser.test_crown_anchor_browser import answer_volunteer, start_table
 from tests.browser.test_lasca_browser import start_lasca
-from tests.browser.waits import tap_move, tap_view, wait_ready
+from tests.browser.waits import tap_move, tap_view, to_lobby, wait_ready
 
 TIMEOUT_MS = 60_000
 
@@ -62,9 +62,7 @@ def phone(browser, site, wait_engine):
 def page(phone):
     """``phone`` in its lobby, motion allowed again (a test before may have asked for less)."""
     phone.emulate_media(reduced_motion="no-preference")
-    if phone.locator("#game").is_visible():
-        phone.click("#back")
-    phone.locator("#lobby").wait_for()
+    to_lobby(phone)
     return phone
 
 

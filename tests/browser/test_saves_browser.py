@@ -18,7 +18,7 @@ import json
 import pytest
 
 from tests.browser.saves import PUT_RECORDS, delete_listed, saved_text, stored_records, wait_stored
-from tests.browser.waits import screen_html
+from tests.browser.waits import screen_html, to_lobby
 
 ENGINE_FAST = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')"
 HUMAN_TURN = """() => {
@@ -76,13 +76,10 @@ def shared_page(browser, site, wait_engine):
 @pytest.fixture
 def lobby(shared_page):
     """``shared_page`` in its lobby with no saved table (each deleted through the lobby)."""
-    page = shared_page
-    if page.locator("#game").is_visible():
-        page.click("#back")
-    page.locator("#lobby").wait_for()
-    delete_listed(page)
-    assert stored_records(page) == []
-    return page
+    to_lobby(shared_page)
+    delete_listed(shared_page)
+    assert stored_records(shared_page) == []
+    return shared_page
 
 
 def test_each_game_keeps_its_own_save_and_delete_asks(lobby, wait_engine):

@@ -14,7 +14,7 @@ from pyengine.core.registry import declarations, playable_games
 from pyengine.core.simulate import playout_digest
 from tests.browser.conftest import record
 from tests.browser.saves import delete_listed, saved_text
-from tests.browser.waits import ANY_TURN, screen_html, wait_ready
+from tests.browser.waits import ANY_TURN, screen_html, to_lobby, wait_ready
 
 GAME_OVER_TIMEOUT_MS = 120_000
 
@@ -71,9 +71,7 @@ def lobby_page(browser, site, wait_engine):
 @pytest.fixture
 def lobby(lobby_page):
     """``lobby_page`` back in the lobby, the saves of the tests before deleted through it."""
-    if not lobby_page.locator("#lobby").is_visible():
-        lobby_page.click("#back")
-    lobby_page.locator("#lobby").wait_for()
+    to_lobby(lobby_page)
     delete_listed(lobby_page)
     return lobby_page
 
