@@ -75,6 +75,16 @@ PUT_RECORDS = """async (records) => {
 }"""
 
 
+def restore_records(page, records):
+    """Puts ``records`` (local, in progress) on the lobby's list through its backup restore, as
+    a player does with a backup file: listed at once, written to disk first, no reload."""
+    backup = json.dumps({"taberna_backup": 1, "saves": records, "settings": {}}).encode()
+    page.set_input_files("#backup-file", files=[{"name": "taberna-backup.json", "mimeType": "application/json", "buffer": backup}])
+    page.wait_for_function(
+        "ids => ids.every((id) => document.querySelector(`#saved-list [data-save='${id}']`))", arg=[r["id"] for r in records]
+    )
+
+
 def played_by_bots(game_id, seats, options, seed):
     """A whole game with bots in every seat: the table (the player's seat 0 marked human)
     and the state before each action, to plant screens deep in a game."""

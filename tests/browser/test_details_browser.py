@@ -23,7 +23,7 @@ import pytest
 
 from pyengine.core.table import Table
 from tests.browser.pixels import Image, near
-from tests.browser.test_saves_browser import PUT_RECORDS
+from tests.browser.saves import restore_records
 from tests.browser.test_screens_browser import AXE_RUN, DESKTOP, PHONE, set_language, shots  # noqa: F811 (shots: the screenshots folder fixture)
 from tests.browser.waits import ANY_TURN, tap_move, tap_view, to_lobby, wait_ready
 
@@ -116,9 +116,7 @@ def phone(browser, site, wait_engine):
     page.goto(site.url)
     wait_engine(page)
     tables = {"lasca": lasca_tall_column(), "bozo": bozo_second_hand(), "perudo": perudo_round_ten()}
-    page.evaluate(PUT_RECORDS, [record(name, table, n) for n, (name, table) in enumerate(tables.items())])
-    page.reload()
-    wait_engine(page)
+    restore_records(page, [record(name, table, n) for n, (name, table) in enumerate(tables.items())])
     yield page
     context.close()
 
