@@ -32,7 +32,7 @@ from pyengine.core.table import Table
 from pyengine.games.botifarra import GAME
 from pyengine.games.botifarra.view import card_label
 from pyengine.i18n import Translator
-from tests.browser.conftest import record
+from tests.browser.pages import loaded_page
 from tests.browser.saves import restore_records, saved_text
 from tests.browser.test_friends_browser import (
     check_secrecy,
@@ -239,29 +239,19 @@ def late_in_a_game(seed=7) -> dict:
             "players": [HUMAN, *BOTS], "text": json.dumps(save)}
 
 
+FAST = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')"
+
+
 @pytest.fixture(scope="module")
 def phone(browser, site, wait_engine):
-    """One phone-sized page of the site for the module, bots at the fast pace, its engine
-    loaded; ``page.context.recorder`` audits its requests since its first load."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-    context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')")
-    context.recorder = record(context)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
-    yield page
-    context.close()
+    """The module's page (``pages.loaded_page``), bots at the fast pace."""
+    with loaded_page(browser, site, wait_engine, FAST) as page:
+        yield page
 
 
-@pytest.fixture
-def page(phone):
-    """``phone`` back in its lobby (a test before may have left a table on screen)."""
-    to_lobby(phone)
-    return phone
-
-
-def test_the_last_hands_of_a_game_against_three_bots_by_taps(page, site, wait_engine, tmp_path):
+def test_the_last_hands_of_a_game_against_three_bots_by_taps(phone, site, wait_engine, tmp_path):
+    page = phone
+    to_lobby(page)
     assert page.locator('[data-game="botifarra"]').get_attribute("data-playable") == "true"
     restore_records(page, [late_in_a_game()])
     page.click('[data-save="local:late"] [data-testid=continue]')
@@ -298,9 +288,11 @@ def test_the_last_hands_of_a_game_against_three_bots_by_taps(page, site, wait_en
 
 
 @pytest.mark.parametrize("layout", ["six_piles", "four_piles_and_hand"])
-def test_two_players_play_from_their_piles(page, tmp_path, layout):
+def test_two_players_play_from_their_piles(phone, tmp_path, layout):
     """Rector i vicari: the face-up pile tops (and, in the second form, the hand) are the
     cards; a few tricks by taps, each checked against the engine."""
+    page = phone
+    to_lobby(page)
     start_game(page, [("human", HUMAN), ("bot:easy", "Berta"), ("none", ""), ("none", "")],
                {"two_player_layout": layout})
     folder = shots_dir(tmp_path)

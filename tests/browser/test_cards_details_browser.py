@@ -6,9 +6,9 @@ started from the lobby of one page: Pyodide starts once for the module."""
 
 import pytest
 
+from tests.browser.pages import loaded_page
 from tests.browser.test_bog_browser import SEED, start_bog
 from tests.browser.test_botifarra_browser import start_game
-from tests.browser.test_friends_browser import open_lobby
 from tests.browser.waits import ANY_TURN, tap_move, to_lobby, wait_ready
 
 TIMEOUT_MS = 90_000
@@ -50,13 +50,8 @@ BEST_COVERED = """() => {
 
 @pytest.fixture(scope="module")
 def phone(browser, site, wait_engine):
-    """One phone-sized page of the site for the module, its engine loaded."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    open_lobby(page, site.url, wait_engine)
-    yield page
-    context.close()
+    with loaded_page(browser, site, wait_engine) as page:
+        yield page
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ Both start from the lobby of one page: Pyodide starts once for the module.
 
 import pytest
 
+from tests.browser.pages import loaded_page
 from tests.browser.test_crown_anchor_browser import answer_volunteer, start_table
 from tests.browser.test_lasca_browser import start_lasca
 from tests.browser.waits import tap_move, tap_view, to_lobby, wait_ready
@@ -48,14 +49,9 @@ def move_c3_d4(page):
 
 @pytest.fixture(scope="module")
 def phone(browser, site, wait_engine):
-    """One phone-sized page of the site for the module, motion allowed, its engine loaded."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, reduced_motion="no-preference")
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
-    yield page
-    context.close()
+    """The module's page (``pages.loaded_page``), motion allowed."""
+    with loaded_page(browser, site, wait_engine, reduced_motion="no-preference") as page:
+        yield page
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ import json
 
 import pytest
 
+from tests.browser.pages import loaded_page
 from tests.browser.saves import PUT_RECORDS, delete_listed, saved_text, stored_records, wait_stored
 from tests.browser.waits import screen_html, to_lobby
 
@@ -62,15 +63,9 @@ def listed(page, kind=None):
 
 @pytest.fixture(scope="module")
 def shared_page(browser, site, wait_engine):
-    """One phone-sized page of the site for the module (bots at the fast pace), its engine loaded."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-    context.add_init_script(ENGINE_FAST)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
-    yield page
-    context.close()
+    """The module's page (``pages.loaded_page``), bots at the fast pace."""
+    with loaded_page(browser, site, wait_engine, ENGINE_FAST) as page:
+        yield page
 
 
 @pytest.fixture

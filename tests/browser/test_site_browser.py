@@ -12,7 +12,7 @@ from buildtools.assemble import write_service_worker
 from buildtools.serve import make_server
 from pyengine.core.registry import declarations, playable_games
 from pyengine.core.simulate import playout_digest
-from tests.browser.conftest import record
+from tests.browser.pages import loaded_page
 from tests.browser.saves import delete_listed, saved_text
 from tests.browser.waits import ANY_TURN, screen_html, to_lobby, wait_ready
 
@@ -54,18 +54,10 @@ def version(page):
 
 @pytest.fixture(scope="module")
 def lobby_page(browser, site, wait_engine):
-    """One page of the site (bots at the fast pace) for the tests that start from the lobby,
-    a reload where the test is about one: Pyodide starts once for them, about 5.7 CPU-seconds
-    a start. ``page.context.recorder`` audits its requests since its first load."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-    ctx.add_init_script(on_site("localStorage.setItem('taberna.speed', 'fast')"))
-    ctx.recorder = record(ctx)
-    ctx.set_default_timeout(90_000)
-    page = ctx.new_page()
-    page.goto(site.url)
-    wait_engine(page)
-    yield page
-    ctx.close()
+    """The page (``pages.loaded_page``, bots at the fast pace) of the tests that start from the
+    lobby, a reload only where the test is about one."""
+    with loaded_page(browser, site, wait_engine, on_site("localStorage.setItem('taberna.speed', 'fast')")) as page:
+        yield page
 
 
 @pytest.fixture
