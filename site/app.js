@@ -8,7 +8,7 @@
 // closes; screen.js draws, i18n.js translates, updates.js looks after the service worker,
 // saves.js keeps the saved tables and storage.js the settings.
 
-import { PageLanguage, nextTask } from "./i18n.js";
+import { LANG_KEY, PageLanguage, nextTask } from "./i18n.js";
 import { parseRoute } from "./net/links.js";
 import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
 import { SaveShelf, saveField } from "./saves.js";
@@ -22,7 +22,7 @@ import { engineWorker } from "./engine-start.js";
 
 const $ = (id) => document.getElementById(id);
 const KEYS = {
-  lang: "taberna.lang",
+  lang: LANG_KEY,
   speed: "taberna.speed",
   name: "taberna.name",
   relays: "taberna.relays",
