@@ -3,6 +3,7 @@
     python bench/botifarra_bots.py [--hands 1000] [--jobs 1] [--pairings hard-random,...] [--duplicate] [--log games.jsonl]
     python bench/botifarra_bots.py --report games.jsonl [more.jsonl ...]
     python bench/botifarra_bots.py --pyodide [--timing-hands 3]
+    python bench/botifarra_bots.py --variant '{"exact_tricks": 5}' --phases play [--deals 100] [--log f.jsonl]
 
 Each pairing plays whole games to 101 (the default table: four players in partnerships,
 obligada) until at least ``--hands`` hands were dealt; the pair named first sits at seats
@@ -19,6 +20,15 @@ depend on the play) with the pairs' seats swapped, so the cards' luck largely ca
 second interval printed then takes the pairs of games as the units (each pair scores 0,
 ½ or 1 for the first pair). Every run ends with the levels' order as the pairings show it
 (hard > medium > easy, each step a pairing whose interval lies above 50 %).
+
+``--variant`` measures a change to hard (settings over ``LEVELS["hard"]``, as JSON) one
+decision at a time, which whole games are far too noisy to do: in the first hand of
+``--deals`` deals (hard against medium, the pairs' seats alternating), at each of hard's
+decisions in ``--phases`` the variant is asked too; where it chooses otherwise, the hand is
+played out from each of the two actions ``--continuations`` times (the same bots and seeds
+for both), and the difference in the hard side's net score (its gain minus the other
+side's) is the variant's gain on that decision. Printed: decisions, how many differed, the
+mean gain per differing decision with a 95 % margin, and the variant's decision CPU time.
 
 ``--pyodide`` plays ``--timing-hands`` hands with one bot of each level at the table in
 the pinned Pyodide under Node (the browser worker's Python, unpacked by ``build.py`` into
@@ -41,6 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyengine.core.rng import Rng, derive_seed  # noqa: E402
+from pyengine.games.botifarra import bot as bot_module  # noqa: E402
 from pyengine.games.botifarra.bot import BOTS  # noqa: E402
 from pyengine.games.botifarra.rules import Botifarra  # noqa: E402
 
@@ -80,6 +91,60 @@ def play_game(first: str, second: str, seed: int, max_hands: int = 0, shift: int
     won = result is not None and result["winners"][0] % 2 == shift
     hands = state["hand_number"] if result else state["hand_number"] - 1
     return {"won": won, "hands": hands, "times": times, "seed": seed}
+
+
+def hand_gain(state: dict, levels: list, seed: int, move: int) -> int:
+    """The net score (gain minus the other side's) of seats 0 and 2 in the hand of
+    ``state``, played out by ``levels`` from there."""
+    number = state["hand_number"]
+    while state["hand_number"] == number and not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, bot(levels[seat])(GAME.view(state, seat), derive_seed(seed, move, seat)))
+        move += 1
+    gains = state["last_hand"]["gains"]
+    return gains[0] - gains[1]
+
+
+def variant_decisions(variant: dict, phases: set, deal: int, continuations: int) -> list:
+    """Hard's decisions in ``phases`` of one deal's first hand, each compared with the
+    variant's: ``{"phase", "same", "cpu", "gain"}`` (``gain``: the variant's mean gain in
+    the hard side's net score over the continuations, 0 when it chose the same)."""
+    bot_module.LEVELS["variant"] = {**bot_module.LEVELS["hard"], **variant}
+    seed = derive_seed(0, "variant", deal)
+    hard = deal % 2
+    levels = ["hard" if seat % 2 == hard else "medium" for seat in range(4)]
+    state = GAME.new_state({}, 4, seed)
+    move, records = 0, []
+    while state["hand_number"] == 1 and not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        view = GAME.view(state, seat)
+        action = bot(levels[seat])(view, derive_seed(seed, move, seat))
+        if levels[seat] == "hard" and view["phase"] in phases and len(view["legal_actions"]) > 1:
+            started = time.process_time()
+            other = bot_module.choose_action(view, "variant", derive_seed(seed, move, seat))
+            record = {"phase": view["phase"], "same": other == action, "cpu": time.process_time() - started,
+                      "gain": 0.0}
+            if other != action:
+                sign = 1 if hard == 0 else -1
+                record["gain"] = sign * sum(
+                    hand_gain(GAME.apply(state, seat, other), levels, seed + k, move + 1)
+                    - hand_gain(GAME.apply(state, seat, action), levels, seed + k, move + 1)
+                    for k in range(1, continuations + 1)) / continuations
+            records.append(record)
+        state = GAME.apply(state, seat, action)
+        move += 1
+    return records
+
+
+def variant_line(records: list) -> str:
+    differing = [record["gain"] for record in records if not record["same"]]
+    count = len(differing)
+    mean = sum(differing) / count if count else 0.0
+    spread = math.sqrt(sum((x - mean) ** 2 for x in differing) / (count - 1) / count) if count > 1 else 0.0
+    _, p95, top = percentiles([record["cpu"] for record in records])
+    return (f"{len(records)} decisions, {count} chosen otherwise: gain {mean:+.2f} ± {1.96 * spread:.2f} points "
+            f"per differing decision ({sum(differing) / max(1, len(records)):+.2f} per decision); "
+            f"variant CPU p95 {p95 * 1e3:.0f} ms, max {top * 1e3:.0f} ms")
 
 
 def _game_job(job):
@@ -260,7 +325,24 @@ def main() -> None:
     parser.add_argument("--log", help="append each finished game to this file (JSON lines)")
     parser.add_argument("--duplicate", action="store_true", help="each deal sequence twice, the pairs swapped")
     parser.add_argument("--report", nargs="+", metavar="LOG", help="print the figures of --log files instead")
+    parser.add_argument("--variant", help="hard's settings to compare decision by decision (JSON)")
+    parser.add_argument("--phases", default="choose,double,play", help="the decisions --variant compares")
+    parser.add_argument("--deals", type=int, default=100, help="deals --variant plays")
+    parser.add_argument("--first-deal", type=int, default=0, help="the first deal's number (split a run)")
+    parser.add_argument("--continuations", type=int, default=4, help="play-outs of each differing decision")
     args = parser.parse_args()
+    if args.variant:
+        records = []
+        log = open(args.log, "a", encoding="utf-8") if args.log else None
+        for deal in range(args.first_deal, args.first_deal + args.deals):
+            for record in variant_decisions(json.loads(args.variant), set(args.phases.split(",")), deal,
+                                            args.continuations):
+                records.append(record)
+                if log is not None:
+                    log.write(json.dumps({"variant": args.variant, "deal": deal, **record}) + "\n")
+                    log.flush()
+        print(f"variant {args.variant} against hard, phases {args.phases}, {args.deals} deals: {variant_line(records)}")
+        return
     if args.pyodide:
         started = time.perf_counter()
         times = pyodide_times(args.timing_hands)

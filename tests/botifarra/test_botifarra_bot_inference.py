@@ -116,3 +116,15 @@ def test_capped_hand_value_counts_only_what_a_side_needs_to_win():
     assert bot.hand_value(view, table, 46, 2, capped=True) == 6  # 20 scored, 6 needed
     assert bot.hand_value(view, table, 46, 2, capped=False) == 20
     assert bot.hand_value(view, table, 26, 2, capped=True) == -20  # they need 101
+
+
+def test_a_suit_the_other_side_is_strong_in_draws_a_contro():
+    """``contro_odds``, which hard's trump choice weighs the doubled score by: the other
+    side holding the trumps' top and length is likely to double them, holding nothing not."""
+    view = GAME.view(GAME.new_state({}, 4, 1), 0)
+    table = bot.Table(view, None)
+    rest = [card for card in GAME.deck(4).cards if card not in STRONG + WEAK]
+    them_strong = bot.Deal(table, [WEAK, STRONG, rest[:12], rest[12:]], None, 0, [])
+    them_weak = bot.Deal(table, [STRONG, WEAK, rest[:12], rest[12:]], None, 0, [])
+    assert bot.contro_odds(them_strong, table, "o") > 0.9
+    assert bot.contro_odds(them_weak, table, "o") < 0.2

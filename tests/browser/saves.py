@@ -38,6 +38,17 @@ def wait_stored(page, holds, timeout_s=60):
         page.wait_for_timeout(50)
 
 
+def delete_listed(page):
+    """Deletes every table the lobby lists, through its Delete and the confirmation, and waits
+    until the database holds none of them: a page shared by tests starts each from no save."""
+    items = page.locator("#saved-list .saved-game")
+    ids = set(items.evaluate_all("items => items.map(item => item.dataset.save)"))
+    while items.count():
+        items.first.locator("[data-testid=delete]").click()
+        items.first.locator("[data-testid=delete-yes]").click()
+    wait_stored(page, lambda records: not ids & {str(record["id"]) for record in records})
+
+
 def saved_text(page, kind="local"):
     """The save (JSON text) of the table on screen: for one device the record the page marks
     as current, else the newest record of ``kind``; ``None`` if there is none."""
@@ -62,6 +73,16 @@ PUT_RECORDS = """async (records) => {
   });
   db.close();
 }"""
+
+
+def restore_records(page, records):
+    """Puts ``records`` (local, in progress) on the lobby's list through its backup restore, as
+    a player does with a backup file: listed at once, written to disk first, no reload."""
+    backup = json.dumps({"taberna_backup": 1, "saves": records, "settings": {}}).encode()
+    page.set_input_files("#backup-file", files=[{"name": "taberna-backup.json", "mimeType": "application/json", "buffer": backup}])
+    page.wait_for_function(
+        "ids => ids.every((id) => document.querySelector(`#saved-list [data-save='${id}']`))", arg=[r["id"] for r in records]
+    )
 
 
 def played_by_bots(game_id, seats, options, seed):

@@ -15,6 +15,9 @@
   state message a guest's data channels received is that guest's own view (only its own
   hand), checked against the host's table replayed in CPython.
 * Offline play of every game: ``test_site_browser``.
+
+The one-device tests start from the lobby of one page (bots at the fast pace): Pyodide starts
+once for them, and again only where a test reloads.
 """
 
 import json
@@ -29,7 +32,8 @@ from pyengine.core.table import Table
 from pyengine.games.botifarra import GAME
 from pyengine.games.botifarra.view import card_label
 from pyengine.i18n import Translator
-from tests.browser.saves import PUT_RECORDS, saved_text
+from tests.browser.pages import loaded_page
+from tests.browser.saves import restore_records, saved_text
 from tests.browser.test_friends_browser import (
     check_secrecy,
     hand_reply_to_host,
@@ -40,7 +44,7 @@ from tests.browser.test_friends_browser import (
     quiet,
     wait_past,
 )
-from tests.browser.waits import screen_html, tap_move, tap_view, wait_ready
+from tests.browser.waits import screen_html, tap_move, tap_view, to_lobby, wait_ready
 
 TIMEOUT_MS = 90_000
 OUR_TURN = ".botifarra"  # ready for us: our seat's screen (its hand or sheet)
@@ -235,15 +239,21 @@ def late_in_a_game(seed=7) -> dict:
             "players": [HUMAN, *BOTS], "text": json.dumps(save)}
 
 
-def test_the_last_hands_of_a_game_against_three_bots_by_taps(context, site, wait_engine, tmp_path):
-    context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')")
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+FAST = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')"
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site, wait_engine):
+    """The module's page (``pages.loaded_page``), bots at the fast pace."""
+    with loaded_page(browser, site, wait_engine, FAST) as page:
+        yield page
+
+
+def test_the_last_hands_of_a_game_against_three_bots_by_taps(phone, site, wait_engine, tmp_path):
+    page = phone
+    to_lobby(page)
     assert page.locator('[data-game="botifarra"]').get_attribute("data-playable") == "true"
-    page.evaluate(PUT_RECORDS, [late_in_a_game()])
-    page.reload()
-    wait_engine(page)
+    restore_records(page, [late_in_a_game()])
     page.click('[data-save="local:late"] [data-testid=continue]')
     page.locator("#game-area .botifarra").wait_for()
     folder = shots_dir(tmp_path)
@@ -273,18 +283,16 @@ def test_the_last_hands_of_a_game_against_three_bots_by_taps(context, site, wait
     shoot(page, folder, "over", seen)
     assert {"reload", "illegal", "play", "selected"} <= seen, seen
     assert any(entry["seat"] == 0 and entry["action"]["type"] == "play" for entry in final.log)
-    assert context.recorder.foreign(site.origin) == []
-    assert context.recorder.errors == []
+    assert page.context.recorder.foreign(site.origin) == []
+    assert page.context.recorder.errors == []
 
 
 @pytest.mark.parametrize("layout", ["six_piles", "four_piles_and_hand"])
-def test_two_players_play_from_their_piles(context, site, wait_engine, tmp_path, layout):
+def test_two_players_play_from_their_piles(phone, tmp_path, layout):
     """Rector i vicari: the face-up pile tops (and, in the second form, the hand) are the
     cards; a few tricks by taps, each checked against the engine."""
-    context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')")
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+    page = phone
+    to_lobby(page)
     start_game(page, [("human", HUMAN), ("bot:easy", "Berta"), ("none", ""), ("none", "")],
                {"two_player_layout": layout})
     folder = shots_dir(tmp_path)
@@ -294,7 +302,7 @@ def test_two_players_play_from_their_piles(context, site, wait_engine, tmp_path,
         action = Turn(page, rng, seen, folder).play()
         plays += action["type"] == "play"
     assert plays == 6
-    assert context.recorder.errors == []
+    assert page.context.recorder.errors == []
 
 
 # --- a shared table of four ---------------------------------------------------------------------

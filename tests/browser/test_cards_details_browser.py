@@ -1,12 +1,15 @@
 """The card games' details a player meets on a 360 x 740 phone (issue 27), hit-tested in
 Chromium: Bog's seat chips show whole names, and "Your best" is not hidden by the cards
 lifted under it (one seeded table, reached in one deal's first calls); Botifarra's bidding
-stays in view once the cards are played (reached in a hand's first trick)."""
+stays in view once the cards are played (reached in a hand's first trick). Both tables are
+started from the lobby of one page: Pyodide starts once for the module."""
 
+import pytest
+
+from tests.browser.pages import loaded_page
 from tests.browser.test_bog_browser import SEED, start_bog
 from tests.browser.test_botifarra_browser import start_game
-from tests.browser.test_friends_browser import open_lobby
-from tests.browser.waits import ANY_TURN, tap_move, wait_ready
+from tests.browser.waits import ANY_TURN, tap_move, to_lobby, wait_ready
 
 TIMEOUT_MS = 90_000
 OUR_CALL = "[data-testid=bog-bog], [data-testid=bog-out]"
@@ -45,8 +48,20 @@ BEST_COVERED = """() => {
 }"""
 
 
-def test_bog_seat_names_whole_and_your_best_above_the_lifted_cards(page, site, wait_engine):
-    open_lobby(page, site.url, wait_engine)
+@pytest.fixture(scope="module")
+def phone(browser, site, wait_engine):
+    with loaded_page(browser, site, wait_engine) as page:
+        yield page
+
+
+@pytest.fixture
+def page(phone):
+    """``phone`` back in its lobby (a test before may have left a table on screen)."""
+    to_lobby(phone)
+    return phone
+
+
+def test_bog_seat_names_whole_and_your_best_above_the_lifted_cards(page):
     start_bog(page, 5, SEED)  # five chips in a row: the narrowest; we deal, and hold a mitsi
     wait_ready(page, TIMEOUT_MS, "[data-testid=bog-keep]")
     page.click("[data-testid=bog-keep]")
@@ -69,8 +84,7 @@ BIDDING_SEEN = """() => {
 }"""
 
 
-def test_botifarra_bidding_stays_in_view_during_the_hand(page, site, wait_engine):
-    open_lobby(page, site.url, wait_engine)
+def test_botifarra_bidding_stays_in_view_during_the_hand(page):
     start_game(page, [("human", "Anna"), ("bot:easy", "Berta"), ("bot:easy", "Carles"), ("bot:easy", "Dolors")], {})
     choice = page.locator("#game-area [data-testid=bt-trump-o], #game-area [data-testid=bt-pass]")
     while True:  # our choice or doubling answers (if asked), until our first card

@@ -23,9 +23,9 @@ import pytest
 
 from pyengine.core.table import Table
 from tests.browser.pixels import Image, near
-from tests.browser.test_saves_browser import PUT_RECORDS
+from tests.browser.saves import restore_records
 from tests.browser.test_screens_browser import AXE_RUN, DESKTOP, PHONE, set_language, shots  # noqa: F811 (shots: the screenshots folder fixture)
-from tests.browser.waits import ANY_TURN, tap_move, tap_view, wait_ready
+from tests.browser.waits import ANY_TURN, tap_move, tap_view, to_lobby, wait_ready
 
 TIMEOUT_MS = 90_000
 WILD, INK = (243, 223, 176), (43, 42, 40)  # the paco's body, a pip (ui/dice.css)
@@ -116,21 +116,13 @@ def phone(browser, site, wait_engine):
     page.goto(site.url)
     wait_engine(page)
     tables = {"lasca": lasca_tall_column(), "bozo": bozo_second_hand(), "perudo": perudo_round_ten()}
-    page.evaluate(PUT_RECORDS, [record(name, table, n) for n, (name, table) in enumerate(tables.items())])
-    page.reload()
-    wait_engine(page)
+    restore_records(page, [record(name, table, n) for n, (name, table) in enumerate(tables.items())])
     yield page
     context.close()
 
 
-def lobby(page):
-    if page.locator("#game").is_visible():
-        page.click("#back")
-    page.locator("#lobby").wait_for()
-
-
 def continue_saved(page, name):
-    lobby(page)
+    to_lobby(page)
     page.click(f'[data-save="local:details-{name}"] [data-testid=continue]')
     page.locator("#game-area .tb-table").wait_for()
     return wait_ready(page, TIMEOUT_MS, ANY_TURN)
@@ -164,7 +156,7 @@ def in_reach(page, selector):
 def test_perudo_setup_menus_fit_and_calza_options_follow_calza(phone, shots, axe_source):
     set_language(phone, "es")
     try:
-        lobby(phone)
+        to_lobby(phone)
         phone.click("[data-open=perudo]")
         form = phone.locator('form[data-form="setup"][data-game="perudo"]')
         form.wait_for()

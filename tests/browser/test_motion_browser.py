@@ -6,11 +6,16 @@
 * Sounds are off until turned on in Settings, stay on after a reload, and then the page asks
   for the right cue: chips for a stake, dice for a roll, a chime for the player's turn (the
   "taberna:sound" events the audio layer announces, not the audio).
+
+Both start from the lobby of one page: Pyodide starts once for the module.
 """
 
+import pytest
+
+from tests.browser.pages import loaded_page
 from tests.browser.test_crown_anchor_browser import answer_volunteer, start_table
 from tests.browser.test_lasca_browser import start_lasca
-from tests.browser.waits import tap_move, tap_view, wait_ready
+from tests.browser.waits import tap_move, tap_view, to_lobby, wait_ready
 
 TIMEOUT_MS = 60_000
 
@@ -42,11 +47,22 @@ def move_c3_d4(page):
     return page.evaluate(MOVED_COLUMNS)
 
 
-def test_a_moved_column_moves_unless_reduced_motion_is_asked(browser, site, wait_engine):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, reduced_motion="no-preference")
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+@pytest.fixture(scope="module")
+def phone(browser, site, wait_engine):
+    """The module's page (``pages.loaded_page``), motion allowed."""
+    with loaded_page(browser, site, wait_engine, reduced_motion="no-preference") as page:
+        yield page
+
+
+@pytest.fixture
+def page(phone):
+    """``phone`` in its lobby, motion allowed again (a test before may have asked for less)."""
+    phone.emulate_media(reduced_motion="no-preference")
+    to_lobby(phone)
+    return phone
+
+
+def test_a_moved_column_moves_unless_reduced_motion_is_asked(page):
     start_lasca(page)
     page.evaluate(OBSERVE)
     moved = move_c3_d4(page)
@@ -58,7 +74,6 @@ def test_a_moved_column_moves_unless_reduced_motion_is_asked(browser, site, wait
     page.evaluate("() => { window.moved.length = 0; }")
     moved = move_c3_d4(page)
     assert all(m["name"] == "none" and m["running"] == 0 for m in moved), moved
-    context.close()
 
 
 # Notes every cue the audio layer is asked to play.
@@ -68,12 +83,9 @@ LISTEN = """() => {
 }"""
 
 
-def test_sounds_are_off_until_turned_on_then_a_stake_and_a_roll_are_heard(context, site, wait_engine):
-    context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+def test_sounds_are_off_until_turned_on_then_a_stake_and_a_roll_are_heard(page, wait_engine):
     page.click("#settings summary")
+    page.select_option("#speed", "fast")  # the bots at the fast pace
     assert not page.locator("#sound").is_checked()
     page.locator("#sound").check()
     page.reload()

@@ -8,12 +8,18 @@
   and a reload comes back to the latest move. A host whose save failed holds its table (the
   bot does not play) until the player chooses to go on.
 * A save from before IndexedDB (localStorage) is moved on the first load.
+
+The tests that need no storage cut from the start share one page, emptied through the lobby's
+Delete between them: Pyodide starts once for them instead of once a test.
 """
 
 import json
 
-from tests.browser.saves import PUT_RECORDS, saved_text, stored_records, wait_stored
-from tests.browser.waits import screen_html
+import pytest
+
+from tests.browser.pages import loaded_page
+from tests.browser.saves import PUT_RECORDS, delete_listed, saved_text, stored_records, wait_stored
+from tests.browser.waits import screen_html, to_lobby
 
 ENGINE_FAST = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')"
 HUMAN_TURN = """() => {
@@ -55,11 +61,24 @@ def listed(page, kind=None):
     return page.locator("#saved-list .saved-game" + (f'[data-kind="{kind}"]' if kind else ""))
 
 
-def test_each_game_keeps_its_own_save_and_delete_asks(context, site, wait_engine):
-    context.add_init_script(ENGINE_FAST)
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+@pytest.fixture(scope="module")
+def shared_page(browser, site, wait_engine):
+    """The module's page (``pages.loaded_page``), bots at the fast pace."""
+    with loaded_page(browser, site, wait_engine, ENGINE_FAST) as page:
+        yield page
+
+
+@pytest.fixture
+def lobby(shared_page):
+    """``shared_page`` in its lobby with no saved table (each deleted through the lobby)."""
+    to_lobby(shared_page)
+    delete_listed(shared_page)
+    assert stored_records(shared_page) == []
+    return shared_page
+
+
+def test_each_game_keeps_its_own_save_and_delete_asks(lobby, wait_engine):
+    page = lobby
     assert page.locator("#saved").is_hidden()
     start_game(page, "perudo")
     play_a_move(page)
@@ -187,18 +206,15 @@ def test_a_host_whose_save_fails_holds_the_table_until_told(context, site, wait_
     assert saved_text(page, "host") is not None
 
 
-def test_a_save_from_local_storage_is_moved_and_resumed(context, site, wait_engine):
+def test_a_save_from_local_storage_is_moved_and_resumed(lobby, wait_engine):
     legacy = {
         "format": 1, "game": "perudo", "options": {}, "seed": 5,
         "seats": [{"kind": "human", "name": "Old"}, {"kind": "bot", "name": "B", "level": "easy"}],
         "log": [],
     }
-    context.add_init_script(
-        "if (location.protocol === 'http:' && !sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem('taberna.table', {json.dumps(json.dumps(legacy))}); }}"
-    )
-    page = context.new_page()
-    page.goto(site.url)
+    page = lobby
+    page.evaluate("text => localStorage.setItem('taberna.table', text)", json.dumps(legacy))
+    page.reload()
     wait_engine(page)
     assert listed(page).count() == 1 and "Old" in listed(page).inner_text()
     assert page.evaluate("() => localStorage.getItem('taberna.table')") is None
@@ -221,10 +237,8 @@ def bozo_save_with_a_list_way() -> str:
     return json.dumps(save)
 
 
-def test_damaged_saves_of_every_kind_never_leave_a_blank_screen(context, site, wait_engine):
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+def test_damaged_saves_of_every_kind_never_leave_a_blank_screen(lobby, wait_engine):
+    page = lobby
     now = page.evaluate("() => Date.now()")
     base = {"over": False, "players": ["Ana"], "via": "room"}
     page.evaluate(PUT_RECORDS, [
@@ -258,28 +272,29 @@ def test_damaged_saves_of_every_kind_never_leave_a_blank_screen(context, site, w
     assert page.locator("#game-area").inner_text().strip()
 
 
-def test_two_tabs_each_come_back_to_their_own_game(context, site, wait_engine):
-    context.add_init_script(ENGINE_FAST)
-    first, second = context.new_page(), context.new_page()
-    for page, game_id in ((first, "perudo"), (second, "lasca")):
-        page.goto(site.url)
-        wait_engine(page)
-        start_game(page, game_id)
-        page.wait_for_function(HUMAN_TURN)
-    for page, game_id in ((first, "perudo"), (second, "lasca")):
-        page.reload()
-        wait_engine(page)
-        page.locator(f'#game-area .tb-table[data-game="{game_id}"]').wait_for()
-    assert {r["game"] for r in stored_records(first)} == {"perudo", "lasca"}
+def test_two_tabs_each_come_back_to_their_own_game(lobby, site, wait_engine):
+    first, second = lobby, lobby.context.new_page()
+    try:
+        start_game(first, "perudo")
+        first.wait_for_function(HUMAN_TURN)
+        second.goto(site.url)  # the second tab opens while the first shows its table
+        wait_engine(second)
+        start_game(second, "lasca")
+        second.wait_for_function(HUMAN_TURN)
+        for page, game_id in ((first, "perudo"), (second, "lasca")):
+            page.reload()
+            wait_engine(page)
+            page.locator(f'#game-area .tb-table[data-game="{game_id}"]').wait_for()
+        assert {r["game"] for r in stored_records(first)} == {"perudo", "lasca"}
+    finally:
+        second.close()
 
 
-def test_a_record_of_the_wrong_shape_shows_as_damaged_and_the_page_still_starts(context, site, wait_engine):
+def test_a_record_of_the_wrong_shape_shows_as_damaged_and_the_page_still_starts(lobby, wait_engine):
     """Issue 30: a record whose ``players`` was null or a string threw inside the lobby's
     list, in the start-up chain: no saved games, "Play with friends" dead, no message. Now
     each such record shows as damaged with only Delete, and everything else works."""
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+    page = lobby
     now = page.evaluate("() => Date.now()")
     start_game(page, "perudo")  # a sound save beside the damaged ones
     page.click("#back")

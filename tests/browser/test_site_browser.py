@@ -12,8 +12,9 @@ from buildtools.assemble import write_service_worker
 from buildtools.serve import make_server
 from pyengine.core.registry import declarations, playable_games
 from pyengine.core.simulate import playout_digest
-from tests.browser.saves import saved_text
-from tests.browser.waits import ANY_TURN, screen_html, wait_ready
+from tests.browser.pages import loaded_page
+from tests.browser.saves import delete_listed, saved_text
+from tests.browser.waits import ANY_TURN, screen_html, to_lobby, wait_ready
 
 GAME_OVER_TIMEOUT_MS = 120_000
 
@@ -53,23 +54,17 @@ def version(page):
 
 @pytest.fixture(scope="module")
 def lobby_page(browser, site, wait_engine):
-    """One page of the site for the tests that need only the lobby and a game started from it
-    (no init script, no reload): Pyodide starts once for them, about 5 CPU-seconds a start."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-    ctx.set_default_timeout(90_000)
-    page = ctx.new_page()
-    page.goto(site.url)
-    wait_engine(page)
-    yield page
-    ctx.close()
+    """The page (``pages.loaded_page``, bots at the fast pace) of the tests that start from the
+    lobby, a reload only where the test is about one."""
+    with loaded_page(browser, site, wait_engine, on_site("localStorage.setItem('taberna.speed', 'fast')")) as page:
+        yield page
 
 
 @pytest.fixture
 def lobby(lobby_page):
-    """``lobby_page`` back in the lobby, the last test's game left as a save."""
-    if not lobby_page.locator("#lobby").is_visible():
-        lobby_page.click("#back")
-    lobby_page.locator("#lobby").wait_for()
+    """``lobby_page`` back in the lobby, the saves of the tests before deleted through it."""
+    to_lobby(lobby_page)
+    delete_listed(lobby_page)
     return lobby_page
 
 
@@ -120,11 +115,8 @@ def test_a_broken_engine_is_reported_and_the_lobby_stays(context, site, wait_eng
     assert page.locator('[data-game="perudo"]').is_visible()
 
 
-def test_whole_perudo_game_against_three_bots_by_clicks(context, site, wait_engine):
-    context.add_init_script(on_site("localStorage.setItem('taberna.speed', 'fast')"))
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+def test_whole_perudo_game_against_three_bots_by_clicks(lobby, site):
+    page = lobby
     start_perudo(page, bots=3)
     rng = random.Random(7)
     clicks = 0
@@ -144,14 +136,12 @@ def test_whole_perudo_game_against_three_bots_by_clicks(context, site, wait_engi
     assert clicks > 0
     save = json.loads(saved_text(page))
     assert save["game"] == "perudo" and len(save["log"]) >= clicks
-    assert context.recorder.foreign(site.origin) == []
-    assert context.recorder.errors == []
+    assert page.context.recorder.foreign(site.origin) == []
+    assert page.context.recorder.errors == []
 
 
-def test_reload_mid_game_resumes_exactly(context, site, wait_engine):
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+def test_reload_mid_game_resumes_exactly(lobby, wait_engine):
+    page = lobby
     start_perudo(page, bots=2)
     rng = random.Random(3)
     for _ in range(2):
@@ -178,10 +168,8 @@ def test_reload_mid_game_resumes_exactly(context, site, wait_engine):
     )
 
 
-def test_back_to_lobby_keeps_the_save_and_offers_to_continue(context, site, wait_engine):
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+def test_back_to_lobby_keeps_the_save_and_offers_to_continue(lobby, wait_engine):
+    page = lobby
     start_perudo(page, bots=1)
     wait_ready(page, GAME_OVER_TIMEOUT_MS)
     screen = screen_html(page)
@@ -282,10 +270,8 @@ def test_served_under_a_sub_path(context, subpath_site, wait_engine):
     assert stray == []
 
 
-def test_language_switch_translates_the_lobby_and_the_game(context, site, wait_engine):
-    page = context.new_page()
-    page.goto(site.url)
-    wait_engine(page)
+def test_language_switch_translates_the_lobby_and_the_game(lobby, wait_engine):
+    page = lobby
     page.click("#settings summary")
     page.select_option("#lang", "pt")
     page.wait_for_function("() => document.documentElement.lang === 'pt-BR'")
@@ -301,6 +287,10 @@ def test_language_switch_translates_the_lobby_and_the_game(context, site, wait_e
     page.reload()
     wait_engine(page)
     assert page.evaluate("document.documentElement.lang") == "es"
+    page.click("#settings summary")  # English again, the settings closed, for the next test on the page
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.click("#settings summary")
 
 
 def test_pyodide_plays_the_same_seeded_games_as_cpython(lobby, bridge_call):

@@ -86,3 +86,10 @@ def tap_view(page, locator, timeout_ms: int, force: bool = False) -> None:
 def wait_ready(page, timeout_ms: int, ours: str = ACTIONS) -> str:
     """Waits until the game area is ready (see ``READY``) and says for what."""
     return page.wait_for_function(READY, arg=ours, timeout=timeout_ms).json_value()
+
+
+def to_lobby(page) -> None:
+    """Back in the lobby, whatever table a test before left on screen (a page shared by tests)."""
+    if page.locator("#game").is_visible():
+        page.click("#back")
+    page.locator("#lobby").wait_for()

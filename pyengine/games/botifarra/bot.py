@@ -15,7 +15,10 @@ plays each candidate out in every world with ``kits.pimc.choose``:
   from the hands they held), and it values a hand's score towards the
   game (``hand_value``: points past what a side still needs to reach the target count for
   nothing, so it does not double what it already wins with, nor a loss that ends the game
-  anyway).
+  anyway). Its trump choice counts on the other side's contro (``contro_odds``: in each
+  world, how likely the opponents were to double that suit, which doubles exactly the
+  hands that go badly), and it doubles with smaller margins (``READ_CALL_MARGINS``), its
+  worlds being weighed by what the other side said already.
 
 Each decision that samples has an allowance of work counted in cards played inside its
 worlds (``kits.pimc.Work``); once it is spent no further world is drawn. Roll-outs stay
@@ -57,20 +60,26 @@ from .tricks import HAND_TOTAL, RANKS, SCALES, SUITS, beats, legal_among
 
 GAME = Botifarra()
 
-#: Per level: worlds sampled per decision (play, trump choice, doubling), the tricks left
-#: from which the search is exact, how often (out of 1) a random legal card is played, and
-#: the work a decision may spend (cards played inside its worlds).
-LEVELS = {
-    "easy": {"worlds": 0, "choice_worlds": 0, "exact_tricks": 0, "noise": 0.2, "work": 0, "reads_table": False},
-    "medium": {"worlds": 12, "choice_worlds": 12, "exact_tricks": 0, "noise": 0.0, "work": 24_000,
-               "reads_table": False},
-    "hard": {"worlds": 40, "choice_worlds": 40, "exact_tricks": 4, "noise": 0.0, "work": 24_000,
-             "reads_table": True},
-}
-
 #: Expected points above half a side wants before it says contro, recontro, Sant Vicenç:
 #: the other side spoke first (it chose, or it doubled), so uniform worlds flatter us.
 CALL_MARGINS = (5.0, 8.0, 10.0)
+#: Hard's margins: its worlds are weighed by what the other side said (``choice_weigh``),
+#: so they flatter it less.
+READ_CALL_MARGINS = (2.0, 5.0, 7.0)
+
+#: Per level: worlds sampled per decision (play, trump choice, doubling), the tricks left
+#: from which the search is exact, how often (out of 1) a random legal card is played, the
+#: work a decision may spend (cards played inside its worlds), whether it reads the table
+#: (``choice_weigh``, ``hand_value`` towards the game), whether its trump choice counts on
+#: the other side's contro (``contro_odds``), and its doubling margins.
+LEVELS = {
+    "easy": {"worlds": 0, "choice_worlds": 0, "exact_tricks": 0, "noise": 0.2, "work": 0, "reads_table": False,
+             "contro_risk": False, "call_margins": CALL_MARGINS},
+    "medium": {"worlds": 12, "choice_worlds": 12, "exact_tricks": 0, "noise": 0.0, "work": 24_000,
+               "reads_table": False, "contro_risk": False, "call_margins": CALL_MARGINS},
+    "hard": {"worlds": 40, "choice_worlds": 40, "exact_tricks": 4, "noise": 0.0, "work": 24_000,
+             "reads_table": True, "contro_risk": True, "call_margins": READ_CALL_MARGINS},
+}
 
 #: How a player's hand explains the suit he named as trumps (``choice_likelihood``): each
 #: suit is named with odds ``e ** (strength / CHOICE_SPREAD)``, ``strength`` the hand's
@@ -477,6 +486,18 @@ def choice_weigh(view: dict, table: Table):
     return weigh
 
 
+def contro_odds(deal: Deal, table: Table, trump: str) -> float:
+    """How likely the other side is to say contro to ``trump`` in ``deal`` (a world): each
+    opponent calls as ``call_likelihood`` reads a call, from his hand there. A suit that
+    leaves the opponents long and strong in it is worth less than its roll-outs say: the
+    contro doubles the loss exactly when the hand goes badly."""
+    staying = 1.0
+    for seat in range(table.n):
+        if not table.partners(seat, table.me):
+            staying *= 1.0 - call_likelihood(deal.hands[seat], trump, True)
+    return 1.0 - staying
+
+
 def hand_value(view: dict, table: Table, points: float, multiplier: int, capped: bool) -> float:
     """What the bot's side makes of taking ``points`` of the hand: the side over half scores
     ``(points - half) x multiplier``. ``capped`` (partnerships playing to a target): a score
@@ -580,6 +601,7 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             return {"type": "delegate"}
         return {"type": "botifarra"} if suit is None else {"type": "trump", "suit": suit}
     tables = {trump: Table(view, trump) for trump in (*SUITS, None)}
+    contro_factor = SCALES[view["options"]["scale"]][1]
     work = Work(config["work"])
 
     def evaluate(deal, candidates):
@@ -593,7 +615,11 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
             world.table = tables[trump]
             points = roll_out(world, work).side_points(me)
             multiplier = 2 if trump is None and not table.individual else 1
-            scores.append(hand_value(view, table, points, multiplier, config["reads_table"]))
+            value = hand_value(view, table, points, multiplier, config["reads_table"])
+            if config["contro_risk"] and trump is not None and table.partnerships:
+                doubled = hand_value(view, table, points, contro_factor, config["reads_table"])
+                value += contro_odds(deal, table, trump) * (doubled - value)
+            scores.append(value)
         return scores
 
     return choose(actions, sampler(view, table), evaluate, rng, worlds=config["choice_worlds"], work=work).action
@@ -603,7 +629,7 @@ def answer_call(view: dict, config: dict, rng: Rng) -> dict:
     """Contro, recontro or Sant Vicenç when the expected points pass half by a margin."""
     table = Table(view, view["trump"])
     me, doubling = table.me, view["doubling"]
-    margin = CALL_MARGINS[doubling]
+    margin = config["call_margins"][doubling]
     double, stay = {"type": "double"}, {"type": "pass"}
     if not config["choice_worlds"]:
         trump = view["trump"]
