@@ -159,13 +159,24 @@ def open_cards(group, deck: list, positions: list, keys: list, cards) -> list:
     return [known.get(point.hex()) for point in points]
 
 
+def every_seats_keys(group, secrets: dict, players: list, fair_id: str, n: int, size: int) -> dict:
+    """``{seat: SeatKeys}`` from every seat's published secret."""
+    return {seat: SeatKeys(group, secrets[seat], fair_id, n, seat, size) for seat in players}
+
+
+def open_deal(group, deck: list, keys: dict, cards) -> list:
+    """Every position of the final ``deck`` opened with every seat's keys (``every_seats_keys``):
+    the whole deal, once every secret is published (``None`` where a key does not open a card)."""
+    positions = list(range(len(deck)))
+    return open_cards(group, deck, positions, [[own.card_hex(j) for own in keys.values()] for j in positions], cards)
+
+
 def check_steps(group, decks: list, players: list, secrets: dict, fair_id: str, n: int) -> tuple:
     """Replays every lock and relock step with the seats' published secrets. ``decks`` holds
     the start deck then each step's output (lock steps in ``players`` order, then relock
     steps). Returns ``(None, keys)`` when all match, else ``(seat, keys)`` naming the first
     seat whose published deck is not what its secret gives; ``keys`` is ``{seat: SeatKeys}``."""
-    size = len(decks[0])
-    keys = {seat: SeatKeys(group, secrets[seat], fair_id, n, seat, size) for seat in players}
+    keys = every_seats_keys(group, secrets, players, fair_id, n, len(decks[0]))
     steps = [(seat, lock_step) for seat in players] + [(seat, relock_step) for seat in players]
     for index, (seat, step) in enumerate(steps):
         try:

@@ -348,9 +348,7 @@ def verdict(record: dict, cards, offence) -> dict | None:
                 return {"code": "fair_bad_key", "seat": seat, "at": j}
     if record["challenge"] is not None:
         return {"code": "fair_false_claim", "seat": record["challenge"]["seat"]}
-    size = len(record["decks"][0])
-    every = [[keys[seat].card_hex(j) for seat in players] for j in range(size)]
-    dealt = fair_deck.open_cards(group, record["decks"][-1], list(range(size)), every, cards)
+    dealt = fair_deck.open_deal(group, record["decks"][-1], keys, cards)
     hands = {seat: [card for card, holder in zip(dealt, record["holders"]) if holder == seat] for seat in players}
     return offence(hands, dealt)
 
