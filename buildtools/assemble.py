@@ -5,6 +5,7 @@ worker's precache list of it all."""
 
 import hashlib
 import json
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -53,11 +54,35 @@ def lobby_html(games: list) -> str:
     return str(cards)
 
 
-def preload_links(out: Path) -> str:
-    """``modulepreload`` for PyScript's entry and core chunk (hashed names differ by version),
-    so they download beside app.js instead of after it: the worker starts sooner."""
-    chunks = ["core.js", *sorted(p.name for p in (out / "pyscript").glob("core-*.js"))]
-    return "\n".join(f'<link rel="modulepreload" href="pyscript/{name}">' for name in chunks)
+# A module script of the page, as index.html names it.
+MODULE_SCRIPT = re.compile(r'<script type="module" src="([^"]+)"></script>')
+# A static import of a relative module: ``import … from "./x.js";`` or ``import "./x.js";``.
+STATIC_IMPORT = re.compile(r'^import\b[^;]*?"(\./[^"]+)";', re.M)
+
+
+def static_imports(entry: Path) -> list:
+    """Every module ``entry`` imports statically, however deep (paths from ``site/``): the
+    module runs only once all of them have arrived."""
+    found, queue = [], [entry]
+    while queue:
+        module = queue.pop(0)
+        for spec in STATIC_IMPORT.findall(module.read_text(encoding="utf-8")):
+            path = (module.parent / spec).resolve()
+            name = path.relative_to(SITE).as_posix()
+            if name not in found:
+                found.append(name)
+                queue.append(path)
+    return found
+
+
+def preload_links(out: Path, scripts: list) -> str:
+    """``modulepreload`` for every module the page's ``scripts`` import statically, then for
+    PyScript's entry and core chunk (hashed names differ by version): each downloads beside
+    the page's scripts instead of only once the module that imports it has arrived (the
+    lobby is usable once app.js has run; the worker starts sooner)."""
+    modules = [name for script in scripts for name in static_imports(SITE / script) if name not in scripts]
+    chunks = [f"pyscript/{name}" for name in ["core.js", *sorted(p.name for p in (out / "pyscript").glob("core-*.js"))]]
+    return "\n".join(f'<link rel="modulepreload" href="{name}">' for name in dict.fromkeys([*modules, *chunks]))
 
 
 def csp_meta() -> str:
@@ -153,11 +178,12 @@ def copy_page(stage: Path, english: dict, games: list) -> None:
         if path.name == "sw.js" or not path.is_file():
             continue
         if path.name == "index.html":
+            text = path.read_text(encoding="utf-8")
+            scripts = MODULE_SCRIPT.findall(text)
             text = (
-                path.read_text(encoding="utf-8")
-                .replace("<!--LOBBY-->", lobby_html(games))
+                text.replace("<!--LOBBY-->", lobby_html(games))
                 .replace("<!--LANGUAGES-->", str(engine("pyengine.shell.lobby").language_options()))
-                .replace("<!--PRELOAD-->", preload_links(stage))
+                .replace("<!--PRELOAD-->", preload_links(stage, scripts))
                 .replace("<!--CSP-->", csp_meta())
             )
             (stage / path.name).write_text(fill_template(text, english), encoding="utf-8")

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from buildtools.pypi_tools import build_tools
+from buildtools.transit import smaller_png
 from buildtools.workspace import ASSETS, engine
 
 # The manifest's PNG icons: (file, SVG source in assets/, size in pixels).
@@ -29,12 +30,13 @@ def render_png(svg: Path, size: int) -> bytes:
 
 
 def write_icons(dest: Path) -> None:
-    """The SVG art as it is, and the manifest's PNG icons rendered from it."""
+    """The SVG art as it is, and the manifest's PNG icons rendered from it (then compressed
+    harder: a host sends PNG files as they are)."""
     dest.mkdir(parents=True, exist_ok=True)
     for svg in sorted(ASSETS.glob("*.svg")):
         shutil.copyfile(svg, dest / svg.name)
     for name, source, size in PNG_ICONS:
-        (dest / name).write_bytes(render_png(ASSETS / source, size))
+        (dest / name).write_bytes(smaller_png(render_png(ASSETS / source, size)))
 
 
 def copy_game_icons(dest: Path) -> None:

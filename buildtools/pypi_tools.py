@@ -15,8 +15,8 @@ from buildtools.workspace import CACHE, ROOT, built_beside, log
 
 # resvg renders assets/*.svg into the manifest's PNG icons; polib compiles the gettext
 # catalogs (buildtools/po.py); markdown-it-py (with its mdurl) renders the how-to-play pages
-# (buildtools/howto.py).
-BUILD_ONLY_TOOLS = ["resvg-py==0.5.0", "polib==1.2.0", "markdown-it-py==4.3.0", "mdurl==0.1.2"]
+# (buildtools/howto.py); zopfli compresses what is served compressed (buildtools/transit.py).
+BUILD_ONLY_TOOLS = ["resvg-py==0.5.0", "polib==1.2.0", "markdown-it-py==4.3.0", "mdurl==0.1.2", "zopfli==0.4.3"]
 
 
 def build_tools():

@@ -13,12 +13,14 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from buildtools.transit import smaller_gzip, smaller_zip
 from buildtools.workspace import BUILDTOOLS, CACHE, SITE, built_beside, file_hash, log
 
 # Pinned runtime, fetched with `npm pack` from the npm registry (never committed).
 PYODIDE = ("pyodide", "314.0.7")
 PYSCRIPT = ("@pyscript/core", "0.7.31")
-# Served as they come; Pyodide's python_stdlib.zip is replaced by runtime/stdlib.zip (bytecode).
+# Served as they come but the lock file, whose package list is dropped (copy_runtime);
+# Pyodide's python_stdlib.zip is replaced by runtime/stdlib.zip (bytecode).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -99,8 +101,17 @@ def check_pyscript_chunks(folder: Path) -> None:
 
 def copy_runtime(tarballs: dict, out: Path) -> None:
     extract(tarballs[PYODIDE[0]], lambda name: name in PYODIDE_FILES, out / "pyodide")
+    trim_lock(out / "pyodide" / "pyodide-lock.json")
     extract(tarballs[PYSCRIPT[0]], _pyscript_chunk, out / "pyscript")
     check_pyscript_chunks(out / "pyscript")
+
+
+def trim_lock(path: Path) -> None:
+    """Pyodide's lock file without its package list (357 packages, 27 kB gzip): the worker
+    loads no package of Pyodide's distribution (ours come unpacked from
+    runtime/packages.tar.gz), and Pyodide reads only the lock's ``info`` at start-up."""
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({"info": lock["info"], "packages": {}}), encoding="utf-8")
 
 
 def node_runtime(tarball: Path) -> Path:
@@ -172,15 +183,15 @@ def check_bytecode(folder: Path, runtime: Path) -> dict:
 
 def add_bytecode(tarball: Path, wheels: list, stage: Path) -> Path:
     """runtime/stdlib.zip and runtime/packages.tar.gz for the worker (see site/engine.mjs),
-    and engine-files.mjs filled in; returns the compiler's output folder."""
+    recompressed by Zopfli, and engine-files.mjs filled in; returns the compiler's output folder."""
     compiled = compiled_runtime(tarball, wheels)
     runtime = node_runtime(tarball)
     if file_hash(runtime / "pyodide.asm.wasm") != file_hash(stage / "pyodide" / "pyodide.asm.wasm"):
         sys.exit("the bytecode was compiled by another Pyodide than the one served")
     report = check_bytecode(compiled, runtime)
     (stage / "runtime").mkdir(exist_ok=True)
-    for name in ("stdlib.zip", "packages.tar.gz"):
-        shutil.copyfile(compiled / name, stage / "runtime" / name)
+    for name, smaller in (("stdlib.zip", smaller_zip), ("packages.tar.gz", smaller_gzip)):
+        (stage / "runtime" / name).write_bytes(smaller((compiled / name).read_bytes()))
     write_engine_files(stage, report)
     return compiled
 

@@ -8,7 +8,7 @@
 // closes; screen.js draws, i18n.js translates, updates.js looks after the service worker,
 // saves.js keeps the saved tables and storage.js the settings.
 
-import { PageLanguage, nextTask } from "./i18n.js";
+import { LANG_KEY, PageLanguage, nextTask } from "./i18n.js";
 import { parseRoute } from "./net/links.js";
 import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
 import { SaveShelf, saveField } from "./saves.js";
@@ -22,7 +22,7 @@ import { engineWorker } from "./engine-start.js";
 
 const $ = (id) => document.getElementById(id);
 const KEYS = {
-  lang: "taberna.lang",
+  lang: LANG_KEY,
   speed: "taberna.speed",
   name: "taberna.name",
   relays: "taberna.relays",
@@ -547,12 +547,21 @@ function openRoute(route) {
   else showJoinCard(route);
 }
 
-// A link opened in a tab where Taberna is already open changes only the page's fragment.
+// A link opened in a tab where Taberna is already open changes only the page's fragment; the
+// settings panel, if open, closes so that what the link opens is on screen.
 function onHashChange() {
   const route = takeRoute();
-  if (!route) return;
-  if (app.bridge) openRoute(route);
-  else app.pendingRoute = route;
+  if (!route && !app.pendingReplay) return;
+  $("settings").open = false;
+  if (!app.bridge) app.pendingRoute = route ?? app.pendingRoute;
+  else if (route) openRoute(route);
+  else openPendingReplay();
+}
+
+function openPendingReplay() {
+  const payload = app.pendingReplay;
+  app.pendingReplay = null;
+  openRecord((session) => session.openLink(payload));
 }
 
 function wireFriends() {
@@ -656,9 +665,7 @@ async function startEngine() {
     app.waitingFor = null;
     openGame(gameId);
   } else if (app.pendingReplay) {
-    const payload = app.pendingReplay;
-    app.pendingReplay = null;
-    openRecord((session) => session.openLink(payload));
+    openPendingReplay();
   } else if (replay) {
     startSession(new ReplaySession(page)).resume(replay).then((reply) => reply?.ok || backToLobby());
   } else if (marker?.onScreen) {

@@ -18,8 +18,16 @@ export function elide(lang, template, shown) {
     (name in shown && VOWEL_SOUND.test(shown[name]) ? `${elided[word[0]]}{${name}}` : whole));
 }
 
+import { settings } from "./storage.js";
+
 // Resolves in a task of its own: long work split this way leaves the page responsive.
 export const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+// The player's choice of language, among the settings.
+export const LANG_KEY = "taberna.lang";
+
+// Catalogs requested before a load() asked for them: code -> the response's promise.
+const requested = new Map();
 
 export class PageLanguage {
   /** ``select``: the settings' language menu, each option with the page's lang attribute in
@@ -80,7 +88,9 @@ export class PageLanguage {
   /** Switches to ``code`` once its catalog has arrived; false if another language was
    * chosen meanwhile. */
   async load(code) {
-    const response = await fetch(`i18n/${code}.json`);
+    const early = requested.get(code);
+    requested.delete(code);
+    const response = await (early ?? fetch(`i18n/${code}.json`));
     if (!response.ok) throw new Error(`i18n/${code}.json: ${response.status}`);
     [this.strings, this.lang] = [await response.json(), code];
     if (this.tag(code) !== document.documentElement.lang || this.keysShown) await this.translatePage(code);
@@ -122,4 +132,15 @@ export class PageLanguage {
       return new Date(ms).toLocaleString();
     }
   }
+}
+
+// index.html runs this module on its own as soon as the page is parsed, before app.js's
+// imports have all arrived: the catalog of the language the page opens in is requested
+// then, and the lobby's first load() takes that request instead of waiting for app.js.
+const menu = globalThis.document?.getElementById("lang");
+if (menu) {
+  const code = new PageLanguage(menu).pick(settings.get(LANG_KEY));
+  const early = fetch(`i18n/${code}.json`);
+  early.catch(() => {}); // a failure is load()'s to report
+  requested.set(code, early);
 }

@@ -288,10 +288,12 @@ def test_three_players_over_invite_links(phones, site, wait_engine, tmp_path):
     carla.context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.lang', 'es')")
     open_lobby(carla, site.url, wait_engine)
     carla.evaluate("window.__sameDocument = true")
+    carla.click("#settings > summary")  # the link comes while she is in the settings
     links.append(invite(host, 2))
     carla.evaluate("(link) => { location.href = link; }", links[1])
     carla.locator("[data-testid=join-title]").wait_for()
     assert join_title(carla) == "Ana te invita a Perudo, sitio 3"
+    tappable("[data-testid=join-submit]")(carla)  # in view, not under the settings panel
     assert carla.evaluate("window.__sameDocument") and carla.evaluate("location.hash") == ""  # no reload; consumed
     sit_down_by_invite(host, carla, 2, "Carla")
     assert all(code.replace("-", "") not in link for link in links)  # an invite does not give the room away

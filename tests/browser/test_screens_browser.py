@@ -636,7 +636,7 @@ def test_the_card_group_loads_when_asked_and_computes_what_pynacl_computes(playe
         player.evaluate("() => window.taberna.call('card_group')")
     finally:
         player.remove_listener("request", heard)
-    assert {"sodium/libsodium-wrappers.mjs", "sodium/libsodium-sumo.mjs"} <= set(fetched)
+    assert {"sodium/libsodium-wrappers.mjs", "sodium/libsodium-sumo.mjs", "sodium/libsodium-sumo.wasm"} <= set(fetched)
     nacl = NaclGroup()
     some_point = nacl.from_uniform(hashlib.sha256(b"mixed").digest())
     mixed_order = nacl._sodium.crypto_core_ed25519_add(some_point, BAD_POINTS[2])

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from buildtools import assemble, icons
+from buildtools import assemble, icons, transit
 from buildtools.serve import make_server
 from buildtools.wheels import build_wheel
 from buildtools.workspace import engine
@@ -89,11 +89,14 @@ def test_icons_are_rendered_from_the_svg_art_at_the_declared_sizes(tmp_path):
     for icon in manifest["icons"]:
         data = (tmp_path / Path(icon["src"]).name).read_bytes()
         if icon["type"] == "image/png":
-            width, height, depth, colour = _png_header(data)
-            assert f"{width}x{height}" == icon["sizes"] and (depth, colour) == (8, 6)  # 8-bit RGBA
+            width, height, depth, _ = _png_header(data)
+            assert f"{width}x{height}" == icon["sizes"] and depth == 8
     for name, source, size in icons.PNG_ICONS:
         assert (ROOT / "assets" / source).exists()
-        assert icons.render_png(ROOT / "assets" / source, size) == (tmp_path / name).read_bytes()  # deterministic
+        rendered = icons.render_png(ROOT / "assets" / source, size)
+        assert _png_header(rendered)[2:] == (8, 6)  # resvg renders 8-bit RGBA
+        written = (tmp_path / name).read_bytes()
+        assert transit.smaller_png(rendered) == written and len(written) < len(rendered)  # deterministic, smaller
     # Pixels (transparent corners, full-bleed maskable, the pips) are checked in the browser:
     # tests/browser/test_build_browser.py.
 
@@ -121,6 +124,21 @@ def test_every_declared_game_brings_its_icon_and_the_languages_come_from_the_eng
     assert options_found == [(lang, language_tag(lang)) for lang in LANGUAGES]
     assert 'lang="pt-BR"' in options  # our Portuguese is Brazilian
     assert ">Português<" in options
+
+
+def test_the_page_preloads_every_module_its_scripts_import(tmp_path):
+    """The lobby is usable once app.js has run, which waits for every module it imports, however
+    deep: each is requested with the page, not only once the module that names it arrived."""
+    (tmp_path / "pyscript").mkdir()
+    (tmp_path / "pyscript" / "core-abc.js").write_text("", encoding="utf-8")
+    scripts = assemble.MODULE_SCRIPT.findall((SITE / "index.html").read_text(encoding="utf-8"))
+    assert scripts[-1] == "app.js"
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', assemble.preload_links(tmp_path, scripts))
+    graph = assemble.static_imports(SITE / "app.js")
+    assert {"session.js", "yourgames.js", "net/channel.js"} <= set(graph)  # net/channel.js through session.js
+    assert "net/transports.js" not in graph  # imported when a table is shared
+    assert set(graph) - set(scripts) <= set(preloaded)
+    assert preloaded[-2:] == ["pyscript/core.js", "pyscript/core-abc.js"] and len(preloaded) == len(set(preloaded))
 
 
 def test_template_fills_english_and_escapes():

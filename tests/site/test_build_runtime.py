@@ -1,6 +1,7 @@
 """build.py's start-up parts: bytecode compiled by Pyodide's own Python, the served runtime
 files, and the checks that fail the build when they would not work in the browser."""
 
+import gzip
 import json
 import re
 import subprocess
@@ -34,6 +35,7 @@ def test_the_worker_gets_bytecode_for_the_runtime_it_runs_on(site, compiled):
     report = runtime.check_bytecode(compiled, site / "pyodide")
     lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert report["python"] == lock["info"]["python"]
+    assert lock["packages"] == {}  # the worker loads none of Pyodide's distribution
     with zipfile.ZipFile(site / "runtime" / "stdlib.zip") as stdlib:
         names = set(stdlib.namelist())
     # What Python's start-up imports comes as bytecode only; what nobody imports is left out.
@@ -53,6 +55,19 @@ def test_the_worker_gets_bytecode_for_the_runtime_it_runs_on(site, compiled):
     assert not [n for n in shipped if n.endswith((".css", ".svg"))]  # the page's, not the worker's
     engine = (site / "engine-files.mjs").read_text(encoding="utf-8")
     assert f'const SITE_PACKAGES = "{report["site_packages"]}";' in engine
+
+
+def test_the_archives_are_served_as_compiled_in_fewer_bytes(site, compiled):
+    """Recompressed by Zopfli (buildtools/transit.py): the same entries, names, times and
+    contents, a valid archive, and smaller than zlib made it."""
+    with zipfile.ZipFile(compiled / "stdlib.zip") as made, zipfile.ZipFile(site / "runtime" / "stdlib.zip") as served:
+        assert served.testzip() is None
+        assert [(i.filename, i.date_time) for i in served.infolist()] == [(i.filename, i.date_time) for i in made.infolist()]
+        assert all(served.read(name) == made.read(name) for name in made.namelist())
+    made, served = (gzip.decompress((folder / "packages.tar.gz").read_bytes()) for folder in (compiled, site / "runtime"))
+    assert served == made
+    for name in ("stdlib.zip", "packages.tar.gz"):
+        assert (site / "runtime" / name).stat().st_size < (compiled / name).stat().st_size
 
 
 def test_a_wrong_magic_number_fails_the_build(site, compiled, tmp_path):
