@@ -18,6 +18,9 @@ one step into lines and back:
   in the reader's language (``t``), from one seat's *views* before and after it, never from
   the states: a log can tell only what that seat saw (``said``: the action in words;
   ``revealed``: what the step made public, the cups at a call, a trick's taker).
+* ``holdings(game, t, names, state)``: what every seat holds hidden from the others (cups,
+  hands), a line each, for the all-seeing spectator of a finished game's replay; from the
+  *state*, so never shown before the game is over, and never a fair table's sealed card.
 
 An import replays each step and then writes its chance line again: a chance line that
 does not read back as written (a die moved to another cup) is refused.
@@ -30,6 +33,7 @@ import re
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
 from ..core.validate import is_plain_json
+from ..kits.fair_cards import is_sealed
 from .tokens import read_tokens, write_tokens
 
 _SEAT_ACTION = re.compile(r"(\d{1,3}) +(\S.*)")
@@ -102,6 +106,21 @@ class Notation:
         """The lines of what the step made public to this view."""
         return []
 
+    def holdings(self, game, t, names: list, state: dict) -> list:
+        """Every seat's hidden holding in words; by default nothing is hidden."""
+        return []
+
+    @staticmethod
+    def hand_lines(t, names: list, hands: list, card_name) -> list:
+        """Every hand's cards by name, a line each (``Ana: 9 of cups, …``): a fair table's
+        sealed cards (``#j``: only their holder's device reads them) are left out."""
+        lines = []
+        for seat, hand in enumerate(hands):
+            cards = [card_name(t, card) for card in hand if not is_sealed(card)]
+            if cards:
+                lines.append(t("replay.holds", name=names[seat], cards=", ".join(cards)))
+        return lines
+
     @staticmethod
     def cup_lines(t, names: list, cups: list) -> list:
         """Every cup lifted at a call, a line each: ``Ana: 1 2 2 5 6``."""
@@ -144,6 +163,10 @@ class CupNotation(Notation):
         if starter:
             words = [f"starts {starter[0] + 1}", *words] if self.starter_first else [*words, f"starts {starter[0] + 1}"]
         return " ".join(words)
+
+    def holdings(self, game, t, names, state):
+        """The cups as rolled (a fair table's: those already lifted or this device's own)."""
+        return self.cup_lines(t, names, state["dice"])
 
     def read_chance(self, game, text):
         words = text.split()

@@ -131,9 +131,7 @@ class Device:
             self.viewer = change["handoff"]
             return
         if "log" in change:
-            if len(change) != 1 or not isinstance(change["log"], bool):
-                raise TabernaError("Bad screen change", "bad_ui")
-            self.log.open = change["log"]
+            self.log.toggle(change)
             return
         self.ui.update(change)
 

@@ -4,12 +4,14 @@ player does in each game (played, won, by bot level and by table size, streaks).
 A table that ends hands the page its entry once (``finished_entry``, in the reply as
 ``finished``): the record's text and what the statistics read — the game, how many seats,
 which were played on this device, who won, the bots' levels. The page keeps the entries
-with the saves (``site/saves.js``, kind ``"finished"``) and hands them back, without their
-texts, to draw the two screens (``GamesScreen``). An entry from the page is checked field by
+with the saves (``site/saves.js``, kind ``"finished"``, stamped ``updated`` when kept: when
+the game finished) and hands them back, without their texts, to draw the two screens
+(``GamesScreen``); the date is written in the player's language, in this device's time zone. An entry from the page is checked field by
 field, and one that does not fit is left out, never drawn half.
 """
 
 import hashlib
+import time
 
 from ..core.errors import TabernaError
 from ..core.registry import playable_games
@@ -19,6 +21,7 @@ from .reply import Controller
 
 VIEWS = ("games", "stats")
 MAX_ENTRIES = 5_000
+MAX_MS = (1 << 53) - 1  # a time from the page: a JavaScript number of milliseconds
 
 
 def finished_entry(table) -> dict:
@@ -41,12 +44,26 @@ def _fits(entry, games: dict) -> bool:
     """Whether an entry from the page has every field the screens read, of its type."""
     if not isinstance(entry, dict) or entry.get("game") not in games or not isinstance(entry.get("id"), str):
         return False
-    seats = entry.get("seats")
+    seats, updated = entry.get("seats"), entry.get("updated")
     seat_lists = [entry.get("you"), entry.get("winners")]
-    return (type(seats) is int and 1 <= seats <= 64
+    return (type(seats) is int and 1 <= seats <= 64 and type(updated) is int and 0 <= updated <= MAX_MS
             and all(isinstance(seat_list, list) and all(type(s) is int and 0 <= s < seats for s in seat_list) for seat_list in seat_lists)
             and isinstance(entry.get("levels"), list) and all(level in games[entry["game"]].bot_levels for level in entry["levels"])
             and isinstance(entry.get("players"), list) and all(isinstance(name, str) for name in entry["players"]))
+
+
+def finished_when(t, ms: int) -> str:
+    """When a game finished (``ms`` since 1970), as the player's language writes a date and
+    a time, in this device's time zone (Pyodide's clock is the browser's). The numbers go
+    as text: a year is no quantity to group (``2,026``)."""
+    when = time.localtime(ms // 1000)
+    return t("games.when", day=str(when.tm_mday), month=str(when.tm_mon), year=str(when.tm_year),
+             time=f"{when.tm_hour:02}:{when.tm_min:02}")
+
+
+def _iso(ms: int) -> str:
+    """The machine-readable time of a ``<time>``: UTC, to the second."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ms // 1000))
 
 
 def outcome(entry: dict) -> str:
@@ -137,6 +154,8 @@ class GamesScreen(Controller):
                 "li", {"class": ["tb-games-row", f"tb-games-{outcome(entry)}"], "data-testid": "games-row"},
                 h("span", {"class": "tb-games-what"},
                   h("strong", None, t(f"lobby.{game}.name")), " · ", t(f"games.result_{outcome(entry)}"), h("br"),
+                  h("time", {"datetime": _iso(entry["updated"]), "data-testid": "games-when"},
+                    t("games.finished_at", when=finished_when(t, entry["updated"]))), h("br"),
                   h("span", {"class": "tb-hint"}, ", ".join(entry["players"]))),
                 h("button", {"type": "button", "data-ui": {"replay": entry["id"]}, "data-testid": "games-replay",
                              "aria-label": t("games.replay_label", game=t(f"lobby.{game}.name"), players=", ".join(entry["players"]))},

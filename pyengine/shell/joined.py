@@ -9,14 +9,24 @@
   is shown up to this guest, never silently believed.
 * Phrases (``shell.phrases``): what the host relays shows beside its seat; this device's
   mutes are in the guest's save.
+* At a fair table the game log under the table, and the finished game kept in "Your games",
+  come from the same replay of the host's public record (``Guest.audit``): what every
+  device may know, this seat's own sealed cup or hand aside, and what the rules revealed.
+  The kept record names this device's seat as the one played here (``human``) and the
+  host's as a friend's (``remote``), so it replays, and counts, from this seat.
 """
+
+import copy
 
 from ..core.errors import TabernaError
 from ..protocol.fair import FIELD_WORDS, SEAT_PARAMS
 from ..core.registry import get_declaration
+from ..core.table import check_seats
 from ..core.validate import is_plain_json
 from ..protocol import Guest
 from ..ui.markup import fragment, h
+from .games import finished_entry
+from .log import GameLog
 from .phrases import Talk
 from .reply import Controller, log_fault, summary_of
 from .rooms import shown_room_code
@@ -67,6 +77,7 @@ class JoinedTable(Controller):
         self.expected = game if _declared(game) is not None else None  # the game named before the host's welcome
         self.ui: dict = {}
         self.talk = Talk()
+        self.log = GameLog()
 
     @classmethod
     def join(cls, request: dict, now) -> "JoinedTable":
@@ -121,6 +132,8 @@ class JoinedTable(Controller):
             self.to_host(guest.take_seat(change["take_seat"], now))
         elif change == {"retry": True}:
             self.to_host(guest.start(now))
+        elif "log" in change:
+            self.log.toggle(change)
         elif change == {"watch": True}:
             if guest.token is not None:
                 raise TabernaError("You already hold a seat", "sync_already_seated", seat=guest.seat)
@@ -169,6 +182,31 @@ class JoinedTable(Controller):
         if self.guest.token is None:
             return None
         return {**self.guest.snapshot(), "game": self._game()}
+
+    def _replayed(self):
+        """The audit's replay of the host's record, caught up with the table on screen, or
+        ``None`` (a table that is not fair keeps no record a guest can replay)."""
+        guest = self.guest
+        audit = guest.audit
+        if audit is None or audit.table is None or audit.version != guest.version or audit.table.game.id != guest.game:
+            return None
+        return audit.table
+
+    def kept(self):
+        """The game as this seat keeps it (see the module's docstring), or ``None``."""
+        table = self._replayed()
+        if table is None:
+            return None
+        seat = self.guest.seat
+        kept = copy.copy(table)
+        kept.seats = check_seats(table.game, [
+            {**entry, "kind": "human" if index == seat else "bot" if entry.get("kind") == "bot" else "remote"}
+            for index, entry in enumerate(self.guest.seats)])
+        return kept
+
+    def finished(self):
+        kept = self.kept()
+        return finished_entry(kept) if kept is not None and kept.is_over() else None
 
     def summary(self, t) -> dict:
         """From what the host sent (a game this build knows, else none named)."""
@@ -253,6 +291,9 @@ class JoinedTable(Controller):
         if view.get("result"):
             body.append(game_over(t, view["result"], names, again=False))
             body.append(notice(t("sync.rematch_wait"), None, "tb-hint"))
+        replayed = self._replayed()
+        if replayed is not None:
+            body.append(self.log.panel(t, replayed, you, guest.seats))
         status = "seated" if seated else "watching"
         return fragment(strip, notes, table_section(t, guest.game, status, guest.version, body))
 

@@ -4,11 +4,17 @@ The table's log is replayed through the rules and each step told by the game's n
 (``records.notation``: ``log``) from the *views* of the seat on screen before and after
 it, never from the states: the log holds only what that seat saw or the rules revealed
 (every cup after a call, the showdown's hands), and a spectator's view when no seat is on
-screen. The fair draw's steps (commitments, reveals) are left out: they say nothing a
-player reads. It grows a step at a time; an undo, another seat or another language starts
-it again.
+screen. A fair draw's steps (commitments, shares, reveals) are not told, they say nothing
+a player reads, but what one makes public is: at a fair table the cups are lifted by the
+last reveal after a call, not by the call. It grows a step at a time; an undo, another
+seat or another language starts it again.
+
+A guest's device holds no table of its own: at a fair table its log is told from its replay
+of the host's public record (``protocol.fair.Audit``), which holds what every device may
+know, so a guest's log can tell no more than its seat saw or the rules revealed.
 """
 
+from ..core.errors import TabernaError
 from ..kits.fair import MOVES as FAIR_MOVES
 from ..records.notation import notation_for
 from ..ui.log import log_panel
@@ -25,31 +31,41 @@ class GameLog:
         self._entries: list = []  # [(step number, seat, lines)]
         self._told = 0  # how many of the table's steps were told
 
-    def entries(self, table, viewer, t) -> list:
+    def toggle(self, change: dict) -> None:
+        """The log's button: ``{"log": open}``."""
+        if len(change) != 1 or not isinstance(change["log"], bool):
+            raise TabernaError("Bad screen change", "bad_ui")
+        self.open = change["log"]
+
+    def entries(self, table, viewer, t, seats=None) -> list:
         """``[(step, seat, lines)]`` of every step of ``table`` that says something, as
-        ``viewer`` (a seat, or ``None``) saw it, in ``t``'s language."""
+        ``viewer`` (a seat, or ``None``) saw it, in ``t``'s language, its players named as
+        ``seats`` names them (by default the table's)."""
         game = table.game
-        key = (table, viewer, t.lang)
+        names = seat_names(table.seats if seats is None else seats, t)
+        key = (table, viewer, t.lang, tuple(names))
         if key != self._key or len(table.log) < self._told:
             self._key, self._entries = key, []
             self._state = game.new_state(table.options, len(table.seats), table.seed)
             if table.fair is not None:
                 self._state = game.make_fair(self._state, table.fair)
             self._told = 0
-        notation, names = notation_for(game.id), seat_names(table.seats, t)
+        notation = notation_for(game.id)
         for step in range(self._told, len(table.log)):
             entry = table.log[step]
             before = game.view(self._state, viewer)
             self._state = game.apply(self._state, entry["seat"], entry["action"])
+            after = game.view(self._state, viewer)
             if entry["action"]["type"] in FAIR_MOVES:
-                continue
-            lines = notation.log(game, t, names, before, entry["seat"], entry["action"], game.view(self._state, viewer))
+                lines = notation.revealed(game, t, names, before, after)
+            else:
+                lines = notation.log(game, t, names, before, entry["seat"], entry["action"], after)
             if lines:
                 self._entries.append((step + 1, entry["seat"], lines))
         self._told = len(table.log)
         return self._entries
 
-    def panel(self, t, table, viewer):
+    def panel(self, t, table, viewer, seats=None):
         """The log's button and, when open, its list (folded: nothing is replayed)."""
-        entries = self.entries(table, viewer, t) if self.open else []
+        entries = self.entries(table, viewer, t, seats) if self.open else []
         return log_panel(t("log.title"), self.open, entries, t("log.empty"), t("log.step"))

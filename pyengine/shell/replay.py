@@ -5,10 +5,13 @@ replayed state as one seat sees it (the same render as at the table), under the 
 controls. Its save is the record's text and where the player is in it, so a reload brings
 the same step back (the text is read again, and so checked again).
 
-Whose eyes: any seat once the game is over, and then the spectator's too; while the game
-is still being played, only the seats played on this device (a host must not read a
-friend's dice in the replay of the game they are playing). An imported record's reader
-holds every draw of its text anyway: every seat is theirs to look through.
+Whose eyes: any seat once the game is over, and then the all-seeing spectator's too (the
+spectator's board, and under it what every seat holds: ``Notation.holdings``, all the
+record's states hold, which at a shared table is what this device saw and the rules
+revealed); while the game is still being played, only the seats played on this device (a
+host must not read a friend's dice in the replay of the game they are playing). An
+imported record's reader holds every draw of its text anyway: every seat is theirs to look
+through.
 
 A fair card table's record holds its hands sealed (``kits.fair_cards``): a hand is read in
 the replay from the secrets every seat published when that hand was checked, later in the
@@ -76,8 +79,14 @@ class ReplayTable(Controller):
 
     @classmethod
     def imported(cls, text) -> "ReplayTable":
-        """A record's text, refused with ``RecordError`` (its line, its reason)."""
-        return cls(text)
+        """A record's text, refused with ``RecordError`` (its line, its reason), first seen
+        by the seat played on the device that kept it (a guest's own seat in its Your
+        games), else by the spectator."""
+        replay = cls(text)
+        played = [seat for seat, info in enumerate(replay.record["seats"]) if info["kind"] == "human"]
+        if played:
+            replay.change_ui({"viewer": played[0]})
+        return replay
 
     @classmethod
     def from_link(cls, payload) -> "ReplayTable":
@@ -188,7 +197,20 @@ class ReplayTable(Controller):
         board = seat_view(self.game.screen(), self._view(), seats, self.ui, t)
         return table_section(t, self.game.id, "replay", self.step, fragment(
             self.controls(t, names), self.share_panel(t),
-            h("div", {"class": "tb-replay-board", "data-testid": "replay-board"}, board)))
+            h("div", {"class": "tb-replay-board", "data-testid": "replay-board"}, board), self.holdings(t, names)))
+
+    def all_seeing(self) -> bool:
+        """Whether every seat's holding is shown: the spectator's eyes, once the game is over."""
+        return self.viewer is SPECTATOR and self.over
+
+    def holdings(self, t, names: list):
+        """What every seat holds at this step, for the all-seeing spectator (nothing when no
+        seat holds anything hidden: Lasca, a round's end)."""
+        lines = self.all_seeing() and notation_for(self.game.id).holdings(self.game.rules, t, names, self._readable(self.states[self.step]))
+        if not lines:
+            return None
+        return h("section", {"class": "tb-replay-hands", "aria-label": t("replay.hands"), "data-testid": "replay-hands"},
+                 h("ul", None, [h("li", None, line) for line in lines]))
 
     def link(self) -> str:
         return self.share + link_payload(self.text)
@@ -226,8 +248,9 @@ class ReplayTable(Controller):
                          "data-testid": f"replay-{name}", "aria-label": t(f"replay.{name}")}, _ICONS[name])
             for name, at_end, to in moves
         ]
+        spectator = t("replay.all_seeing" if self.over else "replay.spectator")
         viewers = [h("option", {"value": "null" if seat is None else seat, "selected": seat == self.viewer},
-                     t("replay.spectator") if seat is None else names[seat]) for seat in self.viewers()]
+                     spectator if seat is None else names[seat]) for seat in self.viewers()]
         return h(
             "div",
             {"class": "tb-replay", "data-testid": "replay", "data-step": step, "data-last": last},

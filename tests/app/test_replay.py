@@ -9,7 +9,10 @@ import pytest
 from pyengine.core.table import MAX_NAME
 from pyengine.games.botifarra.view import card_label
 from pyengine.i18n import Translator
+from pyengine import records
+from pyengine.games.botifarra.view import card_name as botifarra_card_name
 from pyengine.records import record_text
+from pyengine.records.notation import notation_for
 from pyengine.shell.calls import Worker
 from tests.markup_check import HOSTILE, live_markup
 
@@ -68,6 +71,24 @@ def test_every_seat_and_the_spectator_may_look_once_the_game_is_over(finished):
     assert 'value="1" selected' in call(finished.replay_render, "en")["html"]
     assert call(finished.replay_ui, {"viewer": None}, "en")["ok"]
     assert not call(finished.replay_ui, {"viewer": 2}, "en")["ok"]
+
+
+def test_the_all_seeing_spectator_of_a_finished_game_sees_every_cup_at_every_step(finished):
+    table = finished.tables["local"].table
+    call(finished.replay_table, "local", "en")
+    seen = call(finished.replay_ui, {"step": 1}, "en")["html"]
+    assert '<option value="null" selected>Everyone (every hand shown)</option>' in seen
+    record = records.import_record(records.record_text(table))["record"]
+    cups = records.replay_states(record)[1]["dice"]
+    hands = seen.split('data-testid="replay-hands">', 1)[1]
+    assert [f"{name}: {' '.join(map(str, cup))}" for name, cup in zip(("Bot 1", "Bot 2"), cups)] == re.findall(r"<li>([^<]*)</li>", hands)
+    assert 'data-testid="replay-hands"' not in call(finished.replay_ui, {"viewer": 0}, "en")["html"]  # a seat sees its own
+
+
+def test_the_all_seeing_list_names_each_hands_cards_but_never_a_sealed_one():
+    t, notation = Translator("ca"), notation_for("botifarra")
+    lines = notation.hand_lines(t, ["Ana", "Biel"], [["1o", "#3"], ["#4", "#5"]], botifarra_card_name)
+    assert lines == ["Ana: as d'oros"]
 
 
 def test_a_game_still_played_is_seen_only_through_the_seats_of_this_device():

@@ -2,6 +2,7 @@
 page's entries are listed, counted and checked like any input."""
 
 import json
+import time
 
 import pytest
 
@@ -10,6 +11,8 @@ from pyengine.records import import_record
 from pyengine.shell.calls import Worker
 from pyengine.shell.games import statistics
 
+MARCH_5 = 1_772_719_620_000  # 2026-03-05 14:07 UTC, in ms
+
 
 def call(fn, *args):
     return json.loads(fn(*[a if isinstance(a, (str, int)) else json.dumps(a) for a in args]))
@@ -17,7 +20,7 @@ def call(fn, *args):
 
 def entry(game="perudo", seats=2, you=(0,), winners=(0,), levels=("easy",), n=0):
     return {"id": f"finished:{n}", "game": game, "seats": seats, "you": list(you), "winners": list(winners),
-            "levels": list(levels), "players": ["Ana", "Bot 2"][:seats] + [f"P{i}" for i in range(2, seats)]}
+            "levels": list(levels), "updated": MARCH_5 + n, "players": ["Ana", "Bot 2"][:seats] + [f"P{i}" for i in range(2, seats)]}
 
 
 @pytest.fixture(scope="module")
@@ -77,3 +80,18 @@ def test_your_games_and_statistics_screens_list_what_fits_and_refuse_what_does_n
         assert not call(tab.games_ui, wrong, "en")["ok"]
     assert not call(Worker().games_open, json.dumps({"a": 1}), "games", "en")["ok"]
     assert "No game has been finished" in call(Worker().games_open, "[]", "stats", "en")["html"]
+
+
+@pytest.mark.parametrize("lang, shown", [("en", "finished 3/5/2026, 14:07"), ("pt", "terminada em 5/3/2026, 14:07"),
+                                         ("es", "terminada el 5/3/2026, 14:07"), ("ca", "acabada el 5/3/2026, 14:07"),
+                                         ("it", "finita il 5/3/2026, 14:07")])
+def test_each_game_says_when_it_finished_as_the_players_language_writes_dates(monkeypatch, lang, shown):
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    try:
+        html = call(Worker().games_open, json.dumps([entry(), {**entry(n=1), "updated": "yesterday"}]), "games", lang)["html"]
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert html.count('data-testid="games-row"') == 1  # a time that is not one: the entry does not fit
+    assert f'<time datetime="2026-03-05T14:07:00Z" data-testid="games-when">{shown}</time>' in html

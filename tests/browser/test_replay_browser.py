@@ -39,6 +39,15 @@ COVERED = """() => {
 }"""
 
 
+def phone_context(browser, fast: bool = False, **options):
+    """A phone's context without motion (``fast``: its bots at the fastest pace)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce", **options)
+    if fast:
+        context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
+    context.set_default_timeout(TIMEOUT_MS)
+    return context
+
+
 def play_to_the_end(page) -> None:
     """Plays the player's Perudo seat against a bot to the end, the quickest way: Dudo on
     every bid, the first bid offered to open."""
@@ -76,9 +85,7 @@ def tap_step(page, testid) -> None:
 
 
 def test_a_finished_game_replays_step_by_step_to_the_tables_final_screen(browser, site, wait_engine, axe_source, shots):  # noqa: F811
-    context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
-    context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
-    context.set_default_timeout(TIMEOUT_MS)
+    context = phone_context(browser, fast=True)
     page = context.new_page()
     try:
         page.goto(site.url)
@@ -159,8 +166,7 @@ def test_a_finished_game_replays_step_by_step_to_the_tables_final_screen(browser
     finally:
         context.close()
 
-    fresh = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
-    fresh.set_default_timeout(TIMEOUT_MS)
+    fresh = phone_context(browser)
     page = fresh.new_page()
     try:
         page.goto(link)

@@ -19,6 +19,9 @@ class BogNotation(Notation):
             notes += [self.deal_note(after["hands"]), f"turned {after['turned']}", f"boxes {boxes}"]
         return notes
 
+    def holdings(self, game, t, names, state):
+        return self.hand_lines(t, names, state["hands"], card_name)
+
     def said(self, game, t, names, before, seat, action):
         return card_name(t, action["card"]) if action["type"] == "play" else None  # the rest: events
 

@@ -21,6 +21,9 @@ class BotifarraNotation(Notation):
         return notes
 
 
+    def holdings(self, game, t, names, state):
+        return self.hand_lines(t, names, state["hands"], card_name)
+
     def said(self, game, t, names, before, seat, action):
         return card_name(t, action["card"]) if action["type"] == "play" else None  # the bidding: ``revealed``
 

@@ -1,0 +1,61 @@
+"""A guest's own record of a shared table (``shell/joined.py``): its game log and the finished
+game it keeps in "Your games" come from its replay of the host's public record, so they hold
+what its seat saw and what the rules revealed, never another seat's hidden cards."""
+
+import random
+import re
+
+from pyengine.core.rng import Rng
+from pyengine.i18n import Translator
+from pyengine.records import import_record, record_text
+from pyengine.shell.joined import JoinedTable
+from pyengine.shell.log import GameLog
+from pyengine.shell.replay import ReplayTable
+from tests.app.test_shared_table import play_turn, started
+from tests.protocol.fair_table import fair_table, guest_of
+from tests.protocol.test_fair_cards import play_hand, repeatable_secrets  # noqa: F401 (an autouse fixture)
+
+CARD = re.compile(r"(?<![#\w])(?:1[0-2]|[1-9])[oceb](?!\w)")  # a Botifarra card in the clear
+
+
+def test_a_guest_logs_a_fair_perudo_game_as_its_seat_saw_it_and_keeps_it_from_its_seat():
+    tabs = started()
+    rng = random.Random(5)
+    while tabs.host_status != "over":
+        play_turn(tabs, rng)
+    joined = tabs.guests["pa"].tables["guest"]
+    assert 'data-testid="log-panel"' in tabs.guest_call("pa", "net_guest_ui", {"log": True})["html"]
+    t = Translator("en")
+    entries = joined.log.entries(joined.guest.audit.table, 1, t, joined.guest.seats)
+    # The host's own log of the same table, told as seat 1 saw it: the guest's says the same.
+    assert entries == GameLog().entries(tabs.table(), 1, t)
+    # Every call's cups, lifted by the round's last reveal (a fair step, itself untold).
+    lifted = [lines for _, _, lines in entries if "the cups are lifted" in lines[0]]
+    assert len(lifted) == tabs.table().state["round"] and all(line.startswith(("Ana: ", "Bea: ", "Caio: ")) for line in lifted[0][1:3])
+
+    entry = joined.finished()
+    table = tabs.table()
+    assert entry["you"] == [1] and entry["seats"] == 3 and entry["winners"] == table.state["result"]["winners"]
+    record = import_record(entry["text"])["record"]
+    assert [(s["seat"], s["action"]) for s in record["steps"]] == [(e["seat"], e["action"]) for e in table.log]
+    assert [seat["kind"] for seat in record["seats"]] == ["remote", "human", "remote"]  # Bea's device kept it
+    assert [seat["name"] for seat in record["seats"]] == ["Ana", "Bea", "Caio"]
+    assert ReplayTable.imported(entry["text"]).viewer == 1
+    assert tabs.host.tables["host"].finished()["winners"] == entry["winners"]
+
+
+def test_a_guests_record_of_a_fair_botifarra_game_holds_no_card_of_another_seat_before_it_is_played():
+    host, net = fair_table("botifarra", seed=21)
+    play_hand(host, net, Rng(21))
+    play_hand(net.host, net, Rng(22), until=lambda table: len(table.state["tricks"]) == 3)
+    joined = JoinedTable(guest_of(net, 1))
+    text = record_text(joined.kept())
+    steps = import_record(text)["record"]["steps"]
+    assert sum(step["action"]["type"] == "play" for step in steps) == 48 + 3 * 4  # the first hand whole, then three tricks
+    this_hand = text[text.rindex("\n; dealer "):]  # the second hand's deal, bidding and tricks
+    played = {step["action"]["card"] for step in steps if step["action"]["type"] == "play"}
+    shown = set(CARD.findall(this_hand))
+    assert len(shown) == 3 * 4 and shown <= played
+    hands = [net.host.table.view(0)["hand"], joined.guest.view["hand"], net.host.table.view(2)["hand"], guest_of(net, 3).view["hand"]]
+    unplayed = {card for hand in hands for card in hand}  # each as its own device reads it
+    assert len(unplayed) == 4 * 9 and not unplayed & shown
