@@ -1,6 +1,7 @@
 // The card group's libsodium for the engine worker (pyengine/shell/cardgroup.py wraps it as
-// core.group's Group): npm's libsodium-wrappers-sumo, the library PyNaCl wraps under
-// CPython, imported by engine.mjs only when a fair card table first asks.
+// core.group's Group, with the scalar arithmetic done in Python): npm's
+// libsodium-wrappers-sumo, the library PyNaCl wraps under CPython, imported by engine.mjs
+// only when a fair card table first asks.
 //
 // Python's bytes arrive as PyProxies of buffers. A batch carries a whole deck in one call:
 // the 32-byte values end to end in one buffer, the answer likewise.
@@ -21,11 +22,16 @@ function bytesOf(buffer) {
   }
 }
 
-export const scalarReduce = (wide) => sodium.crypto_core_ed25519_scalar_reduce(bytesOf(wide));
-export const scalarInvert = (scalar) => sodium.crypto_core_ed25519_scalar_invert(bytesOf(scalar));
-export const scalarMul = (a, b) => sodium.crypto_core_ed25519_scalar_mul(bytesOf(a), bytesOf(b));
 export const fromUniform = (digest) => sodium.crypto_core_ed25519_from_uniform(bytesOf(digest));
-export const isValidPoint = (point) => sodium.crypto_core_ed25519_is_valid_point(bytesOf(point));
+
+// Whether every point of the buffer (32 bytes each, end to end) is a valid one: a deck in one call.
+export function allValidPoints(points) {
+  const data = bytesOf(points);
+  for (let at = 0; at < data.length; at += SIZE) {
+    if (!sodium.crypto_core_ed25519_is_valid_point(data.subarray(at, at + SIZE))) return false;
+  }
+  return true;
+}
 
 // s·P for every point, with the scalar of the same index (or the one scalar for all);
 // undefined (Python's None) when a point is not of the group. The multiplication checks its

@@ -10,7 +10,7 @@
 // the kind; protocol messages are made only by the worker (Python), never here.
 //
 // Everything outside the session is handed in, so that Node's tests run it against fakes:
-//   page  {call(name, ...args) -> reply, cardGroup() (the worker's libsodium, for shared tables),
+//   page  {call(name, ...args) -> reply, cardGroup() (the worker's libsodium, for shared tables and replays),
 //          lang(), t(key, params), toast(text) -> dismiss, paint(reply),
 //          paintSoon(reply), busy(on), botSpeed(), shelf (saves.js), onScreen (storage.js),
 //          locks (navigator.locks), saveHeld(), settings(), link(fragment), download(name, text),
@@ -93,6 +93,8 @@ async function heldElsewhere(locks, name) {
 }
 
 class TableSession {
+  cardGroupFirst = false; // whether each call waits for the worker's card group (beforeCall)
+
   constructor(page, clock = REAL_CLOCK) {
     this.page = page;
     this.clock = clock;
@@ -106,6 +108,7 @@ class TableSession {
     this.clicking = false;
     this.botTimer = null;
     this.held = null; // the Web Lock this tab holds for the table
+    this.cardGroup = null; // the worker's libsodium, once asked for (cardGroupFirst)
     this.closers = [];
     this.closed = false;
   }
@@ -166,8 +169,17 @@ class TableSession {
     return this.once(() => this.run(name, ...args));
   }
 
-  /** What a worker call waits for before it starts (nothing, but on a host). */
-  async beforeCall() {}
+  /** What a worker call waits for before it starts: the worker's card group (libsodium),
+   * asked for once, where the kind says ``cardGroupFirst`` (a host also waits for its save).
+   * A failure is kept: every call then says it. */
+  async beforeCall() {
+    if (!this.cardGroupFirst) return;
+    this.cardGroup ??= this.page.cardGroup().catch((error) => {
+      console.error("card group", error);
+      throw netError("game.cards_unavailable", String(error?.message || error));
+    });
+    await this.cardGroup;
+  }
 
   // What the page's save banner asks of a table: only a host holds its moves while its
   // saves fail (HostSession); the other kinds play on, the banner says it.
@@ -340,6 +352,10 @@ export function replayFragment(hash) {
 export class ReplaySession extends TableSession {
   calls = { ui: "replay_ui", render: ["replay_render"] };
   record = null; // the record's text, for its file
+  // A fair card table's record replays its deal, which needs the card group: a game of
+  // "Your games" or a shared link replayed in a tab that never sat at that table too (the
+  // page does not read records; any replay pays the group's ≈ 60 ms once per worker).
+  cardGroupFirst = true;
 
   timed() {
     return [];
@@ -439,26 +455,17 @@ export class GamesSession extends TableSession {
 /** What both kinds of shared table have: the card group, the clock's ticks, time-stamped
  * calls, a marker that brings the table back after a reload, the share panel. */
 class SharedSession extends TableSession {
+  // Every shared table's first call waits for the worker's card group (libsodium), so that a
+  // card table deals fairly from its first hand and never from the host's generator (which
+  // it does where the group is missing), a restored save included. Every shared table, not
+  // only the card games': a guest who typed a room code learns the game only from the host's
+  // first message, which may already ask for its lock; the cost is ≈ 60 ms of the worker's
+  // CPU once per worker (bench/results.md).
+  cardGroupFirst = true;
+
   constructor(page, clock) {
     super(page, clock);
     this.ticker = this.clock.setInterval(() => this.tick(), TICK_MS);
-    this.cardGroup = null; // the worker's libsodium, once asked for
-  }
-
-  /**
-   * Every shared table's first call waits for the worker's card group (libsodium), so that a
-   * card table deals fairly from its first hand and never from the host's generator (which
-   * it does where the group is missing), a restored save included. Every shared table, not
-   * only the card games': a guest who typed a room code learns the game only from the host's
-   * first message, which may already ask for its lock; the cost is ≈ 60 ms of the worker's
-   * CPU once per worker (bench/results.md). A failure is kept: every call then says it.
-   */
-  async beforeCall() {
-    this.cardGroup ??= this.page.cardGroup().catch((error) => {
-      console.error("card group", error);
-      throw netError("game.cards_unavailable", String(error?.message || error));
-    });
-    await this.cardGroup;
   }
 
   /** Shared tables' calls take the time in ms (before the language): the protocol's

@@ -28,18 +28,27 @@ named. Domain separation as in ``core.fair``: the fair id, the round ``n``, the 
 Every point a peer sends is checked (canonical, in the prime-order subgroup; see
 ``core.group``) by the multiplication that uses it: ``multiply_all``/``multiply_pairs``
 refuse any other, and a published deck is used by the next step, by the openings, and by the
-final check of every step. One group call per deck or per batch of cards: in the browser
-each call crosses into JavaScript.
+final check of every step. A published deck is also checked whole when it is played
+(``valid_deck``), except one this process made itself (a lock or relock step of its own seat
+or bot: valid points times a valid key are valid) or has checked already, since that check
+costs a multiplication per point; and a step this process made once is not made again when
+it comes back (a guest's replay of the record checks its own steps, the hand's final check
+replays every step). One group call per deck or per batch of cards: in the browser each
+call crosses into JavaScript.
 """
 
 import hashlib
 import hmac
+from collections import OrderedDict
 from functools import lru_cache
 
 from . import group as groups
 from .fair import SCHEME, draw
 
 KEY_HEX = 64  # a scalar or a point, in hex
+KNOWN_DECKS = 64  # decks remembered: the last few deals' steps, however many seats
+_known_valid: OrderedDict = OrderedDict()  # tuple(deck) -> None, oldest first
+_known_steps: OrderedDict = OrderedDict()  # (step, lock key, tuple(deck)) -> tuple(deck made)
 
 
 def _scalar(group, secret: str, fair_id: str, n: int, seat: int, label: str) -> bytes:
@@ -76,18 +85,52 @@ def _points(group, cards: tuple) -> tuple:
     return tuple(groups.point_for(group, card).hex() for card in cards)
 
 
+def _remember(memo: OrderedDict, key, value) -> None:
+    memo[key] = value
+    memo.move_to_end(key)
+    while len(memo) > KNOWN_DECKS:
+        memo.popitem(last=False)
+
+
+def valid_deck(group, deck: list) -> bool:
+    """Whether every point of a published ``deck`` (hex) is valid, in one group call; a deck
+    this process made or checked before is known without one."""
+    if tuple(deck) in _known_valid:
+        return True
+    if not group.all_valid_points([bytes.fromhex(point) for point in deck]):
+        return False
+    _remember(_known_valid, tuple(deck), None)
+    return True
+
+
+def _step(kind: str, deck: list, keys: SeatKeys, multiply) -> list:
+    """A lock or relock step, made once per process: the same seat's same step comes back in
+    the record (a guest's replay compares it with its own) and in the hand's final check.
+    ``keys.lock`` stands for the seat's keys (every key of a seat comes from one secret)."""
+    memo = (kind, keys.lock, tuple(deck))
+    if memo not in _known_steps:
+        made = tuple(p.hex() for p in multiply([bytes.fromhex(p) for p in deck]))
+        _remember(_known_steps, memo, made)
+        _remember(_known_valid, made, None)  # valid points times a valid key
+    return list(_known_steps[memo])
+
+
 def lock_step(group, deck: list, keys: SeatKeys) -> list:
     """Pass 1: every point locked with ``k``, then shuffled. Raises ``ValueError`` if a point
     of ``deck`` (a peer's) is not a valid one."""
-    locked = group.multiply_all(keys.lock, [bytes.fromhex(p) for p in deck])
-    return [locked[i].hex() for i in keys.order]
+
+    def lock(points):
+        locked = group.multiply_all(keys.lock, points)
+        return [locked[i] for i in keys.order]
+
+    return _step("lock", deck, keys, lock)
 
 
 def relock_step(group, deck: list, keys: SeatKeys) -> list:
     """Pass 2: the single lock swapped for a lock per position (``k⁻¹·k_j``)."""
     inverse = group.scalar_invert(keys.lock)
     scalars = [group.scalar_mul(inverse, key) for key in keys.cards]
-    return [p.hex() for p in group.multiply_pairs(scalars, [bytes.fromhex(p) for p in deck])]
+    return _step("relock", deck, keys, lambda points: group.multiply_pairs(scalars, points))
 
 
 @lru_cache(maxsize=8)
@@ -116,13 +159,24 @@ def open_cards(group, deck: list, positions: list, keys: list, cards) -> list:
     return [known.get(point.hex()) for point in points]
 
 
+def every_seats_keys(group, secrets: dict, players: list, fair_id: str, n: int, size: int) -> dict:
+    """``{seat: SeatKeys}`` from every seat's published secret."""
+    return {seat: SeatKeys(group, secrets[seat], fair_id, n, seat, size) for seat in players}
+
+
+def open_deal(group, deck: list, keys: dict, cards) -> list:
+    """Every position of the final ``deck`` opened with every seat's keys (``every_seats_keys``):
+    the whole deal, once every secret is published (``None`` where a key does not open a card)."""
+    positions = list(range(len(deck)))
+    return open_cards(group, deck, positions, [[own.card_hex(j) for own in keys.values()] for j in positions], cards)
+
+
 def check_steps(group, decks: list, players: list, secrets: dict, fair_id: str, n: int) -> tuple:
     """Replays every lock and relock step with the seats' published secrets. ``decks`` holds
     the start deck then each step's output (lock steps in ``players`` order, then relock
     steps). Returns ``(None, keys)`` when all match, else ``(seat, keys)`` naming the first
     seat whose published deck is not what its secret gives; ``keys`` is ``{seat: SeatKeys}``."""
-    size = len(decks[0])
-    keys = {seat: SeatKeys(group, secrets[seat], fair_id, n, seat, size) for seat in players}
+    keys = every_seats_keys(group, secrets, players, fair_id, n, len(decks[0]))
     steps = [(seat, lock_step) for seat in players] + [(seat, relock_step) for seat in players]
     for index, (seat, step) in enumerate(steps):
         try:

@@ -24,6 +24,7 @@ from typing import Protocol
 
 SCALAR_BYTES = 32
 POINT_BYTES = 32
+ORDER = 2**252 + 27742317777372353535851937790883648493  # the prime order of the subgroup
 
 
 class Group(Protocol):
@@ -43,6 +44,10 @@ class Group(Protocol):
 
     def is_valid_point(self, point: bytes) -> bool:
         """Whether ``point`` is a canonical encoding of a subgroup element other than zero."""
+
+    def all_valid_points(self, points: list[bytes]) -> bool:
+        """Whether every one of ``points`` is valid (``is_valid_point``): a published deck
+        checked in one call."""
 
     def multiply_all(self, scalar: bytes, points: list[bytes]) -> list[bytes]:
         """``[scalar·P for P in points]``; raises ``ValueError`` on an invalid point."""
@@ -88,6 +93,9 @@ class NaclGroup:
             and len(point) == POINT_BYTES
             and self._sodium.crypto_core_ed25519_is_valid_point(point)
         )
+
+    def all_valid_points(self, points: list[bytes]) -> bool:
+        return all(map(self.is_valid_point, points))
 
     def multiply_all(self, scalar: bytes, points: list[bytes]) -> list[bytes]:
         return self.multiply_pairs([scalar] * len(points), points)

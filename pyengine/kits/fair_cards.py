@@ -47,7 +47,6 @@ STEPS = ("lock", "relock", "release", "play", "reveal")
 UP = -1  # a position shown to every seat (Bog's turned-up card)
 SEALED = r"#\d{1,2}"  # a position in a hand whose card only its holder's device can read
 MAX_DECK = 64
-ORDER = 2**252 + 27742317777372353535851937790883648493  # the prime order of the group
 KEY = Str(64, r"[0-9a-f]{64}")
 
 
@@ -253,16 +252,16 @@ def _check_round(record: dict, action: dict) -> None:
 
 
 def _check_deck(record: dict, deck: list) -> None:
-    """A published deck: as many points as cards, all different, all valid. One call per
-    point, not a batch: a batch (``multiply_all``) would also multiply, at twice the cost."""
+    """A published deck: as many points as cards, all different, all valid (one check of
+    the whole deck, skipped for a deck this device made: ``fair_deck.valid_deck``)."""
     if len(deck) != len(record["decks"][0]) or len(set(deck)) != len(deck):
         raise IllegalAction("That deck does not hold the deck's cards", "fair_bad_deck")
-    if not all(map(groups.current().is_valid_point, map(bytes.fromhex, deck))):
+    if not fair_deck.valid_deck(groups.current(), deck):
         raise IllegalAction("That deck holds a point outside the group", "fair_bad_deck")
 
 
 def _check_key(key: str) -> None:
-    if not 0 < int.from_bytes(bytes.fromhex(key), "little") < ORDER:
+    if not 0 < int.from_bytes(bytes.fromhex(key), "little") < groups.ORDER:
         raise IllegalAction("That key is not a key", "fair_bad_key_format")
 
 
@@ -360,9 +359,7 @@ def verdict(record: dict, cards, offence) -> dict | None:
                 return {"code": "fair_bad_key", "seat": seat, "at": j}
     if record["challenge"] is not None:
         return {"code": "fair_false_claim", "seat": record["challenge"]["seat"]}
-    size = len(record["decks"][0])
-    every = [[keys[seat].card_hex(j) for seat in players] for j in range(size)]
-    dealt = fair_deck.open_cards(group, record["decks"][-1], list(range(size)), every, cards)
+    dealt = fair_deck.open_deal(group, record["decks"][-1], keys, cards)
     hands = {seat: [card for card, holder in zip(dealt, record["holders"]) if holder == seat] for seat in players}
     return offence(hands, dealt)
 

@@ -21,7 +21,7 @@ stakes) does not stop the player on screen from moving first.
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
 from .log import GameLog
-from .screens import handoff, seat_names, seat_view
+from .screens import dealing, handoff, seat_names, seat_view
 
 BOT_DELAY_MS = 900  # the pause before a bot's move unless the game's screen asks for longer
 OUT_OF_TURN_MS = 2500  # the least pause while the seat on screen may act out of turn
@@ -160,11 +160,13 @@ class Device:
         return seat_names(self.table.seats, t)
 
     def body(self, t):
-        """The hand-off screen, or the table as the seat on screen sees it."""
+        """The hand-off screen, or the table as the seat on screen sees it (nothing while a
+        fair deal gives it its cards: ``screens.dealing``)."""
         table = self.table
         if self.status() == "handoff":
             return handoff(t, self.next_local(), self.names(t), table.teams())
-        return seat_view(self.screen, table.view(self.viewer), table.seats, self.ui, t)
+        view = table.view(self.viewer)
+        return None if dealing(view) else seat_view(self.screen, view, table.seats, self.ui, t)
 
     def log_panel(self, t):
         """The game log as the seat on screen saw it; none while the phone changes hands

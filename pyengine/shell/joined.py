@@ -35,6 +35,7 @@ from .screens import (
     command_button,
     connecting_screen,
     deal_line,
+    dealing,
     fair_line,
     game_over,
     guest_frame,
@@ -286,7 +287,7 @@ class JoinedTable(Controller):
         if guest.pending is not None:
             notes.append(notice(t("sync.pending"), "status", "tb-net-pending"))
         view = guest.view
-        body = [seat_view(declaration.screen(), view, guest.seats, self.ui, t)]
+        body = [] if dealing(view) else [seat_view(declaration.screen(), view, guest.seats, self.ui, t)]
         if view.get("result"):
             body.append(game_over(t, view["result"], names, again=False))
             body.append(notice(t("sync.rematch_wait"), None, "tb-hint"))

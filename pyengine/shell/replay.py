@@ -13,6 +13,11 @@ host must not read a friend's dice in the replay of the game they are playing). 
 imported record's reader holds every draw of its text anyway: every seat is theirs to look
 through.
 
+A fair card table's record holds its hands sealed (``kits.fair_cards``): a hand is read in
+the replay from the secrets every seat published when that hand was checked, later in the
+record. A hand not checked yet (the one a game still being played is at) stays sealed: its
+seats are seen through the spectator's eyes until it is.
+
 **Sharing.** The replay's share panel gives its link (the record in the fragment,
 ``records.link``), as a QR code where it fits one, and the record's file to download (the
 page makes the file: ``data-download``). The page hands in its own address, ending
@@ -21,8 +26,11 @@ page makes the file: ``data-download``). The page hands in its own address, endi
 
 import re
 
+from ..core import fair_deck
+from ..core import group as groups
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
+from ..kits.fair_cards import FairCardGame, is_sealed, position_of
 from ..records.link import PREFIX, link_payload, text_of_payload
 from ..records.notation import notation_for
 from ..records.record import record_of, replay
@@ -51,6 +59,11 @@ class ReplayTable(Controller):
         self.own = list(seats) if own is None else [seat for seat in own if seat in seats]
         self.ui: dict = {}
         self.share = None  # the page's address while the share panel is open
+        self.secrets: dict = {}  # a fair card table's deals: {n: {seat: secret}}, as the record publishes them
+        self.dealt: dict = {}  # and each deal opened: {n: [card by position]}
+        for entry in self.record["steps"]:
+            if entry["action"].get("type") == "reveal":
+                self.secrets.setdefault(entry["action"]["n"], {})[entry["seat"]] = entry["action"]["secret"]
         self.step = self.last
         self.viewer = viewer if viewer in self.viewers() else self.viewers()[0]
         if step is not None:  # a save's step: checked as the player's own would be
@@ -151,11 +164,37 @@ class ReplayTable(Controller):
         line = notation_for(self.game.id).action_line(self.game.rules, self.states[self.step - 1], step["seat"], step["action"])
         return t("replay.move", name=names[step["seat"]], move=line)
 
+    def _readable(self, state: dict) -> dict:
+        """``state`` with the sealed cards of its hands read, where the record publishes every
+        secret of its deal (see the module's docstring)."""
+        if not isinstance(self.game.rules, FairCardGame) or "fair" not in state:
+            return state
+        record = state["fair"]
+        if not any(is_sealed(card) for hand in state["hands"] for card in hand):
+            return state
+        n, published = record["n"], self.secrets.get(record["n"], {})
+        if any(seat not in published for seat in record["players"]):
+            return state
+        if n not in self.dealt:
+            group, size = groups.current(), len(record["decks"][0])
+            keys = fair_deck.every_seats_keys(group, published, record["players"], record["id"], n, size)
+            self.dealt[n] = fair_deck.open_deal(group, record["decks"][-1], keys, self.game.rules.fair_cards(state))
+        dealt = self.dealt[n]
+        return {**state, "hands": [[(dealt[position_of(card)] or card) if is_sealed(card) else card for card in hand]
+                                   for hand in state["hands"]]}
+
+    def _view(self) -> dict:
+        """The step's view through the viewer's eyes, or the spectator's while its hand is sealed."""
+        state = self._readable(self.states[self.step])
+        view = self.game.rules.view(state, self.viewer)
+        if any(is_sealed(card) for card in view.get("hand") or ()):
+            return self.game.rules.view(state, SPECTATOR)
+        return view
+
     def html(self, t):
         seats = self.record["seats"]
         names = seat_names(seats, t)
-        view = self.game.rules.view(self.states[self.step], self.viewer)
-        board = seat_view(self.game.screen(), view, seats, self.ui, t)
+        board = seat_view(self.game.screen(), self._view(), seats, self.ui, t)
         return table_section(t, self.game.id, "replay", self.step, fragment(
             self.controls(t, names), self.share_panel(t),
             h("div", {"class": "tb-replay-board", "data-testid": "replay-board"}, board), self.holdings(t, names)))
@@ -167,7 +206,7 @@ class ReplayTable(Controller):
     def holdings(self, t, names: list):
         """What every seat holds at this step, for the all-seeing spectator (nothing when no
         seat holds anything hidden: Lasca, a round's end)."""
-        lines = self.all_seeing() and notation_for(self.game.id).holdings(self.game.rules, t, names, self.states[self.step])
+        lines = self.all_seeing() and notation_for(self.game.id).holdings(self.game.rules, t, names, self._readable(self.states[self.step]))
         if not lines:
             return None
         return h("section", {"class": "tb-replay-hands", "aria-label": t("replay.hands"), "data-testid": "replay-hands"},

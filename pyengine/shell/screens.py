@@ -196,6 +196,16 @@ VERDICT_WORDS = ("fair_withheld", "fair_bad_deal", "fair_bad_key", "fair_false_c
 DEAL_STEPS = ("lock", "relock", "release", "reveal")  # the devices' own steps of a fair card deal
 
 
+def dealing(view: dict) -> bool:
+    """Whether a fair card deal is under way and this seat holds no card yet: its table then
+    shows the deal's progress only (``deal_line``), since the game's screen would show an
+    empty table and whose turn comes after the deal ("Ana is choosing trumps…") as if the
+    hands were there. A release in the middle of a hand (stock cards given to a seat) leaves
+    the table on screen: the seat holds its hand."""
+    step = (view.get("fair") or {}).get("step")
+    return step in ("lock", "relock") or (step == "release" and view.get("hand") == [])
+
+
 def _seat_name(t, names: list, seat: int) -> str:
     return names[seat] if seat < len(names) else t("sync.fair_seat", n=seat + 1)
 

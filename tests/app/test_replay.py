@@ -7,6 +7,7 @@ import re
 import pytest
 
 from pyengine.core.table import MAX_NAME
+from pyengine.games.botifarra.view import card_label
 from pyengine.i18n import Translator
 from pyengine import records
 from pyengine.games.botifarra.view import card_name as botifarra_card_name
@@ -14,6 +15,9 @@ from pyengine.records import record_text
 from pyengine.records.notation import notation_for
 from pyengine.shell.calls import Worker
 from tests.markup_check import HOSTILE, live_markup
+
+
+EN = Translator("en")
 
 
 def call(fn, *args):
@@ -162,3 +166,30 @@ def test_a_replay_shares_as_a_link_that_opens_the_same_game_and_a_mutated_link_i
         assert not call(finished.replay_ui, {"share": wrong}, "en")["ok"]
     closed = call(finished.replay_ui, {"share": None}, "en")
     assert 'data-testid="replay-share"' not in closed["html"] and 'data-testid="replay-share-open"' in closed["html"]
+
+
+def test_a_fair_card_game_replays_each_hand_read_once_it_was_checked():
+    """A hosted fair Botifarra table (the friend's seat covered by a bot) plays its first hand
+    to the check: its record, imported in another tab, shows the host's hand of that deal
+    read from the secrets published at the check; the next hand, not checked yet, is seen
+    through the spectator's eyes (no seat's hand to read)."""
+    tab = Worker()
+    fields = {"seat0_kind": "human", "seat1_kind": "remote", "seat2_kind": "bot:easy", "seat3_kind": "bot:easy"}
+    assert call(tab.net_host_create, {"game": "botifarra", "fields": fields}, 5, "en")["ok"]
+    assert call(tab.net_host_command, {"seat": 1, "kind": "bot", "level": "easy"}, 5, "en")["ok"]
+    reply = call(tab.net_host_command, {"start": True}, 5, "en")
+    table = tab.tables["host"].host.table
+    dealt = None
+    while table.state["hand_number"] == 1:
+        dealt = dealt or (table.state["fair"]["step"] == "play" and table.view(0)["hand"])
+        reply = call(tab.net_host_bot_step, 6, "en") if reply["status"] == "bot" else call(tab.net_host_act, table.bot_action(0), 6, "en")
+        assert reply["ok"], reply["message"]
+    text = record_text(table)
+    reader = Worker()
+    imported = call(reader.replay_import, text, "en")
+    assert imported["ok"] and '<option value="0" selected' in imported["html"]
+    first_play = next(i for i, entry in enumerate(table.log) if entry["action"]["type"] == "play")
+    read = call(reader.replay_ui, {"step": first_play}, "en")["html"]  # before any card is played
+    assert all(f'aria-label="{card_label(EN, card)}' in board(read) for card in dealt)
+    last = call(reader.replay_ui, {"step": len(table.log)}, "en")
+    assert last["ok"] and 'data-testid="bt-hand"' not in board(last["html"])

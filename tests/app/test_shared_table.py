@@ -833,7 +833,9 @@ def test_the_hosts_replies_say_what_its_links_tell_a_friend():
 def test_a_fair_card_deal_says_its_step_and_whose_device_it_waits_for():
     """Botifarra with a friend and two bots: while the friend's device owes its lock the
     host's screen names the step and the friend; every screen says the host's device runs
-    the bots and sees their hands; once the cards are dealt the progress line is gone."""
+    the bots and sees their hands; until the cards are dealt no screen shows the game (an
+    empty table would say who chooses trumps), through the last step; once they are, the
+    progress line is gone and the hands show."""
     tabs = Tabs()
     bot = f"bot:{playable_games()['botifarra'].bot_levels[0]}"
     fields = {"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "remote", "seat2_kind": bot, "seat3_kind": bot, "seed": "5"}
@@ -846,6 +848,12 @@ def test_a_fair_card_deal_says_its_step_and_whose_device_it_waits_for():
     assert "Dealing, step 1 of 3: Bea shuffles the deck and locks it." in tabs.screens["host"]
     for screen in ("host", "pa"):
         assert "The bots run on the host's device, which sees their hands." in tabs.screens[screen]
+        assert 'data-testid="bt-status"' not in tabs.screens[screen]
+    assert tabs.run_until_sent(lambda message: message.get("kind") == "intent" and message["action"]["type"] == "release")
+    assert 'data-testid="fair-deal" data-step="release"' in tabs.screens["host"]
+    assert all('data-testid="bt-status"' not in tabs.screens[screen] for screen in ("host", "pa"))
     tabs.settle()
     assert tabs.table().state["fair"]["step"] == "play"
-    assert all('data-testid="fair-deal"' not in tabs.screens[screen] for screen in ("host", "pa"))
+    for screen in ("host", "pa"):
+        assert 'data-testid="fair-deal"' not in tabs.screens[screen]
+        assert 'data-testid="bt-status"' in tabs.screens[screen] and 'data-count="12"' in tabs.screens[screen]

@@ -332,9 +332,13 @@ def painted_hands(host, pages) -> list:
 
 
 def play_shared(host, pages, actions):
+    """Up to ``actions`` moves by the people at the table, until the game is over (the bots'
+    moves after a person's last one may end it)."""
     played = 0
     while not host_over(host) and played < actions:
         for _ in range(600):
+            if host_over(host):
+                return played
             version = host_version(host)  # a fair deal's steps move the table on by themselves
             results = [page.evaluate(CLICK_IF_TO_ACT, version) for page in pages]
             if "acted" in results:

@@ -5,17 +5,17 @@ from the far side), as two phones behind carrier-grade NAT without a TURN server
 a data channel can never open, and the table goes through the loopback mosquitto brokers.
 """
 
+import json
 import random
 
 import pytest
 
 from tests.browser.conftest import Relay, record, settings_script
 from tests.browser.pixels import Image, near
-from tests.browser.test_botifarra_browser import CLICK_IF_TO_ACT as BOTIFARRA_CLICK
-from tests.browser.test_botifarra_browser import painted_hands
+from tests.browser.test_botifarra_browser import painted_hands, play_shared
 from tests.browser.shots import TAPPABLE, screenshots, tappable
 from tests.browser.test_friends_browser import (
-    connected, create_table, host_over, host_table, host_version, join_by_room_code, open_lobby, play, wait_past,
+    MAX_ACTIONS, connected, create_table, host_over, host_table, join_by_room_code, open_lobby, play,
 )
 from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, TRACK, texts, wait_texts
 
@@ -42,20 +42,6 @@ if (location.protocol === 'http:') {
 """
 
 BROKERS_COLOUR = (0xB5, 0x54, 0x1C)  # .net-path[data-path="brokers"]::before
-
-
-def play_beside_bots(host, pages, actions):
-    """``actions`` moves by the people at a Botifarra table whose bots move by themselves
-    meanwhile (the version to act at is read again each time round)."""
-    for _ in range(actions):
-        for _ in range(600):
-            version = host_version(host)
-            if "acted" in [page.evaluate(BOTIFARRA_CLICK, version) for page in pages]:
-                break
-            pages[0].wait_for_timeout(100)
-        else:
-            raise AssertionError("nobody could act")
-        wait_past(host, version)
 
 
 @pytest.fixture
@@ -145,10 +131,26 @@ def test_a_whole_perudo_game_through_two_brokers_one_stopped_mid_game(cut_off, s
         assert page.context.recorder.errors == []
 
 
-def test_a_botifarra_table_deals_and_plays_through_the_brokers(cut_off, site, wait_engine, relay):
-    """Botifarra (a host, a friend and two bots) through the brokers: the trump choice, the
-    doublings and the first tricks, each hand only on its own phone."""
+def room_fingerprint(host):
+    """The fingerprint of the host's key, as its room link names it."""
+    host.click("#net-share-room")
+    link = host.locator("[data-testid=share-link]").input_value()
+    host.click("[data-testid=share-close]")
+    return link.split("#room=", 1)[1].split("&", 1)[0].split(".", 1)[1]
+
+
+def scores(page):
+    return [page.locator(f"#game-area [data-testid=bt-score-{side}] b").inner_text() for side in (0, 1)]
+
+
+def test_a_whole_fair_botifarra_game_through_the_brokers(cut_off, site, wait_engine, relay):
+    """Botifarra to 51 (a host, a friend and two bots, the cards dealt by the devices) played
+    to its end through the brokers: the friend's phone took the host only once it proved its
+    key, shows none of the host's cards, and ends on the same score; every hand's check
+    found nothing."""
     host, guest = cut_off(relay.url), cut_off(relay.url)
+    for page in (host, guest):
+        page.context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")  # bots at a quick pace
     open_lobby(host, site.url, wait_engine)
     host.select_option("#friends-game", "botifarra")
     host.click("[data-testid=friends-create]")
@@ -158,17 +160,24 @@ def test_a_botifarra_table_deals_and_plays_through_the_brokers(cut_off, site, wa
     for seat in (2, 3):
         kinds = form.locator(f'select[name="seat{seat}_kind"]')
         kinds.select_option(kinds.evaluate("(s) => [...s.options].find((o) => o.value.startsWith('bot:')).value"))
+    form.locator('select[name="opt_target"]').select_option("51")
     form.locator("[data-testid=start]").click()
     code = host.locator("[data-testid=room-code]").inner_text().strip()
     join_by_room_code(host, guest, code, 1, "Bruno", wait_engine, site.url)
+    assert json.loads(guest.evaluate("sessionStorage.getItem('taberna.shared')"))["pin"] == room_fingerprint(host)
     host.click("[data-testid=net-start]")
-    play_beside_bots(host, [host, guest], actions=8)
-    table = host_table(host)
-    assert any(entry["action"]["type"] == "play" for entry in table.log)  # cards on the table
+    played = play_shared(host, [host, guest], 8)
     host_hand, _ = painted_hands(host, [host, guest])
     shown = guest.inner_html("#game-area")
     for label in host_hand:  # the friend's phone shows none of the host's cards (bots': fair-deal tests)
         assert f'aria-label="{label}"' not in shown
+    played += play_shared(host, [host, guest], MAX_ACTIONS)
+    assert host_over(host) and played > 24  # more than one hand: each person plays 12 cards a hand
+    guest.locator("#game-area [data-testid=game-over]").wait_for()
+    table = host_table(host)
+    assert max(table.state["scores"]) >= 51 and table.state["fair"]["verdict"] is None
+    assert scores(host) == scores(guest) == [str(score) for score in table.state["scores"]]
+    assert guest.locator("[data-testid=fair-evidence]").count() == 0
     for page in (host, guest):
         assert page.evaluate("window.__rtcConnected") == 0
         assert page.context.recorder.errors == []

@@ -5,8 +5,8 @@ A whole game (51 points at least) is several hands of 48 plays: too long for the
 budget, so one hand and the next deal's start. What is checked: both pages installed the
 card group before the table's first call (else the table would deal from the host's
 generator and say nothing of fair cards); while the table waits for the guest's part of the
-deal, the host's screen says which step and whose device (the guest's sends are held back
-for that moment); the guest's phone shows its own hand, the host's table holds it sealed;
+deal, the host's screen says which step and whose device, and shows nothing of the game
+until the cards are dealt (the guest's sends are held back for that moment); the guest's phone shows its own hand, the host's table holds it sealed;
 the secrecy audit over every text the host's page received from the guest: each card of the
 guest's hand first reached the host in the guest's own play of it; the check of the hand
 found nothing. Screenshots go to ``$TABERNA_SCREENS`` (or the test's tmp_path).
@@ -68,6 +68,7 @@ def test_two_phones_play_a_fair_botifarra_hand_and_the_host_never_holds_the_gues
     waiting = host.locator("#game-area [data-testid=fair-deal]", has_text="Bruno")
     waiting.wait_for()
     assert waiting.get_attribute("data-step") in ("lock", "relock")
+    assert host.locator("#game-area [data-testid=bt-status]").count() == 0  # no "… is choosing trumps" yet
     assert "The bots run on the host's device, which sees their hands." in host.locator("#game-area [data-testid=fair-line]").inner_text()
     screenshots(host, tmp_path, "fair-cards-deal", tappable("#game-area [data-testid=fair-deal]"))
     bruno.evaluate("() => window.__release()")

@@ -1,8 +1,13 @@
-"""The card group: locks commute and come off, and a peer's bad point is refused."""
+"""The card group: locks commute and come off, a peer's bad point is refused, and the
+browser's group computes what libsodium does."""
+
+import hashlib
 
 import pytest
 
+from pyengine.core import fair_deck
 from pyengine.core import group as groups
+from pyengine.shell.cardgroup import SodiumGroup
 
 
 @pytest.fixture(scope="module")
@@ -47,3 +52,43 @@ def test_a_point_outside_the_subgroup_is_refused(group, bad):
 
 def test_the_installed_group_defaults_to_pynacl():
     assert isinstance(groups.current(), groups.NaclGroup)
+
+
+def test_the_browsers_scalar_arithmetic_is_libsodiums(group):
+    """The worker's group reduces, multiplies and inverts scalars in Python (no call into
+    JavaScript): the same values as libsodium's, edges included."""
+    browser = SodiumGroup(sodium=None)  # its scalar methods never reach JavaScript
+    wides = [bytes(64), b"\xff" * 64, (groups.ORDER).to_bytes(64, "little")]
+    wides += [hashlib.sha512(str(n).encode()).digest() for n in range(20)]
+    for wide in wides:
+        assert browser.scalar_reduce(wide) == group.scalar_reduce(wide)
+    scalars = [group.scalar_reduce(wide) for wide in wides[3:]] + [(groups.ORDER - 1).to_bytes(32, "little")]
+    for a, b in zip(scalars, scalars[1:] + scalars[:1]):
+        assert browser.scalar_mul(a, b) == group.scalar_mul(a, b)
+        assert browser.scalar_invert(a) == group.scalar_invert(a)
+
+
+class CountingGroup(groups.NaclGroup):
+    def __init__(self):
+        super().__init__()
+        self.checked = 0
+
+    def all_valid_points(self, points):
+        self.checked += 1
+        return super().all_valid_points(points)
+
+
+def test_a_deck_is_checked_once_and_never_one_this_device_made():
+    """A deck made here by a lock (valid points times a key) or checked once is known valid;
+    a deck with a bad point is refused every time it comes."""
+    group = CountingGroup()
+    deck = fair_deck.start_deck(group, [f"{n}o" for n in range(1, 13)])
+    keys = fair_deck.SeatKeys(group, "ab" * 32, "test:0", 1, 0, len(deck))
+    locked = fair_deck.lock_step(group, deck, keys)
+    assert fair_deck.valid_deck(group, locked) and group.checked == 0
+    peer = list(reversed(locked))  # a deck this device did not make
+    assert fair_deck.valid_deck(group, peer) and fair_deck.valid_deck(group, peer)
+    assert group.checked == 1
+    bad = [*peer[:-1], BAD_POINTS[2].hex()]
+    assert not fair_deck.valid_deck(group, bad) and not fair_deck.valid_deck(group, bad)
+    assert group.checked == 3

@@ -120,6 +120,7 @@ test("a replay keeps its step for this tab only, never on the shelf, and forgets
   const opened = session.open("local");
   const open = await page.worker.last();
   assert.deepEqual([open.name, open.args], ["replay_table", ["local", "en"]]);
+  assert.equal(page.cardGroups, 1); // a fair card game's record replays its deal with the group
   open.answer(reply({ role: "replay", html: "<p>step 9</p>", status: "replay", save: '{"step":9}', summary: SUMMARY }));
   await opened;
   assert.equal(page.onScreen.replay(), '{"step":9}');
