@@ -51,6 +51,19 @@ _known_valid: OrderedDict = OrderedDict()  # tuple(deck) -> None, oldest first
 _known_steps: OrderedDict = OrderedDict()  # (step, lock key, tuple(deck)) -> tuple(deck made)
 
 
+def sealed(position: int) -> str:
+    """How a state shows a dealt card that only its holder's device can read: its position."""
+    return f"#{position}"
+
+
+def is_sealed(card: str) -> bool:
+    return card.startswith("#")
+
+
+def position_of(card: str) -> int:
+    return int(card[1:])
+
+
 def _scalar(group, secret: str, fair_id: str, n: int, seat: int, label: str) -> bytes:
     parts = [SCHEME, b"deck-key", fair_id.encode(), str(n).encode(), str(seat).encode(), label.encode()]
     wide = hmac.new(bytes.fromhex(secret), b"\x00".join(parts), hashlib.sha512).digest()

@@ -38,6 +38,7 @@ challenge of a card that opens), then the game's own (a renege, with its trick).
 from functools import lru_cache
 
 from ..core import fair, fair_deck
+from ..core.fair_deck import is_sealed, position_of, sealed
 from ..core import group as groups
 from ..core.errors import IllegalAction
 from ..core.game import Move
@@ -45,21 +46,9 @@ from ..core.shape import Dict, Enum, Int, List, Optional, Seat, Seats, Str
 
 STEPS = ("lock", "relock", "release", "play", "reveal")
 UP = -1  # a position shown to every seat (Bog's turned-up card)
-SEALED = r"#\d{1,2}"  # a position in a hand whose card only its holder's device can read
+SEALED = r"#\d{1,2}"  # fair_deck.sealed(position): a card only its holder's device can read
 MAX_DECK = 64
 KEY = Str(64, r"[0-9a-f]{64}")
-
-
-def sealed(position: int) -> str:
-    return f"#{position}"
-
-
-def is_sealed(card: str) -> bool:
-    return card.startswith("#")
-
-
-def position_of(card: str) -> int:
-    return int(card[1:])
 
 
 def group_ready() -> bool:
@@ -375,6 +364,11 @@ class FairCardGame:
 
     fair_chance = True
     keyed_moves = ("play",)  # the moves that show one card from a sealed hand (``fair_complete``)
+    # How the verdict line words what the check found: the game's own offences (a code of
+    # ``fair_offence`` -> its clause's message key; any other is said as a card played against
+    # the rules), and what an offence costs (a message key, with the offender's ``name``).
+    offence_words: dict = {}
+    penalty_words = "sync.penalty.side_loses"
 
     def start_deal(self, state: dict) -> None:
         """The fair deal of the hand ``state`` is at (``make_fair`` puts an empty round 0

@@ -33,7 +33,7 @@ import re
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
 from ..core.validate import is_plain_json
-from ..kits.fair_cards import is_sealed
+from ..core.fair_deck import is_sealed
 from .tokens import read_tokens, write_tokens
 
 _SEAT_ACTION = re.compile(r"(\d{1,3}) +(\S.*)")

@@ -360,7 +360,7 @@ class HostedTable(Controller):
         # Marked with the host's version, as the guests see it: counting across games.
         section = table_section(t, table.game.id, status, self.host.version, body)
         names = self.device.names(t)
-        verdict = verdict_line(t, table.state.get("fair"), names)
+        verdict = verdict_line(t, table.game.id, table.state.get("fair"), names)
         deal = deal_line(t, table.game.id, table.view(None).get("fair"), names) if table.fair is not None else None
         fair = fair_line(t, table.game.id, table.fair is not None, self.host.public_seats())
         top = fragment(self._strip(t, playing=True), self._watchers(t, playing=True), fair, verdict, deal)

@@ -276,7 +276,7 @@ class JoinedTable(Controller):
             strip = self.talk.bar(t, guest.game, guest.board, names, you, strip)
         fair = (guest.view or {}).get("fair")
         fair_cards = guest.view is None or "fair" in guest.view
-        notes = [self._evidence(t), fair_line(t, guest.game, fair_cards, guest.seats), verdict_line(t, fair, names),
+        notes = [self._evidence(t), fair_line(t, guest.game, fair_cards, guest.seats), verdict_line(t, guest.game, fair, names),
                  deal_line(t, guest.game, fair, names)]
         if not seated:
             notes.append(notice(t("sync.watching"), None, "tb-hint"))

@@ -30,7 +30,8 @@ from ..core import fair_deck
 from ..core import group as groups
 from ..core.errors import TabernaError
 from ..core.registry import get_declaration
-from ..kits.fair_cards import FairCardGame, is_sealed, position_of
+from ..core.fair_deck import is_sealed, position_of
+from ..kits.fair_cards import FairCardGame
 from ..records.link import PREFIX, link_payload, text_of_payload
 from ..records.notation import notation_for
 from ..records.record import record_of, replay

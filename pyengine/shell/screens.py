@@ -222,17 +222,19 @@ def deal_line(t, game_id, fair, names: list):
              t(f"sync.deal.{step}", names=who))
 
 
-def verdict_line(t, fair, names: list):
+def verdict_line(t, game_id, fair, names: list):
     """What the check of a fair card table's last hand found (``kits.fair_cards``), in words,
-    or nothing: who offended and how; a card played against the rules (a renege, a card
-    not dealt) is named with its trick."""
+    or nothing: who offended and how (a card played against the rules, a renege or a card
+    not dealt, named with its trick), and what it costs by the game's rule."""
     verdict = (fair or {}).get("verdict")
-    if not verdict:
+    if not verdict or not _fair_cards_game(game_id):
         return None
+    game = get_game(game_id)
     name = _seat_name(t, names, verdict["seat"])
     code = verdict["code"]
-    key = f"sync.verdict.{code}" if code in VERDICT_WORDS else "sync.verdict.renege"
-    text = t(key, name=name, card=verdict.get("card", "?"), trick=verdict.get("trick", 0))
+    key = f"sync.verdict.{code}" if code in VERDICT_WORDS else game.offence_words.get(code, "sync.verdict.renege")
+    offence = t(key, name=name, card=verdict.get("card", "?"), trick=verdict.get("trick", 0))
+    text = t("sync.verdict", offence=offence, penalty=t(game.penalty_words, name=name))
     return h("p", {"class": "tb-hint tb-net-verdict", "role": "status", "data-testid": "fair-verdict"}, text)
 
 

@@ -17,6 +17,7 @@ from pyengine.i18n import LANGUAGES, Translator
 from pyengine.kits.fair_cards import is_sealed, keys_for
 from pyengine.protocol import Guest, Host
 from pyengine.protocol.envelope import encode
+from pyengine.games.bog.rules import Bog
 from pyengine.shell.screens import VERDICT_WORDS, verdict_line
 
 from .fair_table import repeatable_secrets  # noqa: F401  (autouse: the same deals on every run)
@@ -268,13 +269,22 @@ def test_a_guest_cannot_void_a_deal_nor_play_a_card_it_was_not_dealt():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_verdict_is_said_in_words_with_the_offenders_name(lang):
+def test_the_verdict_is_said_in_words_with_the_offenders_name_and_the_games_penalty(lang):
     t = Translator(lang)
     names = ["Ana", "Bea", "Caio", "Duda"]
+    side_loses = t("sync.penalty.side_loses", name="Caio")
     verdicts = [{"code": code, "seat": 2} for code in VERDICT_WORDS]
     verdicts.append({"code": "botifarra.must_follow", "seat": 2, "trick": 7, "card": "9o"})
     for verdict in verdicts:
-        text = str(verdict_line(t, {"verdict": verdict}, names))
-        assert "Caio" in text and "{" not in text, text
+        text = str(verdict_line(t, "botifarra", {"verdict": verdict}, names))
+        assert "Caio" in text and side_loses in text and "{" not in text, text
     assert "9o" in text and "7" in text
-    assert verdict_line(t, {"verdict": None}, names) is None
+    bog_pays = t("bog.fair_penalty", name="Caio")
+    said = set()
+    for code in Bog.offence_words:
+        text = str(verdict_line(t, "bog", {"verdict": {"code": code, "seat": 2, "trick": 3, "card": "9h"}}, names))
+        assert "Caio" in text and bog_pays in text and side_loses not in text and "{" not in text, text
+        said.add(text)
+    assert len(said) == len(Bog.offence_words)  # each offence in its own words
+    assert verdict_line(t, "botifarra", {"verdict": None}, names) is None
+    assert verdict_line(t, "no-such-game", {"verdict": verdicts[0]}, names) is None  # a peer's word

@@ -92,7 +92,8 @@ from ...kits.cards import (
     FRENCH_52, FRENCH_DISPLAY_SUITS, deal, format_cards, rank_of, shuffled, sort_cards, split_card, suit_of,
 )
 from ...kits.chips import collect, new_pot, pay, share_out, stake
-from ...kits.fair_cards import UP, FairCardGame, is_sealed, sealed
+from ...core.fair_deck import is_sealed, sealed
+from ...kits.fair_cards import UP, FairCardGame
 from ...core import fair
 from ...core.errors import IllegalAction, TabernaError
 from ...core.game import PLAYERS, Game, Move, fresh_rng_state
@@ -305,6 +306,8 @@ class Bog(FairCardGame, Game):
         **dict.fromkeys(("deal", "showdown"), "round"),
         **dict.fromkeys(("stock", "turned", "discard", "run"), "cards"),
     }
+    offence_words = {code: f"{code}.offence" for code in ("bog.false_pass", "bog.must_play", "bog.false_show")}
+    penalty_words = "bog.fair_penalty"
 
     # --- seats in playing order ---------------------------------------------------------------
     @staticmethod

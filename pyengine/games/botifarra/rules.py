@@ -74,7 +74,8 @@ import hashlib
 
 from ...kits.cards import SPANISH_48, BadCard, deal, shuffled, sort_cards, suit_of
 from ...kits import fair_cards
-from ...kits.fair_cards import FairCardGame, is_sealed, sealed
+from ...core.fair_deck import is_sealed, sealed
+from ...kits.fair_cards import FairCardGame
 from ...core import fair
 from ...core.errors import IllegalAction
 from ...core.game import PLAYERS, Move
