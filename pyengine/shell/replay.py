@@ -188,7 +188,7 @@ class ReplayTable(Controller):
         """The step's view through the viewer's eyes, or the spectator's while its hand is sealed."""
         state = self._readable(self.states[self.step])
         view = self.game.rules.view(state, self.viewer)
-        if any(is_sealed(card) for card in view.get("hand") or ()):
+        if isinstance(self.game.rules, FairCardGame) and any(is_sealed(card) for card in view.get("hand") or ()):
             return self.game.rules.view(state, SPECTATOR)
         return view
 

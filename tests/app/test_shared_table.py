@@ -160,18 +160,22 @@ class Tabs:
 
 
 FAIR_STEPS = ("commit", "share", "reveal", "lock", "relock", "release")  # dice draws and card deals
+# The moves a fair table's device makes by itself besides those (``fair_duty``): Bog's forced
+# showing of the best combination and its "not I" when asked for a card it does not hold.
+DUTIES = {"bog": ("show", "pass")}
 
 
 def told_versions(table) -> set:
-    """The versions every guest must have seen: all but those the host's own fair steps
-    passed through at once (its seats' and bots' part of a draw follows any change in the
+    """The versions every guest must have seen: all but those the host's own fair steps (and
+    duties) passed through at once (its seats' and bots' part of a draw follows any change in the
     same breath, so the guests hear only where it ended), and a guest's reveal that came
     with its next commitment (``intent_then``: the host plays both in one go)."""
     log = table.log
 
     def passed_through(version) -> bool:
         done, then = log[version - 1], log[version]
-        if then["action"]["type"] in FAIR_STEPS and table.seats[then["seat"]]["kind"] != "remote":
+        by_itself = FAIR_STEPS + DUTIES.get(table.game.id, ())
+        if then["action"]["type"] in by_itself and table.seats[then["seat"]]["kind"] != "remote":
             return True
         return done["seat"] == then["seat"] and (done["action"]["type"], then["action"]["type"]) in (
             ("reveal", "commit"), ("reveal", "lock"))

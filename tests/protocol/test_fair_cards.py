@@ -279,7 +279,7 @@ def test_the_verdict_is_said_in_words_with_the_offenders_name_and_the_games_pena
         text = str(verdict_line(t, "botifarra", {"verdict": verdict}, names))
         assert "Caio" in text and side_loses in text and "{" not in text, text
     assert "9o" in text and "7" in text
-    bog_pays = t("bog.fair_penalty", name="Caio")
+    bog_pays = t("bog.penalty.fair", name="Caio")
     said = set()
     for code in Bog.offence_words:
         text = str(verdict_line(t, "bog", {"verdict": {"code": code, "seat": 2, "trick": 3, "card": "9h"}}, names))

@@ -307,7 +307,7 @@ class Bog(FairCardGame, Game):
         **dict.fromkeys(("stock", "turned", "discard", "run"), "cards"),
     }
     offence_words = {code: f"{code}.offence" for code in ("bog.false_pass", "bog.must_play", "bog.false_show")}
-    penalty_words = "bog.fair_penalty"
+    penalty_words = "bog.penalty.fair"
 
     # --- seats in playing order ---------------------------------------------------------------
     @staticmethod
