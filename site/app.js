@@ -33,8 +33,9 @@ const KEYS = {
   turnCredential: "taberna.turnCredential",
   sound: "taberna.sound", // "1": the table's sounds are on (off unless turned on)
 };
-// Multiplies the bridge's suggested bot delay, so bots play visibly at the player's pace.
-const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2 };
+// Multiplies the bridge's suggested bot delay, so bots play visibly at the player's pace
+// ("instant": no pause, for a player who only wants the bots' moves).
+const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2, instant: 0 };
 const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
 const NAME_MAX = 24; // the engine's limit for a seat name (pyengine/core/table.py MAX_NAME)
 const PLAYERS_NAMED = 4; // players a saved game names in the lobby; more are counted
