@@ -14,7 +14,7 @@ import pytest
 from buildtools.chromium import ARGS as CHROMIUM_ARGS
 from buildtools.chromium import EXECUTABLE as CHROMIUM
 from tests.browser.test_friends_browser import create_table, open_lobby
-from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, TRACK, open_page, texts
+from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, TRACK, texts
 
 MB = 1024 * 1024
 GROWTH_LIMIT = 20 * MB
@@ -101,7 +101,8 @@ def bare_page(context, site):
 
 
 def attacker_page(new_player, site, relay, code):
-    page = open_page(new_player(), site)
+    """A code holder's page of its own: the networking only, no engine to load (``bare_page``)."""
+    page = bare_page(new_player(), site)
     page.evaluate(ATTACKER, [code, relay.url])
     return page
 
@@ -140,7 +141,7 @@ def test_a_flood_on_a_guest_is_cut_off_and_costs_no_memory(own_browser, new_play
     """400 MB sent to a guest stayed +373 MB. A guest reads only the host's announcement and
     proof from anyone, and texts from its proved host."""
     browser, context = own_browser
-    host = open_page(new_player(), site)
+    host = bare_page(new_player(), site)
     code, _ = host.evaluate(HOST_ROOM, [None, relay.url])
     guest = bare_page(context, site)
     guest.evaluate(JOIN_ROOM, [code, relay.url])
