@@ -6,6 +6,9 @@ from contextlib import contextmanager
 from tests.browser.conftest import record
 
 PHONE = {"width": 360, "height": 740}
+# An init script for the site's pages: bots at the "instant" speed (no pause before a bot's
+# move), for tests that wait for the bots' moves rather than watch them.
+BOTS_INSTANT = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'instant')"
 
 
 @contextmanager

@@ -16,7 +16,7 @@
   hand), checked against the host's table replayed in CPython.
 * Offline play of every game: ``test_site_browser``.
 
-The one-device tests start from the lobby of one page (bots at the fast pace): Pyodide starts
+The one-device tests start from the lobby of one page (bots without pauses): Pyodide starts
 once for them, and again only where a test reloads.
 """
 
@@ -32,7 +32,7 @@ from pyengine.core.table import Table
 from pyengine.games.botifarra import GAME
 from pyengine.games.botifarra.view import card_label
 from pyengine.i18n import Translator
-from tests.browser.pages import loaded_page
+from tests.browser.pages import BOTS_INSTANT, loaded_page
 from tests.browser.saves import restore_records, saved_text
 from tests.browser.test_friends_browser import (
     check_secrecy,
@@ -239,13 +239,10 @@ def late_in_a_game(seed=7) -> dict:
             "players": [HUMAN, *BOTS], "text": json.dumps(save)}
 
 
-FAST = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')"
-
-
 @pytest.fixture(scope="module")
 def phone(browser, site, wait_engine):
-    """The module's page (``pages.loaded_page``), bots at the fast pace."""
-    with loaded_page(browser, site, wait_engine, FAST) as page:
+    """The module's page (``pages.loaded_page``), bots without pauses."""
+    with loaded_page(browser, site, wait_engine, BOTS_INSTANT) as page:
         yield page
 
 

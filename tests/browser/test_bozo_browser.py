@@ -5,6 +5,7 @@ import json
 import random
 
 from pyengine.core.table import Table
+from tests.browser.pages import BOTS_INSTANT
 from tests.browser.saves import saved_text
 from tests.browser.waits import NEWER, screen_html, seat_count, wait_ready
 
@@ -45,7 +46,7 @@ def play_one(page, rng):
 
 
 def test_whole_bozo_game_of_two_rounds_against_bots(context, site, wait_engine):
-    context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')")
+    context.add_init_script(BOTS_INSTANT)
     page = context.new_page()
     page.goto(site.url)
     wait_engine(page)

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from tests.browser.conftest import Relay, record, settings_script
+from tests.browser.pages import BOTS_INSTANT
 from tests.browser.pixels import Image, near
 from tests.browser.test_botifarra_browser import painted_hands, play_shared
 from tests.browser.shots import TAPPABLE, screenshots, tappable
@@ -150,7 +151,7 @@ def test_a_whole_fair_botifarra_game_through_the_brokers(cut_off, site, wait_eng
     found nothing."""
     host, guest = cut_off(relay.url), cut_off(relay.url)
     for page in (host, guest):
-        page.context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")  # bots at a quick pace
+        page.context.add_init_script(BOTS_INSTANT)
     open_lobby(host, site.url, wait_engine)
     host.select_option("#friends-game", "botifarra")
     host.click("[data-testid=friends-create]")

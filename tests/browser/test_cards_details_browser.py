@@ -6,7 +6,7 @@ started from the lobby of one page: Pyodide starts once for the module."""
 
 import pytest
 
-from tests.browser.pages import loaded_page
+from tests.browser.pages import BOTS_INSTANT, loaded_page
 from tests.browser.test_bog_browser import SEED, start_bog
 from tests.browser.test_botifarra_browser import start_game
 from tests.browser.waits import ANY_TURN, tap_move, to_lobby, wait_ready
@@ -50,7 +50,7 @@ BEST_COVERED = """() => {
 
 @pytest.fixture(scope="module")
 def phone(browser, site, wait_engine):
-    with loaded_page(browser, site, wait_engine) as page:
+    with loaded_page(browser, site, wait_engine, BOTS_INSTANT) as page:
         yield page
 
 

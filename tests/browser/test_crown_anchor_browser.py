@@ -12,6 +12,7 @@ from buildtools.po import read_po
 from pyengine.i18n import translate
 from pyengine.core.table import Table
 from pyengine.games.crown_anchor.rules import SYMBOLS
+from tests.browser.pages import BOTS_INSTANT
 from tests.browser.saves import saved_text
 from tests.browser.waits import NEWER, seeded_form, tap_move, wait_ready
 
@@ -140,7 +141,7 @@ def expected_delta(stakes, dice):
 
 
 def test_ten_rolls_of_crown_and_anchor_against_bots(context, site, wait_engine):
-    context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')")
+    context.add_init_script(BOTS_INSTANT)
     page = context.new_page()
     page.goto(site.url)
     wait_engine(page)

@@ -17,6 +17,7 @@ from pathlib import Path
 from buildtools.po import read_po
 from pyengine.core.table import Table
 from pyengine.games.lasca import rules
+from tests.browser.pages import BOTS_INSTANT
 from tests.browser.saves import saved_text
 from tests.browser.waits import screen_html, tap_move, tap_view, wait_ready
 
@@ -253,7 +254,7 @@ class Turn:
 
 
 def test_complete_lasca_game_against_the_easy_bot_by_taps(context, site, wait_engine):
-    context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')")
+    context.add_init_script(BOTS_INSTANT)
     page = context.new_page()
     page.goto(site.url)
     wait_engine(page)

@@ -11,6 +11,7 @@ replay, games and statistics screens, and the screenshots go to ``$TABERNA_SCREE
 
 import json
 
+from tests.browser.pages import BOTS_INSTANT
 from tests.browser.test_details_browser import in_reach, no_axe_violation, screenshots
 from tests.browser.test_screens_browser import DESKTOP, PHONE, shots  # noqa: F401 (shots: the screenshots folder fixture)
 from tests.browser.waits import seeded_form
@@ -40,10 +41,10 @@ COVERED = """() => {
 
 
 def phone_context(browser, fast: bool = False, **options):
-    """A phone's context without motion (``fast``: its bots at the fastest pace)."""
+    """A phone's context without motion (``fast``: its bots at the "instant" speed, no pauses)."""
     context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce", **options)
     if fast:
-        context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
+        context.add_init_script(BOTS_INSTANT)
     context.set_default_timeout(TIMEOUT_MS)
     return context
 
@@ -166,7 +167,7 @@ def test_a_finished_game_replays_step_by_step_to_the_tables_final_screen(browser
     finally:
         context.close()
 
-    fresh = phone_context(browser)
+    fresh = phone_context(browser, fast=True)  # nothing stored but the bots' pace
     page = fresh.new_page()
     try:
         page.goto(link)

@@ -17,11 +17,10 @@ import json
 
 import pytest
 
-from tests.browser.pages import loaded_page
+from tests.browser.pages import BOTS_INSTANT, loaded_page
 from tests.browser.saves import PUT_RECORDS, delete_listed, saved_text, stored_records, wait_stored
 from tests.browser.waits import screen_html, to_lobby
 
-ENGINE_FAST = "if (location.protocol === 'http:') localStorage.setItem('taberna.speed', 'fast')"
 HUMAN_TURN = """() => {
   const area = document.getElementById("game-area");
   return !area.hasAttribute("aria-busy") && area.dataset.status === "human"
@@ -63,8 +62,8 @@ def listed(page, kind=None):
 
 @pytest.fixture(scope="module")
 def shared_page(browser, site, wait_engine):
-    """The module's page (``pages.loaded_page``), bots at the fast pace."""
-    with loaded_page(browser, site, wait_engine, ENGINE_FAST) as page:
+    """The module's page (``pages.loaded_page``), bots without pauses."""
+    with loaded_page(browser, site, wait_engine, BOTS_INSTANT) as page:
         yield page
 
 
@@ -139,7 +138,7 @@ def full_page(context, site, wait_engine):
 
 
 def test_a_full_storage_is_shown_at_once_and_no_move_is_lost(context, site, wait_engine):
-    context.add_init_script(ENGINE_FAST)
+    context.add_init_script(BOTS_INSTANT)
     page = full_page(context, site, wait_engine)
     banner = page.locator("#save-banner")
     assert banner.is_hidden()
@@ -181,7 +180,7 @@ def test_try_again_clears_the_banner_once_there_is_room(context, site, wait_engi
 
 
 def test_a_host_whose_save_fails_holds_the_table_until_told(context, site, wait_engine):
-    context.add_init_script(ENGINE_FAST)
+    context.add_init_script(BOTS_INSTANT)
     context.add_init_script("if (location.protocol === 'http:') localStorage.setItem('taberna.useRelays', '0')")
     page = full_page(context, site, wait_engine)
     page.select_option("#friends-game", "perudo")

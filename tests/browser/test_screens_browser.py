@@ -40,6 +40,7 @@ from pyengine.i18n import LANGUAGES, Translator, language_tag
 from pyengine.shell.cardgroup import exercise
 
 from .pixels import Image, near
+from tests.browser.pages import BOTS_INSTANT
 from tests.browser.saves import PUT_RECORDS, local_record, played_by_bots
 from tests.browser.test_friends_browser import enter_by_room_code
 from tests.browser.waits import ANY_TURN, seat_count, tap_move, wait_ready
@@ -86,11 +87,11 @@ def shots(tmp_path_factory):
 
 @contextlib.contextmanager
 def phone_page(browser, site, wait_engine):
-    """A phone-sized touch page at the lobby with its engine loaded (bots at the fast pace), its
+    """A phone-sized touch page at the lobby with its engine loaded (bots without pauses), its
     page errors in ``page.errors``. It asks for reduced motion, as some players do: nothing is
     then caught half-faded by a check."""
     context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
-    context.add_init_script("localStorage.setItem('taberna.speed', 'fast')")
+    context.add_init_script(BOTS_INSTANT)
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     page.errors = []

@@ -12,7 +12,7 @@ from buildtools.assemble import write_service_worker
 from buildtools.serve import make_server
 from pyengine.core.registry import declarations, playable_games
 from pyengine.core.simulate import playout_digest
-from tests.browser.pages import loaded_page
+from tests.browser.pages import BOTS_INSTANT, loaded_page
 from tests.browser.saves import delete_listed, saved_text
 from tests.browser.waits import ANY_TURN, screen_html, to_lobby, wait_ready
 
@@ -54,9 +54,9 @@ def version(page):
 
 @pytest.fixture(scope="module")
 def lobby_page(browser, site, wait_engine):
-    """The page (``pages.loaded_page``, bots at the fast pace) of the tests that start from the
+    """The page (``pages.loaded_page``, bots without pauses) of the tests that start from the
     lobby, a reload only where the test is about one."""
-    with loaded_page(browser, site, wait_engine, on_site("localStorage.setItem('taberna.speed', 'fast')")) as page:
+    with loaded_page(browser, site, wait_engine, BOTS_INSTANT) as page:
         yield page
 
 
@@ -234,6 +234,7 @@ def test_tampered_save_names_the_reason(context, site, wait_engine):
 
 @pytest.mark.caching
 def test_works_offline_after_one_visit(context, site, wait_engine):
+    context.add_init_script(BOTS_INSTANT)
     page = context.new_page()
     page.goto(site.url)
     wait_engine(page)
