@@ -22,7 +22,7 @@ import pytest
 
 from pyengine.core.registry import get_game
 
-from tests.browser.saves import PUT_RECORDS, local_record, played_by_bots
+from tests.browser.saves import local_record, played_by_bots, restore_records
 from tests.browser.test_friends_browser import take_seat
 from tests.browser.test_screens_browser import DESKTOP, PHONE, TIMEOUT_MS, Screens, guest_by_room_code, phone_page
 from tests.browser.waits import ANY_TURN, tap_move, wait_ready
@@ -128,11 +128,9 @@ def saved_records():
 
 @pytest.fixture(scope="module")
 def phone(browser, site, wait_engine):
-    """One phone page for the module, with the saved tables in its lobby."""
+    """One phone page for the module, with the saved tables in its lobby (restored as a backup)."""
     with phone_page(browser, site, wait_engine) as page:
-        page.evaluate(PUT_RECORDS, saved_records())
-        page.reload()
-        wait_engine(page)
+        restore_records(page, saved_records())
         yield page
 
 
