@@ -119,6 +119,9 @@ def test_every_declared_game_brings_its_icon_and_the_languages_come_from_the_eng
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(f"game-{gid}.svg" for gid in ids)
     for gid in ids:
         assert (tmp_path / f"game-{gid}.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
+    # The page carries them inline: an <img> of an SVG is a document of its own to load.
+    lobby = assemble.inline_svg_images(assemble.lobby_html(assemble.engine_games()), tmp_path)
+    assert "<img" not in lobby and lobby.count('<svg class="card-art" aria-hidden="true" width="56"') == len(ids)
     options = str(engine("pyengine.shell.lobby").language_options())
     options_found = re.findall(r'<option value="([a-z]+)" lang="([a-zA-Z-]+)">[^<]+</option>', options)
     assert options_found == [(lang, language_tag(lang)) for lang in LANGUAGES]
