@@ -193,6 +193,7 @@ PHONE = {"down_mbit": 10, "up_mbit": 5, "rtt_ms": 40, "cpu_slowdown": 4}
 def emulate_phone(page) -> None:
     """Applies PHONE to ``page`` and, before they run, to the dedicated workers it starts
     (DevTools' auto-attach, paused until emulated)."""
+    from playwright.sync_api import Error as PlaywrightError
     session = page.context.new_cdp_session(page)
     network = {
         "offline": False,
@@ -210,7 +211,10 @@ def emulate_phone(page) -> None:
     def worker_started(event):
         for method, params in [*emulation, ("Runtime.runIfWaitingForDebugger", {})]:
             message = json.dumps({"id": next(ids), "method": method, "params": params})
-            session.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": message})
+            try:
+                session.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": message})
+            except PlaywrightError:  # a worker started while the measured page was closing
+                return
 
     for method, params in emulation:
         session.send(method, params)
