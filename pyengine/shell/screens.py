@@ -201,9 +201,10 @@ def dealing(view: dict) -> bool:
     shows the deal's progress only (``deal_line``), since the game's screen would show an
     empty table and whose turn comes after the deal ("Ana is choosing trumps…") as if the
     hands were there. A release in the middle of a hand (stock cards given to a seat) leaves
-    the table on screen: the seat holds its hand."""
+    the table on screen: the seat holds its hand. A watcher (``hand`` ``None``) holds no card
+    either, so it sees the deal as the players do, then the table."""
     step = (view.get("fair") or {}).get("step")
-    return step in ("lock", "relock") or (step == "release" and view.get("hand") == [])
+    return step in ("lock", "relock") or (step == "release" and not view.get("hand"))
 
 
 def _seat_name(t, names: list, seat: int) -> str:
