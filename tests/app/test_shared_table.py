@@ -339,7 +339,7 @@ def test_every_game_travels_the_same_way(game):
     tabs.settle()
     level = rules.bot_levels[0]
     bots = get_declaration(game).bots()
-    for step in range(400):
+    for step in range(160):  # a game, or two hands or deals of the long ones: the paths repeat after
         table = tabs.table()
         if table.is_over():
             break
