@@ -924,7 +924,8 @@ class Bog(FairCardGame, Game):
     # --- seeing -------------------------------------------------------------------------------------
     def view(self, state: dict, seat) -> dict:
         """The table as ``seat`` sees it (``None``: a spectator): his own hand only, the
-        others' card counts; never the stock's cards, nor the Rng."""
+        others' card counts; never the stock's cards, nor the Rng. A fair table's deal as every
+        view shows it (``kits.fair_cards.public``): the shell's deal screen and verdict read it."""
         n = state["seats"]
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise IllegalAction(f"No seat {seat!r} at this table", "bog.bad_seat")
@@ -958,6 +959,7 @@ class Bog(FairCardGame, Game):
             "last_deal": copy_json(state["last_deal"]),
             "earlier_deals": copy_json(state["earlier_deals"]),
             "result": copy_json(state["result"]),
+            **({"fair": fair_cards.public(state["fair"])} if "fair" in state else {}),
         }
 
     def _run_view(self, state: dict) -> dict:
