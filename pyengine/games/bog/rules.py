@@ -958,6 +958,7 @@ class Bog(FairCardGame, Game):
             "last_deal": copy_json(state["last_deal"]),
             "earlier_deals": copy_json(state["earlier_deals"]),
             "result": copy_json(state["result"]),
+            **({"fair": fair_cards.public(state["fair"])} if "fair" in state else {}),
         }
 
     def _run_view(self, state: dict) -> dict:
