@@ -9,8 +9,8 @@ bots, their part of the deal played by the host's device. Botifarra: a 4-seat ta
 host and ``--guests`` friends (1 to 3); each sample a fresh table. Bog: ``--seats`` seats
 (3 to 10), ``--devices`` of them devices (default: every seat), a one-deal game played out
 by random taps and then rematched at the same table, so each sample is a new game's first
-deal without ten pages to load again (``--seats 10`` takes ≈ 1 minute to seat ten pages on
-a quiet machine, then ≈ 10 s a sample).
+deal without ten pages to load again: the ten page loads (≈ 6 s of CPU each, overlapped)
+are paid once, then each sample is one deal and its play by random taps.
 
 A deal is timed from the host's tap on Start (or Rematch) (``Date.now()``, one clock for
 every context on this machine) until every player's screen shows its own cards (the last one
