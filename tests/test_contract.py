@@ -164,15 +164,17 @@ def test_random_play_honours_the_contract(game_id, options, seed):
         assert actions, f"seat {seat} may act but has no legal action"
         action = actions[chooser.below(len(actions))]
         assert canonical(json.loads(canonical(action))) == canonical(action)
-        if (seed < FULLY_CHECKED_SEEDS and len(log) < FULLY_CHECKED_PLIES) or len(log) % 7 == 0:
+        checked = (seed < FULLY_CHECKED_SEEDS and len(log) < FULLY_CHECKED_PLIES) or len(log) % 7 == 0
+        if checked:
             viewers = viewers_at(state, seat, len(log))
             check_resample(game, state, resampler, viewers)
             check_illegal_actions_rejected(game, state)
             check_views_fit(game, state, players, viewers)
-        before = canonical(state)
+            before = canonical(state)
         new_state = game.apply(state, seat, action)
-        assert canonical(state) == before, "apply mutated its input"
-        assert json.loads(canonical(new_state)) == new_state
+        if checked:  # serialising a 20-seat state at each of ~6,000 plies was a third of the time
+            assert canonical(state) == before, "apply mutated its input"
+            assert json.loads(canonical(new_state)) == new_state
         state = new_state
         log.append({"seat": seat, "action": action})
     result = game.result(state)

@@ -15,7 +15,9 @@ or views:
   out of turn (a seat in ``Game.may_act``), ``play`` returns an action or ``None``.
 * ``screen``: a module with ``render(view, ui, t)`` (a seat's view to markup),
   ``PERSISTENT_UI`` (the UI keys kept after a move) and either ``pause_ms(state, action)``
-  or ``PAUSE_AFTER_MS = {action type: ms}`` (how long bots wait after that action).
+  or ``PAUSE_AFTER_MS = {action type: ms}`` (how long bots wait after that action); a card
+  game's also ``card_name(t, card)`` (a card in words, in the reader's language: the shell
+  names a card with it, e.g. in a fair table's verdict).
 * ``tools``: a module with ``TOOLS = {name: call(request) -> reply}``, game-specific worker
   calls (Lasca's perft), exported under their own names.
 
@@ -45,6 +47,7 @@ class Screen:
         self.persistent_ui = tuple(getattr(module, "PERSISTENT_UI", ()))
         self._pauses = dict(getattr(module, "PAUSE_AFTER_MS", {}))
         self._pause_hook = getattr(module, "pause_ms", None)  # pause_ms(state, action)
+        self.card_name = getattr(module, "card_name", None)  # card_name(t, card) -> words, a card game's
 
     def pause_ms(self, state: dict, action: dict):
         """How long bots wait after ``action`` led to ``state``; ``None``: the usual pace."""

@@ -7,7 +7,7 @@ page delegates clicks on ``data-act`` / ``data-ui`` / ``data-nav`` / ``data-host
 """
 
 from ..core.errors import TabernaError
-from ..core.registry import get_game
+from ..core.registry import get_declaration
 from ..ui.markup import Markup, fragment, h
 
 TEAM_COLOURS = 4  # team badges cycle through tb-team-0 .. tb-team-3
@@ -163,17 +163,25 @@ def _conn_label(t, game_id: str, seat: dict, conn: str, host_side: bool) -> str:
     return t(f"sync.conn.{conn}")
 
 
-def _fair_game(game_id) -> bool:
-    """Whether ``game_id`` (a peer's word: maybe no game at all) draws fairly when shared."""
+def _fair_declaration(game_id):
+    """``game_id``'s declaration if the game draws fairly when shared, else ``None``
+    (``game_id`` is a peer's word: maybe no game at all)."""
     try:
-        return get_game(game_id).fair_chance
+        declaration = get_declaration(game_id)
     except TabernaError:
-        return False
+        return None
+    return declaration if getattr(declaration.rules, "fair_chance", False) else None
 
 
-def _fair_cards_game(game_id) -> bool:
-    """Whether ``game_id``'s cards are dealt by the devices when shared (``kits.fair_cards``)."""
-    return _fair_game(game_id) and hasattr(get_game(game_id), "fair_cards")
+def _fair_cards_declaration(game_id):
+    """``game_id``'s declaration if its cards are dealt by the devices when shared
+    (``kits.fair_cards``), else ``None``."""
+    declaration = _fair_declaration(game_id)
+    return declaration if _deals_cards(declaration) else None
+
+
+def _deals_cards(declaration) -> bool:
+    return declaration is not None and hasattr(declaration.rules, "fair_cards")
 
 
 def fair_line(t, game_id, fair=True, seats=()) -> Markup:
@@ -182,9 +190,10 @@ def fair_line(t, game_id, fair=True, seats=()) -> Markup:
     card table known to deal from the host's generator (``fair`` false: Botifarra for two).
     A card table with a bot among ``seats`` adds that the host's device sees the bots' hands
     (once here: a word on each bot's chip would push a phone's trick under the hand)."""
-    if not _fair_game(game_id):
+    declaration = _fair_declaration(game_id)
+    if declaration is None:
         return None
-    cards = _fair_cards_game(game_id)
+    cards = _deals_cards(declaration)
     if cards and not fair:
         return None
     bots = cards and any(seat["kind"] == "bot" for seat in seats)
@@ -201,9 +210,10 @@ def dealing(view: dict) -> bool:
     shows the deal's progress only (``deal_line``), since the game's screen would show an
     empty table and whose turn comes after the deal ("Ana is choosing trumps…") as if the
     hands were there. A release in the middle of a hand (stock cards given to a seat) leaves
-    the table on screen: the seat holds its hand."""
+    the table on screen: the seat holds its hand. A watcher (``hand`` ``None``) holds no card
+    either, so it sees the deal as the players do, then the table."""
     step = (view.get("fair") or {}).get("step")
-    return step in ("lock", "relock") or (step == "release" and view.get("hand") == [])
+    return step in ("lock", "relock") or (step == "release" and not view.get("hand"))
 
 
 def _seat_name(t, names: list, seat: int) -> str:
@@ -214,7 +224,7 @@ def deal_line(t, game_id, fair, names: list):
     """Where a fair card deal stands while the devices deal or check a hand (``fair``: the
     public record a view shows, ``kits.fair_cards.public``): its step and whose device it
     waits for, so that a deal of a second on a slow phone shows progress, not a still table."""
-    if not _fair_cards_game(game_id) or not fair or fair.get("step") not in DEAL_STEPS:
+    if _fair_cards_declaration(game_id) is None or not fair or fair.get("step") not in DEAL_STEPS:
         return None
     step = fair["step"]
     who = ", ".join(_seat_name(t, names, seat) for seat in fair["owed"])
@@ -225,22 +235,36 @@ def deal_line(t, game_id, fair, names: list):
 def verdict_line(t, game_id, fair, names: list):
     """What the check of a fair card table's last hand found (``kits.fair_cards``), in words,
     or nothing: who offended and how (a card played against the rules, a renege or a card
-    not dealt, named with its trick), and what it costs by the game's rule."""
+    not dealt, named with its trick, the card in words as the game's screen names it), and
+    what it costs by the game's rule."""
     verdict = (fair or {}).get("verdict")
-    if not verdict or not _fair_cards_game(game_id):
+    declaration = verdict and _fair_cards_declaration(game_id)
+    if not declaration:
         return None
-    game = get_game(game_id)
+    game = declaration.rules
     name = _seat_name(t, names, verdict["seat"])
     code = verdict["code"]
     key = f"sync.verdict.{code}" if code in VERDICT_WORDS else game.offence_words.get(code, "sync.verdict.renege")
-    offence = t(key, name=name, card=verdict.get("card", "?"), trick=verdict.get("trick", 0))
+    card = _card_words(t, declaration, verdict.get("card"))
+    offence = t(key, name=name, card=card, trick=verdict.get("trick", 0))
     text = t("sync.verdict", offence=offence, penalty=t(game.penalty_words, name=name))
     return h("p", {"class": "tb-hint tb-net-verdict", "role": "status", "data-testid": "fair-verdict"}, text)
 
 
+def _card_words(t, declaration, card) -> str:
+    """A verdict's card as its game's screen names it; what a peer sent that is no card of the
+    game stays as written."""
+    if card is None:
+        return "?"
+    try:
+        return declaration.screen().card_name(t, card)
+    except TabernaError:
+        return card
+
+
 def _bot_device(t, game_id, host_side: bool):
     """Where a bot runs, on a fair table: its dice are known to that device (the host's)."""
-    if not _fair_game(game_id):
+    if _fair_declaration(game_id) is None:
         return None
     return h("span", {"class": "tb-net-runs"}, t("sync.bot_runs_here" if host_side else "sync.bot_runs_host"))
 

@@ -339,7 +339,7 @@ def test_every_game_travels_the_same_way(game):
     tabs.settle()
     level = rules.bot_levels[0]
     bots = get_declaration(game).bots()
-    for step in range(400):
+    for step in range(160):  # a game, or two hands or deals of the long ones: the paths repeat after
         table = tabs.table()
         if table.is_over():
             break
@@ -861,3 +861,34 @@ def test_a_fair_card_deal_says_its_step_and_whose_device_it_waits_for():
     for screen in ("host", "pa"):
         assert 'data-testid="fair-deal"' not in tabs.screens[screen]
         assert 'data-testid="bt-status"' in tabs.screens[screen] and 'data-count="12"' in tabs.screens[screen]
+
+
+@pytest.mark.parametrize("game, status", [("botifarra", "bt-status"), ("bog", "bog-status")])
+def test_a_watcher_sees_the_fair_deal_as_the_players_do_then_the_table(game, status):
+    """A friend and a watcher at a fair card table (a bot in the other seats): on every screen,
+    after every message, the deal's progress and the game's screen never show together (a
+    watcher holds no hand, so an empty hand could not tell it that the deal was on, and Bog's
+    views once said nothing of the deal); every screen showed the deal, then the table."""
+    tabs = Tabs()
+    bot = f"bot:{playable_games()[game].bot_levels[0]}"
+    fields = {"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "remote", "seat2_kind": bot, "seat3_kind": bot,
+              "seed": "5", **{f"seat{seat}_kind": "none" for seat in range(4, 10) if game == "bog"}}
+    assert tabs.host_call("net_host_create", {"game": game, "fields": fields})["ok"]
+    for peer, seat, name in (("pa", 1, "Bea"), ("pw", None, "Dani")):
+        tabs.join(peer, seat, name)
+        tabs.run()
+    assert tabs.host_call("net_host_command", {"start": True})["ok"]
+    screens, dealt = ("host", "pa", "pw"), set()
+    while tabs.queue:
+        tabs.deliver_next()
+        for screen in screens:
+            html = tabs.screens[screen]
+            deal = re.search(r'data-testid="fair-deal" data-step="(\w+)"', html)
+            if deal:
+                dealt.add((screen, deal.group(1)))
+                assert f'data-testid="{status}"' not in html, (screen, deal.group(1))
+    assert tabs.table().state["fair"]["step"] == "play"
+    assert {(screen, step) for screen in screens for step in ("lock", "relock", "release")} <= dealt
+    for screen in screens:
+        assert f'data-testid="{status}"' in tabs.screens[screen] and 'data-testid="fair-deal"' not in tabs.screens[screen]
+        assert "Nobody, the host included, can see your cards" in tabs.screens[screen]

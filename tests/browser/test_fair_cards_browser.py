@@ -6,7 +6,9 @@ budget, so one hand and the next deal's start. What is checked: both pages insta
 card group before the table's first call (else the table would deal from the host's
 generator and say nothing of fair cards); while the table waits for the guest's part of the
 deal, the host's screen says which step and whose device, and shows nothing of the game
-until the cards are dealt (the guest's sends are held back for that moment); the guest's phone shows its own hand, the host's table holds it sealed;
+until the cards are dealt (the guest's sends are held back for that moment), and on a phone
+too what a fair table means (in play that line is for screen readers only, to keep the trick
+above the hand); the guest's phone shows its own hand, the host's table holds it sealed;
 the secrecy audit over every text the host's page received from the guest: each card of the
 guest's hand first reached the host in the guest's own play of it; the check of the hand
 found nothing. Screenshots go to ``$TABERNA_SCREENS`` (or the test's tmp_path).
@@ -49,6 +51,16 @@ if (location.protocol === 'http:') {
 """
 
 
+def lines_shown(*selectors):
+    """A check for ``screenshots``: each line reads whole where it stands (in view, nothing
+    over it, not shrunk to a screen reader's pixel)."""
+    def check(page):
+        for selector in selectors:
+            tappable(selector)(page)
+            assert page.locator(selector).bounding_box()["width"] > page.viewport_size["width"] / 2, selector
+    return check
+
+
 def hand_number(host):
     return host_table(host).state["hand_number"]
 
@@ -70,7 +82,8 @@ def test_two_phones_play_a_fair_botifarra_hand_and_the_host_never_holds_the_gues
     assert waiting.get_attribute("data-step") in ("lock", "relock")
     assert host.locator("#game-area [data-testid=bt-status]").count() == 0  # no "… is choosing trumps" yet
     assert "The bots run on the host's device, which sees their hands." in host.locator("#game-area [data-testid=fair-line]").inner_text()
-    screenshots(host, tmp_path, "fair-cards-deal", tappable("#game-area [data-testid=fair-deal]"))
+    screenshots(host, tmp_path, "fair-cards-deal", lines_shown("#game-area [data-testid=fair-deal]",
+                                                             "#game-area [data-testid=fair-line]"))
     bruno.evaluate("() => window.__release()")
 
     # Bruno's phone reads his twelve cards; the host's table holds them sealed.

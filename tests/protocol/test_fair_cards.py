@@ -18,6 +18,8 @@ from pyengine.kits.fair_cards import is_sealed, keys_for
 from pyengine.protocol import Guest, Host
 from pyengine.protocol.envelope import encode
 from pyengine.games.bog.rules import Bog
+from pyengine.games.bog.view import card_name as bog_card
+from pyengine.games.botifarra.view import card_name as botifarra_card
 from pyengine.shell.screens import VERDICT_WORDS, verdict_line
 
 from .fair_table import repeatable_secrets  # noqa: F401  (autouse: the same deals on every run)
@@ -278,13 +280,17 @@ def test_the_verdict_is_said_in_words_with_the_offenders_name_and_the_games_pena
     for verdict in verdicts:
         text = str(verdict_line(t, "botifarra", {"verdict": verdict}, names))
         assert "Caio" in text and side_loses in text and "{" not in text, text
-    assert "9o" in text and "7" in text
+    # The card as the game's screen names it in the reader's language, never by its code.
+    assert botifarra_card(t, "9o") in text and "9o" not in text and "7" in text
     bog_pays = t("bog.penalty.fair", name="Caio")
     said = set()
     for code in Bog.offence_words:
-        text = str(verdict_line(t, "bog", {"verdict": {"code": code, "seat": 2, "trick": 3, "card": "9h"}}, names))
+        text = str(verdict_line(t, "bog", {"verdict": {"code": code, "seat": 2, "trick": 3, "card": "QH"}}, names))
         assert "Caio" in text and bog_pays in text and side_loses not in text and "{" not in text, text
+        assert "QH" not in text and (code == "bog.false_show" or bog_card(t, "QH") in text), text
         said.add(text)
     assert len(said) == len(Bog.offence_words)  # each offence in its own words
+    odd = {**verdicts[-1], "card": "9x"}  # a peer's word that is no card: said as written
+    assert "9x" in str(verdict_line(t, "botifarra", {"verdict": odd}, names))
     assert verdict_line(t, "botifarra", {"verdict": None}, names) is None
     assert verdict_line(t, "no-such-game", {"verdict": verdicts[0]}, names) is None  # a peer's word

@@ -924,7 +924,8 @@ class Bog(FairCardGame, Game):
     # --- seeing -------------------------------------------------------------------------------------
     def view(self, state: dict, seat) -> dict:
         """The table as ``seat`` sees it (``None``: a spectator): his own hand only, the
-        others' card counts; never the stock's cards, nor the Rng."""
+        others' card counts; never the stock's cards, nor the Rng. A fair table's deal as every
+        view shows it (``kits.fair_cards.public``): the shell's deal screen and verdict read it."""
         n = state["seats"]
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise IllegalAction(f"No seat {seat!r} at this table", "bog.bad_seat")
