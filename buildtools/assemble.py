@@ -12,7 +12,7 @@ from pathlib import Path
 
 from buildtools import howto, po
 from buildtools.confusables import compile_table
-from buildtools.icons import copy_game_icons, write_icons
+from buildtools.icons import svg_art, write_icons
 from buildtools.relay import relay_bundle
 from buildtools.runtime import PYODIDE, add_bytecode, copy_runtime, fetch_runtime
 from buildtools.sodium import copy_sodium
@@ -79,10 +79,28 @@ def preload_links(out: Path, scripts: list) -> str:
     """``modulepreload`` for every module the page's ``scripts`` import statically, then for
     PyScript's entry and core chunk (hashed names differ by version): each downloads beside
     the page's scripts instead of only once the module that imports it has arrived (the
-    lobby is usable once app.js has run; the worker starts sooner)."""
+    lobby is usable once app.js has run; the core is compiled and waiting when app.js
+    starts the worker)."""
     modules = [name for script in scripts for name in static_imports(SITE / script) if name not in scripts]
     chunks = [f"pyscript/{name}" for name in ["core.js", *sorted(p.name for p in (out / "pyscript").glob("core-*.js"))]]
     return "\n".join(f'<link rel="modulepreload" href="{name}">' for name in dict.fromkeys([*modules, *chunks]))
+
+
+# A decorative image of the site's own SVG art, as index.html and the lobby's cards name it.
+SVG_IMAGE = re.compile(r'<img ((?:class="[^"]*" )?)src="(icons/[\w-]+\.svg)" alt="" width="(\d+)" height="(\d+)">')
+
+
+def inline_svg_images(html: str, art: dict) -> str:
+    """Each decorative ``<img>`` of our SVG art (``art``: icons.svg_art()) replaced by the SVG
+    itself: an SVG image is a document of its own, loaded, parsed, laid out and painted on
+    the main thread before the lobby's first frame has its icons; inline it is a few shapes."""
+
+    def inline(match):
+        css_class, src, width, height = match.groups()
+        svg = art[src].read_text(encoding="utf-8").strip()
+        return svg.replace("<svg", f'<svg {css_class}aria-hidden="true" width="{width}" height="{height}"', 1)
+
+    return SVG_IMAGE.sub(inline, html)
 
 
 def csp_meta() -> str:
@@ -155,7 +173,6 @@ def build(out: Path = DIST) -> dict:
         copy_sodium(stage / "sodium")
         bytecode = add_bytecode(tarballs[PYODIDE[0]], [wheel, *worker_wheels()], stage)
         write_icons(stage / "icons")
-        copy_game_icons(stage / "icons")
         version = write_service_worker(stage)
         total = sum(p.stat().st_size for p in stage.rglob("*") if p.is_file())
     log(f"{out.name}/ ready: version {version}, {total / 1e6:.1f} MB, wheel {wheel.name}")
@@ -172,8 +189,8 @@ def write_catalogs(dest: Path, catalogs: dict) -> None:
 
 
 def copy_page(stage: Path, english: dict, games: list) -> None:
-    """The files of ``site/``: index.html filled in, style.css made whole, the rest as they are
-    (sw.js is written last, over everything else)."""
+    """The files of ``site/``: index.html filled in (its SVG art inline), style.css made
+    whole, the rest as they are (sw.js is written last, over everything else)."""
     for path in sorted(SITE.iterdir()):
         if path.name == "sw.js" or not path.is_file():
             continue
@@ -186,7 +203,7 @@ def copy_page(stage: Path, english: dict, games: list) -> None:
                 .replace("<!--PRELOAD-->", preload_links(stage, scripts))
                 .replace("<!--CSP-->", csp_meta())
             )
-            (stage / path.name).write_text(fill_template(text, english), encoding="utf-8")
+            (stage / path.name).write_text(inline_svg_images(fill_template(text, english), svg_art()), encoding="utf-8")
         elif path.name == "style.css":
             (stage / path.name).write_text(site_css(), encoding="utf-8")
         else:

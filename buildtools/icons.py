@@ -1,5 +1,6 @@
 """The site's icons: the SVG art as it is, the manifest's PNG icons rendered from it by
-resvg, and each declared game's lobby icon from its package."""
+resvg, and where the page's inline SVG art comes from (each declared game's lobby icon
+from its package)."""
 
 import shutil
 import sys
@@ -39,7 +40,11 @@ def write_icons(dest: Path) -> None:
         (dest / name).write_bytes(smaller_png(render_png(ASSETS / source, size)))
 
 
-def copy_game_icons(dest: Path) -> None:
-    """Each declared game's ``icon.svg`` (in its package) as ``icons/game-<id>.svg``."""
+def svg_art() -> dict:
+    """``{path the page names: source file}`` of the SVG art the page shows inline: the
+    site's own (``icons/<name>`` from assets/) and each declared game's ``icon.svg`` (in its
+    package) as ``icons/game-<id>.svg``, the lobby card's image."""
+    art = {f"icons/{svg.name}": svg for svg in sorted(ASSETS.glob("*.svg"))}
     for declaration in engine("pyengine.core.registry").discover("pyengine.games"):
-        shutil.copyfile(declaration.icon, dest / f"game-{declaration.id}.svg")
+        art[f"icons/game-{declaration.id}.svg"] = declaration.icon
+    return art

@@ -18,7 +18,7 @@ import { GamesSession, LocalSession, ReplaySession, SHARED_SESSIONS, replayFragm
 import { wireYourGames } from "./yourgames.js";
 import { onScreen, settings, tabFirst } from "./storage.js";
 import { engineStarted, prepareNextStart, registerServiceWorker, retryFromCache } from "./updates.js";
-import { engineWorker } from "./engine-start.js";
+import { startWorker } from "./engine-start.js";
 
 const $ = (id) => document.getElementById(id);
 const KEYS = {
@@ -631,10 +631,12 @@ async function checkConnection() {
 }
 
 // --- the engine --------------------------------------------------------------------------------
-async function startEngine() {
+/** Starts the engine's worker once ``lobbyShown`` has settled: the lobby comes first. */
+async function startEngine(lobbyShown) {
   let bridge;
   try {
-    const worker = await engineWorker;
+    await lobbyShown;
+    const worker = await startWorker();
     // The worker resolves even when its Python failed: a first call proves the bridge is there.
     JSON.parse(await worker.sync.lobby(app.i18n.lang));
     bridge = worker.sync;
@@ -764,5 +766,6 @@ wireYourGames({
 });
 app.pendingRoute = takeRoute();
 addEventListener("hashchange", onHashChange);
-loadStrings(app.i18n.pick(settings.get(KEYS.lang))).then(wireFriends).catch((error) => console.warn(error));
-startEngine();
+const lobbyShown = loadStrings(app.i18n.pick(settings.get(KEYS.lang)));
+lobbyShown.then(wireFriends).catch((error) => console.warn(error));
+startEngine(lobbyShown.catch(() => {}));

@@ -4,6 +4,8 @@
 * ``host`` — the ``Host`` runs the Table, authorises every message, sends per-seat views.
 * ``guest`` — the ``Guest`` state machine: seat, token, latest view, pending intent, resync.
 * ``phrases`` — premade phrases between players: ids only, paced, muteable per device.
+* ``witness`` — a guest's account of a table that is not fair, and the host's whole record
+  at the end, checked against it.
 * ``memory`` — an in-memory transport for tests, bots and the reference behaviour.
 
 Nothing here opens a socket or reads a clock. A transport (in-memory here; BroadcastChannel
@@ -13,7 +15,8 @@ list of ``(peer, text)`` pairs, a guest's a list of texts for the host. The call
 ``tick(now)`` now and then, for heartbeats, absences and retries.
 
 Guest to host: ``join``, ``rejoin``, ``intent``, ``sync``, ``ping``, ``say``.
-Host to guest: ``welcome``, ``state``, ``error``, ``pong``, ``record`` (fair tables), ``said``.
+Host to guest: ``welcome``, ``state``, ``error``, ``pong``, ``record`` (fair tables), ``said``,
+``step`` and ``game_record`` (tables that are not fair).
 
 What a driver (``MemoryNetwork`` here, the page's glue in the browser) does:
 

@@ -22,7 +22,9 @@ from ..core.validate import MAX_JSON_DEPTH
 # 3: the "intent_then" kind (a fair reveal with the next round's commitment).
 # 4: fair card deals (``kits.fair_cards``: lock, relock, release, challenge; a played card's
 #    position and key); record messages split by size.
-PROTOCOL = 4
+# 5: a table that is not fair tells its guests each move ("step") and, once the game is
+#    over, its whole record ("game_record"; ``protocol.witness``).
+PROTOCOL = 5
 MAX_INBOUND = 8 * 1024  # bytes, guest -> host: intents, joins, pings
 MAX_OUTBOUND = 256 * 1024  # bytes, host -> guest: views and seat lists
 MAX_SEATS = 64
@@ -128,6 +130,11 @@ OUTBOUND = {
         "from": COUNT,
         "entries": List(Dict({"seat": SEAT, "action": ACTION}), MAX_RECORD),
     },
+    # A table that is not fair (``protocol.witness``): the move that led to the state that
+    # follows (version ``version``, in the game that starts at ``base``), and once the game
+    # is over the whole record's text (``records.text``), every deal in it.
+    "step": {"table": ID, "base": COUNT, "version": COUNT, "seat": SEAT, "action": ACTION},
+    "game_record": {"table": ID, "base": COUNT, "text": TEXT},
     # A fair table's secret the host's device made for a friend's seat a bot covered,
     # handed to that seat's guest once it is the friend's again (``protocol.fair.handover``).
     "secret": {"table": ID, "seat": SEAT, "n": ROUND, "secret": HEX},

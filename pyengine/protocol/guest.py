@@ -28,6 +28,11 @@ from its own secret (``view`` is then the replay's view, when it has caught up),
 snapshot (with ``ahead``, the next round's): store it whenever they changed (after an
 intent), so a reload loses nothing.
 
+At a table that is not fair (``protocol.witness``) the guest keeps the views it was shown
+and the moves the host told it (``witness``), and checks the host's whole record against
+them once the game is over; a record that fails is refused (``witness.refusal``), and the
+table goes on as before.
+
 Phrases (``protocol.phrases``): ``say`` sends one for our seat, no faster than the host
 allows; a ``said`` from the host goes on this device's ``board`` (a muted seat's does not
 show; the mutes are in the snapshot), unless its id is not one of the game's: then nothing
@@ -38,6 +43,7 @@ from ..core.errors import BadSave, InvalidOptions
 from ..core.registry import get_game
 from ..core.shape import ShapeError
 from .fair import Audit, held_from_json, held_to_json
+from .witness import Witness
 from .phrases import GUEST_SLACK_MS, MINUTE, Board, Pace, check_phrase
 from .envelope import (
     INBOUND,
@@ -119,6 +125,7 @@ class Guest:
         self.held = dict(held or {})  # fair tables: this seat's secrets ({seat: {"n", "secret"}})
         self.ahead: dict = {}  # and the next round's, committed to with our reveal (``Audit.following``)
         self.audit = None  # fair tables: the replay of the host's record
+        self.witness = None  # tables that are not fair: what we were shown, and the record at the end
         self.phrases_on = False  # until the host's welcome says
         self.board = board or Board()
         self._phrase_pace = Pace(window=MINUTE + GUEST_SLACK_MS)
@@ -266,6 +273,9 @@ class Guest:
         if kind == "said":
             self._said(message, now)
             return []
+        if kind in ("step", "game_record"):
+            self._witnessed(message)
+            return []
         if kind == "record":
             if self.audit is None or self.audit.seat != self.seat:
                 self.audit = Audit(self.seat if self.token is not None else None, self.held, self.ahead)
@@ -280,6 +290,8 @@ class Guest:
         first_since_welcome = self.rev < 0
         self.view = message["view"]
         self.version = message["version"]
+        if self.witness is not None:
+            self.witness.saw(self.version, self.view)
         self.rev = message["rev"]
         self.started = message["started"]
         self.seats = message["seats"]
@@ -306,6 +318,22 @@ class Guest:
             self.error = error.to_json()
             return
         self.board.heard(seat, message["phrase"], now)
+
+    # --- tables that are not fair -------------------------------------------------------------
+    def _witnessed(self, message) -> None:
+        """A move, or the whole record, of a table that is not fair (``protocol.witness``): the
+        view we hold is the one before the move."""
+        if self.game is None or not self.seats:
+            return
+        viewer = self.seat if self.token is not None else None
+        if self.witness is None or self.witness.viewer != viewer:
+            self.witness = Witness(viewer)
+        if message["kind"] == "game_record":
+            self.witness.whole(message, self.game, len(self.seats))
+            return
+        if self.version == message["version"] - 1:
+            self.witness.saw(self.version, self.view)
+        self.witness.step(message, self.game, len(self.seats))
 
     # --- fair tables ------------------------------------------------------------------------
     def _audit_state(self, now) -> None:

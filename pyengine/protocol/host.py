@@ -41,6 +41,11 @@ commitment in, its share or reveal owed) ends only with that guest back, or a fo
 round the bot committed to is handed back with the seat: its secret goes to the guest's
 device with each state until the round ends (``protocol.fair.handover``).
 
+At a table that is not fair (Lasca; Botifarra for two, or dealt by the 5 of espases) the host's
+device holds everything, so no record goes out during play: each peer is told the latest
+move (``step``) just before the state it leads to, and once the game is over, once per
+game, the whole record (``game_record``), which the guest checks (``protocol.witness``).
+
 Players may say premade phrases (``protocol.phrases``): the host relays each one it allows
 to every peer, and keeps this device's ``board`` (what shows, whom it mutes) in its save.
 """
@@ -57,6 +62,7 @@ from ..core.registry import get_declaration
 from ..core.rng import derive_key, derive_seed, is_key
 from ..core.table import MAX_NAME, MAX_SEED, Table
 from ..i18n import LANGUAGES, translate
+from ..records import record_text
 from .envelope import INBOUND, MAX_INBOUND, ProtocolError, check_id, decode, encode
 from .fair import fair_id, handover, held_from_json, held_to_json, record_fields, record_spans
 from .phrases import Board, Pace, check_phrase
@@ -225,7 +231,9 @@ class Host:
             self._acted[entry["seat"]] = version
         movers = table.able_to_act()
         self._able_since = [self.version if s in movers else None for s in range(len(table.seats))]
-        self._recorded: dict = {}  # fair tables: peer -> log entries of this game it has had
+        # peer -> log entries of this game it has had (a fair table's record; at one that is
+        # not fair, the moves it was told, one more once it has had the whole record)
+        self._recorded: dict = {}
         self._batch = None  # while ``receive_all`` runs: whether a change awaits its states
         self.phrases_on = get_declaration(table.game.id).phrases.on  # the game's default
         self.board = Board()  # this device's side of the phrases
@@ -330,7 +338,9 @@ class Host:
         seats = self.public_seats()
         texts: dict = {}
         outbox = self._records_to(peers)
+        whole: dict = {}
         for peer in peers:
+            outbox += self._witnessed_by(peer, whole)
             seat = self.peers[peer].seat
             if seat not in texts:
                 texts[seat] = encode(
@@ -360,6 +370,25 @@ class Host:
                 fields = record_fields(self.table, self.table_id, self.base, begin, end)
                 outbox.append((peer, encode("record", **fields)))
             self._recorded[peer] = length
+        return outbox
+
+    def _witnessed_by(self, peer, whole: dict) -> list:
+        """At a started table that is not fair (``protocol.witness``): the move ``peer`` has not
+        been told, then, once the game is over, the whole record (once per game; ``whole``
+        keeps its text for the other peers of the same round of states)."""
+        table = self.table
+        if table.fair is not None or not self.started or not table.log:
+            return []
+        told = self._recorded.get(peer, 0)
+        outbox = []
+        if told < len(table.log):
+            entry = table.log[-1]
+            outbox.append((peer, encode("step", table=self.table_id, base=self.base, version=self.version, **entry)))
+        if table.is_over() and told <= len(table.log):
+            if "text" not in whole:
+                whole["text"] = encode("game_record", table=self.table_id, base=self.base, text=record_text(table))
+            outbox.append((peer, whole["text"]))
+        self._recorded[peer] = len(table.log) + table.is_over()
         return outbox
 
     def _changed(self) -> list:

@@ -115,3 +115,28 @@ class Tape(Rng):
         """Every recorded outcome was drawn: none left over."""
         if self.taken != len(self.draws):
             raise ChanceError("The record holds draws the rules did not make here", "records.chance_extra")
+
+
+class Unused(Rng):
+    """The set-up draws of a fair table, which its fair draw replaces (``Game.make_fair``), so
+    that a record holds none of them: each is answered with the first outcome it could have
+    (nothing shuffled), never seen by anyone."""
+
+    __slots__ = ()
+
+    def __init__(self):
+        super().__init__(0)
+
+    def below(self, n):
+        return 0
+
+    def randint(self, low, high):
+        return low
+
+    def choice(self, items):
+        return items[0]
+
+    def shuffle(self, items):
+        return list(items)
+
+    random = _no_float

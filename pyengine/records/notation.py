@@ -13,7 +13,8 @@ one step into lines and back:
   step drew (``after``: the state they led to). By default ``~`` and the outcomes as
   tokens (``tokens.py``). ``read_chance`` answers ``None`` for a line that is not chance.
 * ``notes(game, before, after)``: comment lines for a reader (what a call revealed, the
-  hands dealt), derived from the states, so an import skips them.
+  hands dealt), derived from the states, so an import skips them. A fair table's record
+  has no set-up chance (its devices drew it together): a note says so (``fair_setup``).
 * ``log(game, t, names, before, seat, action, after)``: the game log's lines for one step,
   in the reader's language (``t``), from one seat's *views* before and after it, never from
   the states: a log can tell only what that seat saw (``said``: the action in words;
@@ -43,6 +44,9 @@ class Notation:
     """The default notation, and the base of a game's own (see the module docstring)."""
 
     chance_mark = "~"
+    # A fair table's record opens with this note instead of its set-up's chance: every device
+    # at the table drew it together, and the steps hold how (``record.record_of``).
+    fair_setup = "drawn fairly by the players' devices"
 
     def action_line(self, game, before: dict, seat: int, action: dict) -> str:
         return f"{seat + 1} {self.action_text(game, action)}"
@@ -147,6 +151,8 @@ class CupNotation(Notation):
     """Dice games with a cup per seat: a roll reads ``cups 13556 2246 -`` (each cup sorted,
     as the rules keep it; ``-`` a seat without dice) and a drawn starting seat ``starts 2``,
     before or after the cups as the rules draw it (``starter_first``)."""
+
+    fair_setup = "rolled fairly by the players' devices"
 
     def __init__(self, starter_first: bool):
         self.starter_first = starter_first

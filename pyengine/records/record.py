@@ -1,7 +1,8 @@
 """A record as plain data, made from a table, and its replay through the rules.
 
 A record is ``{"format", "game", "options", "seats", "setup", "steps", "result"}`` (and
-``"fair"``, a fair table's id): ``setup`` the outcomes drawn while the table was set up,
+``"fair"``, a fair table's id): ``setup`` the outcomes drawn while the table was set up
+(none at a fair table: its fair draw replaces them, ``chance.Unused``),
 ``steps`` every action in order as ``{"seat", "action", "chance"}`` with the outcomes that
 action drew, ``result`` the game's result (``None`` while it is played).
 """
@@ -12,7 +13,7 @@ from ..core.registry import get_game
 from ..core.rng import Rng
 from ..core.table import check_seats
 from ..core.validate import copy_json
-from .chance import Recording, Tape
+from .chance import Recording, Tape, Unused
 
 RECORD_FORMAT = 1
 
@@ -31,8 +32,9 @@ def record_of(table) -> dict:
         "setup": drawn.draws,
         "steps": [],
     }
-    if table.fair is not None:
+    if table.fair is not None:  # its fair draw replaces whatever the set-up drew
         record["fair"] = table.fair
+        record["setup"] = []
         state = game.make_fair(state, table.fair)
     for entry in table.log:
         drawn = Recording(Rng.from_state(state["rng"]))
@@ -46,9 +48,12 @@ def first_state(record: dict) -> dict:
     """The table as set up, its chance read from ``record["setup"]``; raises ``TabernaError``."""
     game = get_game(record["game"])
     seats = check_seats(game, record["seats"])
-    tape = Tape(record["setup"])
-    state = game.new_state(record["options"], len(seats), 0, rng=tape)
-    tape.check_used()
+    if "fair" in record and not record["setup"]:
+        state = game.new_state(record["options"], len(seats), 0, rng=Unused())
+    else:  # a record of an earlier version holds a fair table's set-up draws too
+        tape = Tape(record["setup"])
+        state = game.new_state(record["options"], len(seats), 0, rng=tape)
+        tape.check_used()
     if "fair" in record:
         if not game.fair_chance or not FAIR_ID.fits(record["fair"], 0):
             raise TabernaError(f"{game.id} has no fair table {str(record['fair'])[:40]!r}", "records.no_fair")

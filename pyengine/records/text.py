@@ -79,6 +79,8 @@ def write_text(record: dict, states: list) -> str:
     lines += [f"Result {winners_text(record['result'])}", ""]
     if record["setup"]:
         lines.append(notation.chance_line(game, states[0], record["setup"]))
+    elif "fair" in record:
+        lines.append(f"{NOTE} {notation.fair_setup}")
     lines += [f"{NOTE} {note}" for note in notation.notes(game, None, states[0])]
     for index, step in enumerate(record["steps"]):
         before, after = states[index], states[index + 1]

@@ -344,7 +344,10 @@ class Worker:
     # --- a game replayed ------------------------------------------------------------------------
     @_table_call("replay", opens=True)
     def replay_table(self, t, role):
-        """The game at this tab's table of ``role`` (one device, or hosted), up to now."""
+        """The game at this tab's table of ``role`` (one device, or hosted), up to now; at a
+        friend's table (``guest``), the finished game as this device keeps it."""
+        if role == "guest" and (text := self._table(role).kept_text()) is not None:
+            return ReplayTable.imported(text)
         if role not in REPLAYABLE:
             raise TabernaError("No table is open", "no_table")
         return ReplayTable.of_table(self._table(role).device.table)

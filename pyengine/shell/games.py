@@ -15,7 +15,8 @@ import time
 
 from ..core.errors import TabernaError
 from ..core.registry import playable_games
-from ..records import record_text
+from ..records.record import record_of, replay
+from ..records.text import write_text
 from ..ui.markup import h
 from .reply import Controller
 
@@ -25,17 +26,23 @@ MAX_MS = (1 << 53) - 1  # a time from the page: a JavaScript number of milliseco
 
 
 def finished_entry(table) -> dict:
-    """What the page keeps of a finished ``Table``; its id is its record's hash, so keeping
-    it again (a reload of the finished table) changes nothing."""
-    text = record_text(table)
-    seats = table.seats
+    """What the page keeps of a finished ``Table`` (``record_entry``)."""
+    record = record_of(table)
+    return record_entry(record, list(replay(record)))
+
+
+def record_entry(record: dict, states: list) -> dict:
+    """What the page keeps of a finished game's record (``states``: its replay); its id is
+    its text's hash, so keeping it again (a reload of the finished table) changes nothing."""
+    text = write_text(record, states)
+    seats = record["seats"]
     return {
         "id": "finished:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:24],
-        "game": table.game.id,
+        "game": record["game"],
         "text": text,
         "seats": len(seats),
         "you": [seat for seat, info in enumerate(seats) if info["kind"] == "human"],
-        "winners": list(table.game.result(table.state)["winners"]),
+        "winners": list(record["result"]["winners"]),
         "levels": sorted({info["level"] for info in seats if info["kind"] == "bot"}),
     }
 

@@ -14,6 +14,12 @@
   device may know, this seat's own sealed cup or hand aside, and what the rules revealed.
   The kept record names this device's seat as the one played here (``human``) and the
   host's as a friend's (``remote``), so it replays, and counts, from this seat.
+* At a table that is not fair (Lasca; Botifarra for two, or dealt by the 5 of espases) the
+  log is told from the views this seat was shown and the moves the host told it
+  (``protocol.witness``), and the finished game kept is the host's whole record, sent at the
+  end and kept only once it replays and agrees with all this seat was shown; a refused one
+  says why above the table. A spectator keeps the finished game too (no seat played here).
+  The game over offers Replay of the kept game.
 """
 
 import copy
@@ -25,7 +31,7 @@ from ..core.table import check_seats
 from ..core.validate import is_plain_json
 from ..protocol import Guest
 from ..ui.markup import fragment, h
-from .games import finished_entry
+from .games import finished_entry, record_entry
 from .log import GameLog
 from .phrases import Talk
 from .reply import Controller, log_fault, summary_of
@@ -80,6 +86,8 @@ class JoinedTable(Controller):
         self.log = GameLog()
         self.draws = 0  # the screen's mark (``revision``)
         self.record_only = False  # the last message only took more of the host's record
+        self._entry = (None, None)  # (which game, its entry in "Your games"), made once
+        self._handed = None  # the id of the entry last handed to the page
 
     @classmethod
     def join(cls, request: dict, now) -> "JoinedTable":
@@ -207,21 +215,57 @@ class JoinedTable(Controller):
             return None
         return audit.table
 
+    def _seen_here(self, seats: list) -> list:
+        """``seats`` as this device keeps them: its own seat played here (``human``), a bot a
+        bot, every other seat a friend's (``remote``)."""
+        seat = self.guest.seat if self.guest.token is not None else None
+        return [{**entry, "kind": "human" if index == seat else "bot" if entry.get("kind") == "bot" else "remote"}
+                for index, entry in enumerate(seats)]
+
     def kept(self):
         """The game as this seat keeps it (see the module's docstring), or ``None``."""
         table = self._replayed()
         if table is None:
             return None
-        seat = self.guest.seat
         kept = copy.copy(table)
-        kept.seats = check_seats(table.game, [
-            {**entry, "kind": "human" if index == seat else "bot" if entry.get("kind") == "bot" else "remote"}
-            for index, entry in enumerate(self.guest.seats)])
+        kept.seats = check_seats(table.game, self._seen_here(self.guest.seats))
         return kept
 
-    def finished(self):
+    def _kept_entry(self):
+        """The finished game's entry in "Your games" (``games.record_entry``), or ``None``:
+        at a fair table from the replay, else from the host's whole record as the guest
+        checked it (``protocol.witness``). Made once per game."""
+        witness = self.guest.witness
+        if witness is not None and witness.kept is not None:
+            record, states = witness.kept
+            key = id(record)
+            if self._entry[0] != key:
+                self._entry = (key, record_entry({**record, "seats": self._seen_here(record["seats"])}, states))
+            return self._entry[1]
         kept = self.kept()
-        return finished_entry(kept) if kept is not None and kept.is_over() else None
+        if kept is None or not kept.is_over():
+            return None
+        key = (self.guest.audit.base, kept.version)
+        if self._entry[0] != key:
+            self._entry = (key, finished_entry(kept))
+        return self._entry[1]
+
+    def finished(self):
+        return self._kept_entry()
+
+    def newly_finished(self, fresh: bool):
+        """The finished game, handed to the page once, whenever it is ready: a spectator
+        has no save to change, and the host's whole record may come after the game over."""
+        entry = self._kept_entry()
+        if entry is None or entry["id"] == self._handed:
+            return None
+        self._handed = entry["id"]
+        return entry
+
+    def kept_text(self):
+        """The finished game's record text, for its replay (``None``: none is kept)."""
+        entry = self._kept_entry()
+        return None if entry is None else entry["text"]
 
     def summary(self, t) -> dict:
         """From what the host sent (a game this build knows, else none named)."""
@@ -291,7 +335,9 @@ class JoinedTable(Controller):
             strip = self.talk.bar(t, guest.game, guest.board, names, you, strip)
         fair = (guest.view or {}).get("fair")
         fair_cards = guest.view is None or "fair" in guest.view
-        notes = [self._evidence(t), fair_line(t, guest.game, fair_cards, guest.seats), verdict_line(t, guest.game, fair, names),
+        refusal = guest.witness and guest.witness.refusal
+        notes = [self._evidence(t), refusal and notice(t("sync.record_refused", why=t.error(refusal)), "alert", "tb-net-error"),
+                 fair_line(t, guest.game, fair_cards, guest.seats), verdict_line(t, guest.game, fair, names),
                  deal_line(t, guest.game, fair, names)]
         if not seated:
             notes.append(notice(t("sync.watching"), None, "tb-hint"))
@@ -304,11 +350,14 @@ class JoinedTable(Controller):
         view = guest.view
         body = [] if dealing(view) else [seat_view(declaration.screen(), view, guest.seats, self.ui, t)]
         if view.get("result"):
-            body.append(game_over(t, view["result"], names, again=False))
+            replay = self.role if self._kept_entry() is not None else None
+            body.append(game_over(t, view["result"], names, again=False, replay=replay))
             body.append(notice(t("sync.rematch_wait"), None, "tb-hint"))
         replayed = self._replayed()
         if replayed is not None:
             body.append(self.log.panel(t, replayed, you, guest.seats))
+        elif guest.witness is not None:
+            body.append(self.log.panel_seen(t, declaration.rules, guest.witness.steps_seen(), guest.seats))
         status = "seated" if seated else "watching"
         return fragment(strip, notes, table_section(t, guest.game, status, guest.version, body))
 

@@ -50,22 +50,42 @@ class GameLog:
             if table.fair is not None:
                 self._state = game.make_fair(self._state, table.fair)
             self._told = 0
-        notation = notation_for(game.id)
         for step in range(self._told, len(table.log)):
             entry = table.log[step]
             before = game.view(self._state, viewer)
             self._state = game.apply(self._state, entry["seat"], entry["action"])
-            after = game.view(self._state, viewer)
-            if entry["action"]["type"] in FAIR_MOVES:
-                lines = notation.revealed(game, t, names, before, after)
-            else:
-                lines = notation.log(game, t, names, before, entry["seat"], entry["action"], after)
-            if lines:
-                self._entries.append((step + 1, entry["seat"], lines))
+            self._entries += _told(game, t, names, step + 1, entry["seat"], entry["action"], before, game.view(self._state, viewer))
         self._told = len(table.log)
         return self._entries
 
     def panel(self, t, table, viewer, seats=None):
         """The log's button and, when open, its list (folded: nothing is replayed)."""
         entries = self.entries(table, viewer, t, seats) if self.open else []
+        return self._panel(t, entries)
+
+    def panel_seen(self, t, game, seen: list, seats: list):
+        """The log of a guest at a table that is not fair, told from the views it was shown
+        (``protocol.witness``: ``steps_seen``, the host's word, so a move the game's
+        notation cannot tell is left out rather than break the screen)."""
+        names = seat_names(seats, t)
+        entries = []
+        for number, seat, action, before, after in seen if self.open else ():
+            try:
+                entries += _told(game, t, names, number, seat, action, before, after)
+            except Exception:  # the host's word: a move its views do not bear out is left out
+                continue
+        return self._panel(t, entries)
+
+    def _panel(self, t, entries):
         return log_panel(t("log.title"), self.open, entries, t("log.empty"), t("log.step"))
+
+
+def _told(game, t, names: list, number: int, seat: int, action: dict, before: dict, after: dict) -> list:
+    """``[(number, seat, lines)]``: one step in words, if it says something (a fair draw's
+    steps tell only what they make public)."""
+    notation = notation_for(game.id)
+    if action["type"] in FAIR_MOVES:
+        lines = notation.revealed(game, t, names, before, after)
+    else:
+        lines = notation.log(game, t, names, before, seat, action, after)
+    return [(number, seat, lines)] if lines else []

@@ -139,6 +139,11 @@ class Controller:
         """A game that has just ended: its entry in "Your games" (``games.finished_entry``)."""
         return None
 
+    def newly_finished(self, fresh: bool):
+        """The entry to hand the page with this reply: ``finished()`` whenever the save
+        changed (a table that ends changes it)."""
+        return self.finished() if fresh else None
+
     def reply(self, t, force: bool) -> dict:
         mark = self.revision()
         moved = force or mark is None or mark != self.mark
@@ -152,6 +157,9 @@ class Controller:
         # Handed over again when either changed (a guest's seat is saved at the welcome,
         # before the host has said who sits where).
         fresh = save is not None and (save != self.saved or summary != self.summarized)
+        finished = self.newly_finished(fresh)
+        if finished is not None and summary is None:
+            summary = self.summary(t)
         outbox = [[peer, text] for peer, text in self.outbox]
         self.outbox.clear()
         status = self.status()
@@ -163,8 +171,8 @@ class Controller:
             delay_ms=self.delay_ms() if status == "bot" else 0,
             outbox=outbox,
             save=save if fresh else None,
-            summary=summary if fresh else None,
-            finished=self.finished() if fresh else None,
+            summary=summary if fresh or finished else None,
+            finished=finished,
             title=self.title(t),
         )
         if moved:

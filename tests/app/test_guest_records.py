@@ -2,6 +2,7 @@
 game it keeps in "Your games" come from its replay of the host's public record, so they hold
 what its seat saw and what the rules revealed, never another seat's hidden cards."""
 
+import json
 import random
 import re
 
@@ -11,7 +12,7 @@ from pyengine.records import import_record, record_text
 from pyengine.shell.joined import JoinedTable
 from pyengine.shell.log import GameLog
 from pyengine.shell.replay import ReplayTable
-from tests.app.test_shared_table import play_turn, started
+from tests.app.test_shared_table import Tabs, play_turn, started
 from tests.protocol.fair_table import fair_table, guest_of
 from tests.protocol.test_fair_cards import play_hand, repeatable_secrets  # noqa: F401 (an autouse fixture)
 
@@ -59,3 +60,49 @@ def test_a_guests_record_of_a_fair_botifarra_game_holds_no_card_of_another_seat_
     hands = [net.host.table.view(0)["hand"], joined.guest.view["hand"], net.host.table.view(2)["hand"], guest_of(net, 3).view["hand"]]
     unplayed = {card for hand in hands for card in hand}  # each as its own device reads it
     assert len(unplayed) == 4 * 9 and not unplayed & shown
+
+
+class LyingToTheSpectator(Tabs):
+    """Tabs whose host tells the spectator ("pw") that the first move was another one."""
+
+    def deliver_next(self):
+        peer, to_host, text = self.queue[0]
+        if peer == "pw" and '"kind":"step"' in text and '"version":1,' in text:
+            self.queue[0] = (peer, to_host, text.replace("offer_draw", "accept_draw"))
+        super().deliver_next()
+
+
+def test_a_guest_and_a_spectator_at_a_lasca_table_log_it_and_keep_it_unless_the_host_lied():
+    """Lasca's tables are not fair: the guest's log is told from what its seat was shown, and
+    the host's whole record, sent at the end, is kept once it agrees with all of it (the
+    game over then offers Replay), by a spectator too; the spectator it lied to keeps nothing
+    and is told why."""
+    tabs = LyingToTheSpectator()
+    fields = {"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "remote", "opt_draw_by_agreement": "on"}
+    assert tabs.host_call("net_host_create", {"game": "lasca", "fields": fields})["ok"]
+    for peer, seat, name in (("pa", 1, "Bea"), ("pv", None, "Vera"), ("pw", None, "Watcher")):
+        tabs.join(peer, seat, name)
+        tabs.run()
+    reply = tabs.host_call("net_host_command", {"start": True})
+    assert reply["ok"], reply["message"]
+    tabs.run()
+    for call, action in (("host", {"type": "offer_draw"}), ("host", {"type": "move", "path": "c3-d4"}),
+                         ("pa", {"type": "accept_draw"})):
+        reply = tabs.host_call("net_host_act", action) if call == "host" else tabs.guest_call("pa", "net_guest_act", action)
+        assert reply["ok"], reply["message"]
+        tabs.run()
+    assert tabs.host_status == "over"
+    html = tabs.guest_call("pa", "net_guest_ui", {"log": True})["html"]
+    assert [f"{name}: {what}" in html for name, what in (("Ana", "offers a draw"), ("Ana", "1. c3-d4"), ("Bea", "accepts the draw"))] == [True] * 3
+    assert 'data-testid="replay-open"' in html and 'data-replay="guest"' in html
+    (entry,) = tabs.kept["pa"]
+    record = import_record(entry["text"])["record"]
+    assert entry["you"] == [1] and [seat["kind"] for seat in record["seats"]] == ["remote", "human"]
+    assert [(s["seat"], s["action"]) for s in record["steps"]] == [(e["seat"], e["action"]) for e in tabs.table().log]
+    replay = json.loads(tabs.guests["pa"].replay_table("guest", "en"))
+    assert replay["ok"] and replay["role"] == "replay" and 'data-testid="replay"' in replay["html"]
+    (watched,) = tabs.kept["pv"]  # a spectator keeps it too, played by nobody here
+    assert watched["you"] == [] and watched["winners"] == [] and watched["game"] == "lasca"
+    assert tabs.kept["pw"] == []
+    assert "This game was not kept in Your games: The host's record contradicts what it showed at step 1." in tabs.screens["pw"]
+    assert 'data-testid="replay-open"' not in tabs.screens["pw"]

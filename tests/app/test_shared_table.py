@@ -44,6 +44,7 @@ class Tabs:
         self.screens: dict = {}  # "host" or peer id -> last html shown
         self.history: dict = {}  # table version -> (each seat's view, the cups the host holds, counts)
         self.delivered = defaultdict(list)  # peer id -> raw texts it received
+        self.kept = defaultdict(list)  # peer id -> the finished games its tab handed the page
 
     # --- calls, as the driver makes them ---------------------------------------------------
     def host_call(self, name, *args) -> dict:
@@ -67,6 +68,8 @@ class Tabs:
         reply = json.loads(getattr(worker, name)(*[_arg(a) for a in args], self.now, self.lang))
         if reply["html"] is not None:
             self.screens[peer] = reply["html"]
+        if reply.get("finished"):
+            self.kept[peer].append(reply["finished"])
         assert all(to is None for to, _ in reply["outbox"])
         self.queue.extend((peer, True, text) for _, text in reply["outbox"])
         return reply

@@ -4,7 +4,8 @@ says when it finished), stepped from its set-up to its end, where the board is t
 own final screen, and shared; in a fresh context (nothing stored) each share link shows the
 same final position, the next ones opened in the same tab. The all-seeing spectator lists
 every seat's hand. A guest at a fair table has the game log too, and keeps the game in its
-own "Your games", replayed from its seat to its own final screen. Then the backup: everything exported as one file, the storage cleared,
+own "Your games", replayed from its seat to its own final screen; at a Lasca table (not fair)
+too, from the host's whole record its phone checked, and its game-over offers Replay. Then the backup: everything exported as one file, the storage cleared,
 the file imported, and the finished games and the settings are back. axe-core finds nothing
 on the screens this changed; the screenshots go to ``$TABERNA_SCREENS``."""
 
@@ -12,11 +13,12 @@ import json
 import random
 
 from tests.browser.test_details_browser import no_axe_violation, screenshots
+from tests.browser.shots import screenshots as shots_checked, tappable
 from tests.browser.test_fair_browser import finished_honestly, start_fair_table
-from tests.browser.test_friends_browser import play
+from tests.browser.test_friends_browser import invite, play, sit_down_by_invite
 from tests.browser.test_replay_browser import BOARD, REPLAY, REPLAY_BOARD, TABLE_BOARD, phone_context, shot_of, step_of, tap_step
 from tests.browser.test_screens_browser import shots  # noqa: F401 (shots: the screenshots folder fixture)
-from tests.browser.waits import seeded_form
+from tests.browser.waits import seeded_form, tap_move, tap_view
 
 # (game, bots' level, seats, options, seed): the shortest whole games the bots play (seeds
 # picked in CPython: a few dozen moves each, Botifarra 148).
@@ -29,6 +31,7 @@ GAMES = (
     ("botifarra", "easy", 3, {"target": "51"}, 33),
 )
 SETTING = ("taberna.name", "Ana")  # a setting the backup carries
+STEP_MS = 60_000  # a move's round trip between two phones on a loaded machine
 
 
 def finish_a_game(page, game, level, seats, options, seed) -> str:
@@ -159,3 +162,42 @@ def test_a_guest_at_a_fair_table_logs_the_game_and_keeps_it_in_its_own_games(pho
     bruno.locator("#game-area .tb-table[data-game=bozo] [data-testid=replay]").wait_for()
     assert bruno.locator("#game-area [data-testid=replay-viewer] option:checked").inner_text() == "Bruno"
     assert bruno.evaluate(BOARD, REPLAY_BOARD) == final
+    a_guest_at_a_lasca_table_logs_it_and_replays_it_from_its_game_over(host, bruno, shots)
+
+
+def a_guest_at_a_lasca_table_logs_it_and_replays_it_from_its_game_over(host, bruno, shots):  # noqa: F811
+    """A table that is not fair: the host tells Bruno's phone each move and, at the end, its
+    whole record, which his phone checks before keeping it. Ana offers a draw and moves,
+    Bruno accepts (his phone follows the invite link in the tab it has open)."""
+    host.click("#game-area [data-nav=lobby]")
+    host.select_option("#friends-game", "lasca")
+    host.click("[data-testid=friends-create]")
+    form = host.locator('form[data-form="setup"][data-shared="1"]')
+    form.locator('select[name="seat1_kind"]').select_option("remote")
+    form.locator('input[name="seat0_name"]').fill("Ana")
+    form.locator("[data-testid=start]").click()
+    bruno.evaluate("(link) => { location.href = link; }", invite(host, 1))
+    sit_down_by_invite(host, bruno, 1, "Bruno")
+    host.click("[data-testid=net-start]")
+    tap_move(host, host.locator("#game-area button[data-act*=offer_draw]"), STEP_MS)
+    tap_view(host, host.locator('#game-area .lasca-sq[aria-label^="c3:"]'), STEP_MS)
+    tap_move(host, host.locator('#game-area .lasca-sq[aria-label^="d4:"]'), STEP_MS)
+    tap_move(bruno, bruno.locator("#game-area button[data-act*=accept_draw]"), STEP_MS)
+    bruno.locator("#game-area [data-testid=game-over]").wait_for()
+    final = bruno.evaluate(BOARD, TABLE_BOARD)
+    bruno.click("#game-area [data-testid=log-toggle]")
+    log = bruno.locator("#game-area [data-testid=log-panel]")
+    log.wait_for()
+    assert [line for line in log.inner_text().splitlines() if ": " in line] == [
+        "Ana: offers a draw", "Ana: 1. c3-d4", "Bruno: accepts the draw"]
+    shot_of(bruno, shots, "guest-lasca-log", "#game-area [data-testid=log-panel]")
+    replay = "#game-area [data-testid=game-over] [data-testid=replay-open]"
+    shots_checked(bruno, shots, "guest-lasca-over", tappable(replay), centre=replay)
+    bruno.click(replay)
+    bruno.locator("#game-area .tb-table[data-game=lasca] [data-testid=replay]").wait_for()
+    assert bruno.locator("#game-area [data-testid=replay-viewer] option:checked").inner_text() == "Bruno"
+    assert bruno.evaluate(BOARD, REPLAY_BOARD) == final
+    bruno.click("#back")
+    bruno.click("[data-testid=open-games]")
+    assert bruno.locator("#game-area [data-testid=games-row]").first.inner_text().startswith("Lasca")
+    assert bruno.locator("#game-area [data-testid=games-row]").count() == 2 and bruno.context.errors == []

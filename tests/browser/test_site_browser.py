@@ -69,7 +69,9 @@ def lobby(lobby_page):
 
 
 def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
-    """Every game is on screen from static HTML while Python is still on its way."""
+    """Every game is on screen from static HTML while Python is still on its way, and the
+    engine's worker is created only once the lobby is usable (its strings in, its buttons
+    wired): PyScript's core and the worker's creation do not hold the lobby up."""
     held = []
     context.route("**/pyscript/core.js", lambda route: held.append(route))
     page = context.new_page()
@@ -100,6 +102,8 @@ def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
     context.unroute("**/pyscript/core.js")
     wait_engine(page)
     page.locator('form[data-form="setup"]').wait_for()
+    lobby, worker = page.evaluate("['lobby-ready', 'engine-start'].map(n => performance.getEntriesByName(n)[0].startTime)")
+    assert lobby <= worker
 
 
 def test_a_broken_engine_is_reported_and_the_lobby_stays(context, site, wait_engine):

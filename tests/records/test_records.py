@@ -15,10 +15,10 @@ from pyengine.i18n import COMPLETE_LANGUAGES
 from pyengine.records import import_record, record_text, replay_states
 from pyengine.records.chance import ChanceError, Recording, Tape
 from pyengine.records.notation import DEFAULT
-from pyengine.records.record import record_of
-from pyengine.records.text import MAX_TEXT, RecordError
+from pyengine.records.record import record_of, replay
+from pyengine.records.text import MAX_TEXT, RecordError, write_text
 from tests.i18n.test_refusal_codes import codes_under
-from tests.records.proof import OPTION_SETS, mutants, random_table, refused_cleanly, round_trip
+from tests.records.proof import OPTION_SETS, mutants, random_table, refused_cleanly, round_trip, without_generator
 
 
 @pytest.mark.parametrize("game_id, options, seats", OPTION_SETS, ids=lambda v: str(v) if not isinstance(v, dict) else "")
@@ -40,6 +40,25 @@ def test_every_declared_game_has_a_notation_that_reads_back(game_id):
 def test_a_fair_tables_record_reads_back_with_its_commitments_and_reveals(game_id):
     text = round_trip(*random_table(game_id, {}, 3, 4, plies=80, fair="room-1:0"))
     assert "\nFair room-1:0\n" in text and '"commit' in text  # a dice commitment, a card deal's lock
+
+
+@pytest.mark.parametrize("game_id, note", [("botifarra", "; dealt fairly"), ("perudo", "; rolled fairly")])
+def test_a_fair_tables_set_up_is_said_to_be_drawn_fairly_and_an_earlier_records_stand_in_still_reads(game_id, note):
+    """The set-up's chance of a fair table is replaced by its fair draw: the record says so
+    rather than write a deck or a roll nobody was dealt; a record of an earlier version,
+    which wrote that stand-in, still replays to the same states."""
+    table, states = random_table(game_id, {}, 4, 6, plies=30, fair="room-1:0")
+    text = round_trip(table, states)
+    body = text.split("\n\n", 1)[1]
+    assert body.startswith(note) and not body.startswith("~")
+    record = record_of(table)
+    drawn = Recording(Rng(table.seed))
+    table.game.new_state(table.options, len(table.seats), table.seed, rng=drawn)
+    earlier = {**record, "setup": drawn.draws}
+    old_text = write_text(earlier, list(replay(earlier)))
+    assert old_text.split("\n\n", 1)[1].startswith("~ ")
+    assert [without_generator(state) for state in replay_states(import_record(old_text)["record"])] == [
+        without_generator(state) for state in states]
 
 
 def test_record_text_of_a_table_is_what_the_api_reads():

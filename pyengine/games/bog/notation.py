@@ -10,13 +10,17 @@ from .view import card_name, combination_text, event_text, _cards
 
 
 class BogNotation(Notation):
+    fair_setup = "dealt fairly by the players' devices"
+
     def notes(self, game, before, after):
         notes = []
         if before is not None and (after["deal"] != before["deal"] or after["result"]):
             notes.append("chips " + " ".join(str(chips) for chips in after["chips"]))
         if (before is None or after["deal"] != before["deal"]) and after["hands"]:
             boxes = " ".join(f"{box}={sum(chips)}" for box, chips in after["boxes"].items())
-            notes += [self.deal_note(after["hands"]), f"turned {after['turned']}", f"boxes {boxes}"]
+            notes += [self.deal_note(after["hands"])] if any(after["hands"]) else []  # a fair deal: its steps
+            notes += [f"turned {after['turned']}"] if after["turned"] else []
+            notes.append(f"boxes {boxes}")
         return notes
 
     def holdings(self, game, t, names, state):

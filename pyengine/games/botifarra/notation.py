@@ -10,6 +10,8 @@ from .view import _bidding_lines, card_name
 
 
 class BotifarraNotation(Notation):
+    fair_setup = "dealt fairly by the players' devices"
+
     def notes(self, game, before, after):
         notes = []
         if before is not None and (after["hand_number"] != before["hand_number"] or after["result"]):

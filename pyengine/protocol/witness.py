@@ -1,0 +1,103 @@
+"""What a guest keeps of a table that is not fair (Lasca; Botifarra for two, or dealt by the
+5 of espases): its own account of the game, and at the end the host's whole record, checked.
+
+At such a table the host's device draws the chance and knows everything, so there is no
+public record to replay during play (a deal is in no log). What a guest may know is what
+its seat was shown: each ``state``'s view, and each move, which the host sends as a
+``step`` message just before the state it leads to (only the latest: a step is told from
+the views before and after it, so an older one would tell nothing). The guest's game log
+is told from these pairs of views (``steps_seen``), so it holds what this seat saw and
+nothing else; a guest back after a reload tells the moves from then on.
+
+Once the game is over the host sends its whole record's text (``game_record``, once per
+peer and game, before the last state): every deal is public then. The guest reads it as
+any imported record (``records.read_record``: every step replayed through the rules) and
+checks it against what it witnessed: the same game and table, every step it was sent, and
+every view it was shown, the last (the game over) included. Only then is it kept
+(``kept``); a record that fails is refused (``refusal``: a ``TabernaError`` the screen
+translates) and changes nothing else. The record names the host's seats as the host has
+them; the guest's screens name its own.
+"""
+
+from ..core.errors import TabernaError
+from ..core.registry import get_game
+from ..core.shape import ShapeError
+from ..records.text import read_record
+from .envelope import ProtocolError
+
+
+class Witness:
+    """One guest's account of the current game of a table that is not fair."""
+
+    def __init__(self, viewer):
+        self.viewer = viewer  # the seat whose views we are sent (None: a spectator's)
+        self.views: dict = {}  # version -> the view we were shown at that version
+        self.base = None  # where the game of ``steps`` starts (counted in the table's versions)
+        self.steps: dict = {}  # version -> {"seat", "action"}: the move that led to it
+        self.record = None  # the host's whole record, read and checked so far: (base, record, states)
+        self.kept = None  # and once its last view was seen too: (record, states)
+        self.refusal = None  # why the host's record was refused
+
+    def saw(self, version: int, view: dict) -> None:
+        """A state's view (already checked against the game's view shape)."""
+        self.views[version] = view
+        if self.record is not None:
+            self._compare(version, view)
+
+    def step(self, message: dict, game_id: str, seats: int) -> None:
+        """A move the host says led to the next state; one that is not a move of this game at
+        this table is dropped, and a new game (a rematch) forgets the last one."""
+        game = get_game(game_id)
+        seat, action = message["seat"], message["action"]
+        move = game.moves.get(action["type"])
+        if seat >= seats or move is None:
+            return
+        try:
+            move.fields.check({key: value for key, value in action.items() if key != "type"}, seats)
+        except ShapeError:
+            return
+        base = message["base"]
+        if base != self.base:
+            self.views = {v: view for v, view in self.views.items() if v >= base}
+            self.steps, self.record, self.kept, self.refusal, self.base = {}, None, None, None, base
+        self.steps[message["version"]] = {"seat": seat, "action": action}
+
+    def steps_seen(self) -> list:
+        """``[(number in its game, seat, action, view before, view after)]`` of every move
+        we were shown with both views, in order."""
+        return [(version - self.base, entry["seat"], entry["action"], self.views[version - 1], self.views[version])
+                for version, entry in sorted(self.steps.items())
+                if version - 1 in self.views and version in self.views]
+
+    def whole(self, message: dict, game_id: str, seats: int) -> None:
+        """The host's whole record of the game just over: read, replayed and checked against
+        everything we witnessed so far (its last view comes next, ``saw``)."""
+        if self.kept is not None or self.refusal is not None:
+            return
+        try:
+            record, states = read_record(message["text"])
+            base = message["base"]
+            if record["game"] != game_id or len(record["seats"]) != seats or record["result"] is None:
+                raise ProtocolError("The host's record is of another game", "sync_record_other")
+            for version, entry in self.steps.items() if self.base == base else ():
+                number = version - base
+                said = record["steps"][number - 1] if 0 < number < len(states) else {}
+                if (said.get("seat"), said.get("action")) != (entry["seat"], entry["action"]):
+                    raise ProtocolError("The host's record contradicts what it showed", "sync_record_contradicts", step=number)
+            self.record = (base, record, states)
+            for version, view in self.views.items():
+                self._compare(version, view)
+        except TabernaError as error:
+            self.refusal, self.record = error, None
+
+    def _compare(self, version: int, view: dict) -> None:
+        """A view we were shown must be the record's at that version; the last one keeps it."""
+        base, record, states = self.record
+        number = version - base
+        if not 0 <= number < len(states):
+            return
+        if get_game(record["game"]).view(states[number], self.viewer) != view:
+            self.refusal, self.record = (
+                ProtocolError("The host's record contradicts what it showed", "sync_record_contradicts", step=number), None)
+        elif number == len(states) - 1:
+            self.kept, self.record = (record, states), None

@@ -1,0 +1,136 @@
+"""A guest at a table that is not fair (``protocol.witness``): the host tells it each move and,
+once the game is over, its whole record, which the guest keeps only if it replays through the
+rules and agrees with everything the guest was shown; a forged or illegal one is refused with
+a reason and changes nothing else."""
+
+import json
+import random
+
+from pyengine.core.registry import get_game
+from pyengine.protocol import Guest, Host
+from tests.protocol.fair_table import TABLE_ID, TamperNetwork
+
+SEATS = [{"kind": "human", "name": "Host"}, {"kind": "remote", "name": "A"}]
+# A short game of two-player Botifarra: one hand, hands to 51 points at most.
+BOTIFARRA = {"target": 51}
+
+
+def table(game, options=None, tamper=None, seed=3):
+    """A started table that is not fair: the host's seat, a guest's, and a spectator."""
+    host = Host.create(game, options or {}, SEATS, seed, TABLE_ID)
+    assert host.table.fair is None
+    net = TamperNetwork(host, now=1_000)
+    net.tamper = tamper
+    net.add_guest("pa", Guest(TABLE_ID, "A", seat=1))
+    net.add_guest("pw", Guest(TABLE_ID, "Watcher"))
+    net.host_says(host.start())
+    net.run()
+    return host, net
+
+
+def play(host, net, seed=1, until=None):
+    """Random legal moves, each through its own device, until the game is over (or ``until``)."""
+    rng = random.Random(seed)
+    game = host.table.game
+    while not host.table.is_over() and not (until and until(host.table)):
+        seat = host.table.to_act()[0]
+        action = rng.choice(game.legal_actions(host.table.state, seat))
+        if seat == 0:
+            net.host_says(host.act(0, action))
+        else:
+            net.guest_says("pa", net.guests["pa"].intend(action, net.now))
+        net.run()
+
+
+def test_an_honest_lasca_host_is_believed_and_its_game_kept_by_the_guest_and_the_spectator():
+    sizes = []
+    host, net = table("lasca", tamper=lambda peer, message: sizes.append((message["kind"], len(json.dumps(message)))))
+    play(host, net)
+    log = [(entry["seat"], entry["action"]) for entry in host.table.log]
+    for peer in ("pa", "pw"):
+        witness = net.guests[peer].witness
+        assert witness.refusal is None
+        record, states = witness.kept
+        assert [(step["seat"], step["action"]) for step in record["steps"]] == log
+        assert states[-1]["result"] == host.table.state["result"]
+        # Every move told, each between the views before and after it, numbered in its game.
+        assert [(number, seat, action) for number, seat, action, _, _ in witness.steps_seen()] == [
+            (number, seat, action) for number, (seat, action) in enumerate(log, 1)]
+    # One small message per move and peer; the whole record once per peer, at the end.
+    steps = [size for kind, size in sizes if kind == "step"]
+    assert len(steps) == 2 * len(log) and max(steps) < 200
+    assert [kind for kind, _ in sizes].count("game_record") == 2
+
+
+def test_a_two_player_botifarra_guest_is_told_the_moves_during_play_and_the_deal_only_at_the_end():
+    sent = []
+
+    def tamper(peer, message):
+        sent.append(message)
+        return peer == "pw" and forged(swap_two_dealt_cards)(peer, message)  # lies to the spectator only
+
+    host, net = table("botifarra", BOTIFARRA, tamper=tamper)
+    play(host, net, until=lambda table: table.state["hand_number"] > 1 or table.is_over())
+    guest = net.guests["pa"]
+    assert guest.witness.kept is None and not any(message["kind"] == "game_record" for message in sent)
+    seen = guest.witness.steps_seen()
+    assert len(seen) == host.table.version and all(after["you"] == 1 for *_, after in seen)
+    play(host, net)
+    record, states = guest.witness.kept
+    assert get_game("botifarra").view(states[-1], 1) == guest.view
+    assert record["setup"] and record["seats"] == host.table.seats
+    # The spectator was sent a deal that is not the one played: it does not replay.
+    watcher = net.guests["pw"]
+    assert watcher.witness.kept is None and watcher.witness.refusal.code == "records.illegal_step"
+    assert watcher.view == host.table.view(None) and watcher.error is None
+
+
+def forged(change):
+    """A host that rewrites its whole record with ``change(lines)`` before sending it."""
+    def tamper(peer, message):
+        if message["kind"] != "game_record":
+            return False
+        lines = message["text"].split("\n")
+        change(lines)
+        message["text"] = "\n".join(lines)
+        return True
+    return tamper
+
+
+def swap_two_dealt_cards(lines):
+    """The first deal written with a card of each player's first packet swapped: a legal
+    deal, not the one played."""
+    at = next(index for index, line in enumerate(lines) if line.startswith("~ "))
+    cards = lines[at].split()
+    deck = next(index for index, card in enumerate(cards) if card.startswith("["))  # after the turned cards
+    cards[deck + 1], cards[deck + 5] = cards[deck + 5], cards[deck + 1]
+    lines[at] = " ".join(cards)
+
+
+def a_first_move_told_otherwise(peer, message):
+    """A host that tells its guests another first move than the one it plays and records."""
+    if message["kind"] == "step" and message["version"] == 1:
+        message["action"] = {"type": "offer_draw"}
+        return True
+    return False
+
+
+def test_a_host_that_shows_other_moves_than_it_records_is_refused_with_a_reason_and_nothing_else_changes():
+    host, net = table("lasca", tamper=a_first_move_told_otherwise)
+    play(host, net)
+    guest = net.guests["pa"]
+    assert guest.witness.kept is None and guest.witness.refusal.code == "sync_record_contradicts"
+    assert guest.witness.refusal.params == {"step": 1}
+    # The table itself goes on as the host showed it: the game over, this seat's view.
+    assert guest.view == host.table.view(1) and guest.version == host.version and guest.error is None
+
+
+def test_a_move_that_is_not_one_of_the_games_is_left_out_of_the_guests_account():
+    def tamper(peer, message):
+        if message["kind"] == "step" and message["version"] == 1:
+            message["action"] = {"type": "fly", "to": 9}
+            return True
+        return False
+    host, net = table("lasca", tamper=tamper)
+    play(host, net, until=lambda table: table.version >= 3)
+    assert [number for number, *_ in net.guests["pa"].witness.steps_seen()] == [2, 3]
