@@ -44,7 +44,7 @@ const UNSEATED_BURST = 40;
 const INBOUND_QUEUE = 64;
 const MAX_UNSEATED = 24;
 // Host calls that can move its table on: they wait for the host's latest save (saveHeld).
-const HOST_MOVES = new Set(["net_host_receive", "net_host_act", "net_host_bot_step", "net_host_command"]);
+const HOST_MOVES = new Set(["net_host_receive", "net_host_receive_all", "net_host_act", "net_host_bot_step", "net_host_command"]);
 
 const REAL_CLOCK = Object.freeze({
   now: () => Date.now(),
@@ -119,7 +119,8 @@ class TableSession {
    * next call starts. Resolves to the reply; to null once the session is closed or when
    * ``skip()`` says, at its turn, that the call is moot. A failure of the worker itself is
    * said and answered like a refusal. ``busy``: the screen is marked busy meanwhile (the
-   * player's and the bots' calls, not the network's nor the clock's).
+   * player's and the bots' calls, not the network's nor the clock's). ``args`` may be a
+   * function that gives them at the call's turn.
    */
   enqueue(name, args, { busy = false, skip = null } = {}) {
     this.queued += 1;
@@ -128,7 +129,7 @@ class TableSession {
       if (this.closed || skip?.()) return null;
       await this.beforeCall(name);
       if (this.closed) return null; // left while waiting
-      const reply = await this.page.call(name, ...args, this.page.lang());
+      const reply = await this.page.call(name, ...(typeof args === "function" ? args() : args), this.page.lang());
       this.apply(reply);
       return reply;
     }).catch((error) => {
@@ -532,6 +533,7 @@ export class HostSession extends SharedSession {
     this.seated = new Set(); // peer ids holding a seat, as the worker's latest reply said
     this.unseatedBudget = { tokens: UNSEATED_BURST, at: this.clock.now() };
     this.inbound = 0; // messages of peers without a seat waiting for the worker
+    this.inboundBatch = null; // seated guests' messages waiting for one worker call (receiveSeated)
     this.invites = 0;
     this.connectedToast = null; // {peer, dismiss}: "Your friend is connected.", while it may show
     this.roomCode = null; // the table's room code (null where the page cannot derive)
@@ -684,12 +686,28 @@ export class HostSession extends SharedSession {
    * INBOUND_QUEUE wait (more are dropped: guests resend intents and resync by themselves). */
   receive(peer, text) {
     if (this.seated.has(peer)) {
-      this.enqueue("net_host_receive", [peer, text, this.clock.now()]);
+      this.receiveSeated(peer, text);
       return;
     }
     if (this.inbound >= INBOUND_QUEUE) return;
     this.inbound += 1;
     this.enqueue("net_host_receive", [peer, text, this.clock.now()]).finally(() => { this.inbound -= 1; });
+  }
+
+  /** Seated guests' messages that come while the worker is busy wait together and go in
+   * one call (``net_host_receive_all``): a burst, such as every device's keys at a fair
+   * deal, moves the table once and sends each guest one state, not one per message. */
+  receiveSeated(peer, text) {
+    if (this.inboundBatch) {
+      this.inboundBatch.push([peer, text]);
+      return;
+    }
+    const batch = (this.inboundBatch = [[peer, text]]);
+    const close = () => {
+      if (this.inboundBatch === batch) this.inboundBatch = null;
+      return batch;
+    };
+    this.enqueue("net_host_receive_all", () => [JSON.stringify(close()), this.clock.now()]).finally(close);
   }
 
   /** Whether ``peer`` may send one more message now: within its own bucket (a peer that

@@ -234,6 +234,7 @@ class Host:
         # peer -> log entries of this game it has had (a fair table's record; at one that is
         # not fair, the moves it was told, one more once it has had the whole record)
         self._recorded: dict = {}
+        self._batch = None  # while ``receive_all`` runs: whether a change awaits its states
         self.phrases_on = get_declaration(table.game.id).phrases.on  # the game's default
         self.board = Board()  # this device's side of the phrases
         self._phrase_pace = Pace()  # per seat
@@ -391,9 +392,13 @@ class Host:
         return outbox
 
     def _changed(self) -> list:
-        """Something every peer must see happened: bump ``rev`` and send everyone a state."""
+        """Something every peer must see happened: bump ``rev`` and send everyone a state
+        (in ``receive_all``, once at its end)."""
         self._local_duties()
         self.rev += 1
+        if self._batch is not None:
+            self._batch = True
+            return []
         return self._state_to(list(self.peers))
 
     def _local_duties(self) -> None:
@@ -477,6 +482,18 @@ class Host:
         except TabernaError as error:
             outbox = [self._error(peer, error, ref)]
         return outbox + self._heard(peer, now)
+
+    def receive_all(self, messages, now) -> list:
+        """``[(peer, text), ...]`` that came in together (while this device was busy): each
+        handled as ``receive`` handles it, and the states they change sent once, at the end.
+        A fair deal's keys come from every device at once: each peer gets one state, not
+        one per device, and every record entry still in order."""
+        self._batch = False
+        try:
+            outbox = [item for peer, text in messages for item in self.receive(peer, text, now)]
+        finally:
+            changed, self._batch = self._batch, None
+        return outbox + (self._state_to(list(self.peers)) if changed else [])
 
     def _heard(self, peer, now) -> list:
         """A known peer is alive; if it had counted as absent, everyone sees it is back."""

@@ -39,6 +39,7 @@ from .setup import setup_form
 
 MAX_PEER = 128
 MAX_TIME = 1 << 53  # the page's clock in ms: a JavaScript number, exact up to here
+MAX_INBOUND_BATCH = 256  # peers' messages in one call: more than a page's seated guests send at once
 MAX_UI = 1024  # characters of one screen change: a few small fields
 # Why the host's page may cut a peer off: reason -> (English reason, catalog code).
 KICKS = {"flooded": ("Too many messages: the host disconnected you.", "sync_flooded")}
@@ -55,6 +56,15 @@ def _peer(peer) -> str:
     if not isinstance(peer, str) or not 0 < len(peer) <= MAX_PEER:
         raise TabernaError("That is not a peer", "net_bad_peer")
     return peer
+
+
+def _inbound(text) -> list:
+    """``[[peer, text], ...]``: at most ``MAX_INBOUND_BATCH`` messages."""
+    messages = parse_json(text)
+    if not isinstance(messages, list) or len(messages) > MAX_INBOUND_BATCH or not all(
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(part, str) for part in pair) for pair in messages):
+        raise TabernaError("Those are not peers' messages", "net_bad_peer")
+    return [(_peer(peer), text) for peer, text in messages]
 
 
 def _ui_change(text) -> dict:
@@ -216,6 +226,12 @@ class Worker:
     def net_host_receive(self, t, host, peer, text, now):
         """One text from a guest's channel."""
         host.receive(peer, text, _time(now))
+
+    @_table_call("host", force=False)
+    def net_host_receive_all(self, t, host, messages, now):
+        """The texts from seated guests' channels that waited together for this worker, as
+        JSON ``[[peer, text], ...]``: the states they change go out once (``Host.receive_all``)."""
+        host.receive_all(_inbound(messages), _time(now))
 
     @_table_call("host", force=False)
     def net_host_tick(self, t, host, now):

@@ -131,8 +131,12 @@ class HostedTable(Controller):
     # --- inputs -----------------------------------------------------------------------------
     def receive(self, peer, text, now) -> None:
         """A peer's message; if it moved the table, selections go, as after a bot's move."""
+        self.receive_all([(peer, text)], now)
+
+    def receive_all(self, messages, now) -> None:
+        """Peers' messages that came in together (``Host.receive_all``)."""
         version = self.host.version
-        self.send(self.host.receive(peer, text, now))
+        self.send(self.host.receive_all(messages, now))
         if self.host.version != version:
             self.device.keep_persistent_ui()
 

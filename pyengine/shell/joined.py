@@ -84,6 +84,8 @@ class JoinedTable(Controller):
         self.ui: dict = {}
         self.talk = Talk()
         self.log = GameLog()
+        self.draws = 0  # the screen's mark (``revision``)
+        self.record_only = False  # the last message only took more of the host's record
         self._entry = (None, None)  # (which game, its entry in "Your games"), made once
         self._handed = None  # the id of the entry last handed to the page
 
@@ -114,12 +116,25 @@ class JoinedTable(Controller):
 
     def receive(self, text, now) -> None:
         guest = self.guest
-        version = guest.version
+        version, rev, replayed = guest.version, guest.rev, self._replayed_version()
         self.to_host(guest.receive(text, now))
+        self.record_only = guest.rev == rev and self._replayed_version() not in (replayed, None)
         if guest.version != version:
             self.keep_persistent_ui()
             if guest.status != "refused":
                 guest.error = None  # a refusal is news only until the table moves on
+
+    def _replayed_version(self):
+        return None if self.guest.audit is None else self.guest.audit.version
+
+    def revision(self):
+        """A new mark for every reply but one to a record message that moved our replay on:
+        the host sends the state it leads to right after it (``Host._state_to``), whose reply
+        draws and saves both at once (a fair deal's record comes with nearly every state)."""
+        if not self.record_only:
+            self.draws += 1
+        self.record_only = False
+        return self.draws
 
     def keep_persistent_ui(self) -> None:
         declaration = _declared(self.guest.game)

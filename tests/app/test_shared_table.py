@@ -761,7 +761,7 @@ def test_the_worker_exports_every_shared_table_call():
     assert "for _name, _call in exports().items():" in source  # every exported call, as it is
     methods = {name for name in vars(NetWorker) if name.startswith("net_")}
     exported = exports()
-    assert methods <= set(exported) and len(methods) == 21
+    assert methods <= set(exported) and len(methods) == 22
     assert exported["net_qr"] and exported["net_host_create"].__self__ is exported["net_guest_join"].__self__
 
 

@@ -351,7 +351,7 @@ async function seatedAndStrangers(page, clock, count) {
 }
 
 /** Answers every call as it comes, each with the seated guest named, until none is left;
- * returns the peers' texts that reached the worker, as [peer, text]. */
+ * returns the peers' texts that reached the worker, as [peer, text] (a batch's in order). */
 async function drain(worker) {
   const answered = new Set(worker.calls.slice(0, -1));
   for (;;) {
@@ -360,8 +360,31 @@ async function drain(worker) {
     answered.add(call);
     call.answer(reply({ role: "host", table: "T1", seated: ["bc-a"] }));
   }
-  return worker.calls.filter((call) => call.name === "net_host_receive").map((call) => call.args.slice(0, 2));
+  return worker.calls.flatMap((call) => {
+    if (call.name === "net_host_receive") return [call.args.slice(0, 2)];
+    return call.name === "net_host_receive_all" ? JSON.parse(call.args[0]) : [];
+  });
 }
+
+test("seated guests' messages that come while the worker is busy go to it together, in order", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const { session, channel } = await seatedAndStrangers(page, clock, 0);
+  const other = new FakeChannel();
+  page.net.hostTabs("b", other);
+  session.seated.add("bc-b");
+  channel.receive("k1");
+  other.receive("k2");
+  const first = await page.worker.last();
+  assert.deepEqual([first.name, JSON.parse(first.args[0])], ["net_host_receive_all", [["bc-a", "k1"], ["bc-b", "k2"]]]);
+  other.receive("k3"); // while the worker is busy
+  channel.receive("k4");
+  first.answer(reply({ role: "host", table: "T1", seated: ["bc-a", "bc-b"] }));
+  const second = await page.worker.last();
+  assert.deepEqual(JSON.parse(second.args[0]), [["bc-b", "k3"], ["bc-a", "k4"]]);
+  assert.deepEqual(second.args.slice(1), [1000, "en"]);
+  assert.equal(page.worker.mostAtOnce, 1);
+});
 
 test("peers without a seat share one budget and one queue; a seated guest is never held behind them", async () => {
   const page = fakePage();

@@ -14,8 +14,10 @@ from pyengine.core.table import Table
 from pyengine.core.validate import copy_json
 from pyengine.games.bog.combos import DECKS
 from pyengine.kits.fair_cards import is_sealed, keys_for
+from pyengine.protocol import Guest, Host, MemoryNetwork
 
 from .fair_table import repeatable_secrets  # noqa: F401  (autouse: the same deals on every run)
+from .fair_table import GUESTS, SEATS, TABLE_ID
 from .fair_table import challenged_verdict, do_duties, fair_table, guest_of, move_by_its_device, release_a_wrong_key
 
 PLAIN_MOVES = ("decline", "exchange", "bog", "out", "play")
@@ -272,3 +274,55 @@ def test_over_the_wire_the_host_never_holds_a_guests_card_before_it_is_shown():
         audit = guest_of(net, seat).audit
         assert audit.evidence == [] and not audit.disputed
         assert guest_of(net, seat).view == audit.view()
+
+
+class CountingNetwork(MemoryNetwork):
+    """The memory network, counting the states the host sends."""
+
+    states = 0
+
+    def host_says(self, outbox) -> None:
+        self.states += sum(json.loads(text)["kind"] == "state" for _, text in outbox)
+        super().host_says(outbox)
+
+
+class TogetherNetwork(CountingNetwork):
+    """As a busy host's page delivers: every message waiting for the host goes to it in one
+    ``Host.receive_all`` (each guest's still in its order)."""
+
+    def run(self, limit: int = 100_000) -> int:
+        while self.queue:
+            waiting = list(self.queue)
+            self.queue.clear()
+            for _, peer, text in (item for item in waiting if item[1] is not None):
+                self.guest_says(peer, self.guests[peer].receive(text, self.now))
+            to_host = [(sender, text) for sender, receiver, text in waiting if receiver is None]
+            if to_host:
+                self.host_says(self.host.receive_all(to_host, self.now))
+        return 0
+
+
+def test_messages_the_host_takes_together_deal_the_same_table_with_fewer_states(monkeypatch):
+    """A deal whose messages reach the host in bursts (every device's keys at once) ends in
+    the same table as one message at a time, every guest's replay agreeing, and the guests
+    were sent fewer states (one per burst, not one per message)."""
+    ends = []
+    for network in (CountingNetwork, TogetherNetwork):
+        numbers = iter(range(1, 1 << 30))  # the same secrets in both runs
+        monkeypatch.setattr("pyengine.core.fair.new_secret", lambda: f"{next(numbers):064x}")
+        host = Host.create("bog", {}, [dict(seat, level="easy") if seat["kind"] == "bot" else seat for seat in SEATS],
+                           f"{5:064x}", TABLE_ID, fair=True)
+        net = network(host, now=1_000)
+        for peer, seat in GUESTS.items():
+            net.add_guest(peer, Guest(TABLE_ID, peer, seat=seat))
+        net.run()
+        net.host_says(host.start())
+        net.run()
+        assert host.table.state["fair"]["step"] == "play"
+        for peer in GUESTS:
+            audit = net.guests[peer].audit
+            assert audit.evidence == [] and net.guests[peer].view == audit.view()
+        ends.append((host.table.state, [net.guests[peer].view for peer in GUESTS], net.states))
+    (state, views, states), (together_state, together_views, together_states) = ends
+    assert together_state == state and together_views == views
+    assert together_states < states, (together_states, states)
