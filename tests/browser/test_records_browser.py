@@ -116,6 +116,7 @@ def test_a_game_of_each_replays_from_your_games_and_its_link_shows_the_same_end_
         page.click("[data-testid=open-games]")
         page.locator("#game-area [data-testid=games-none]").wait_for()
         page.click("#back")
+        page.locator("[data-testid=backup-file]").scroll_into_view_if_needed()  # where a player picks the file
         page.set_input_files("[data-testid=backup-file]", str(backup))
         page.locator("[data-testid=backup-status]:not([hidden])").wait_for()
         assert page.locator("[data-testid=backup-status]").inner_text() == "The backup was imported."
