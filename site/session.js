@@ -24,6 +24,9 @@ import { showRoomCode } from "./net/roomkey.js";
 import { newLocalId, saveField, sharedId } from "./saves.js";
 
 const TICK_MS = 1000;
+// The player's time to act out of turn (a reply's hold_ms) shrinks with the bots' pace, to
+// no less than this share of it: "instant" bots still leave Perudo's Calza by anyone a moment.
+const LEAST_HOLD_SHARE = 0.2;
 const TAB_RETRY_MS = [1000, 2000, 4000, 8000];
 const TAB_PROBE_MS = 1000; // a host tab of this browser answers within one hello (400 ms)
 // Flood limits on the host (a guest sends a ping every 5 s, an intent per click): each peer
@@ -236,7 +239,9 @@ class TableSession {
     this.clock.clearTimeout(this.botTimer);
     this.botTimer = null;
     if (reply.status !== "bot") return;
-    const delay = Math.round((reply.delay_ms || 0) * this.page.botSpeed());
+    const speed = this.page.botSpeed();
+    const hold = (reply.hold_ms || 0) * Math.max(speed, LEAST_HOLD_SHARE);
+    const delay = Math.round(Math.max((reply.delay_ms || 0) * speed, hold));
     this.botTimer = this.clock.setTimeout(() => {
       this.botTimer = null;
       this.enqueue(this.calls.bot, this.timed(), { busy: true, skip: () => this.status !== "bot" });

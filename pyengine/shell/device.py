@@ -152,9 +152,14 @@ class Device:
         if self.table.log:
             pause = self.screen.pause_ms(self.table.state, self.table.log[-1]["action"])
         pause = BOT_DELAY_MS if pause is None else pause
-        if self.viewer is not None and self.viewer in self.table.may_act():
-            pause = max(pause, OUT_OF_TURN_MS)
-        return pause
+        return max(pause, self.hold_ms())
+
+    def hold_ms(self) -> int:
+        """The part of ``delay_ms`` that is the player's time to act out of turn: the page
+        shortens it with the bots' pace, but no pace takes it away."""
+        if self.ui.get("skip") or self.viewer is None or self.viewer not in self.table.may_act():
+            return 0
+        return OUT_OF_TURN_MS
 
     def names(self, t) -> list:
         return seat_names(self.table.seats, t)

@@ -232,6 +232,9 @@ class HostedTable(Controller):
     def delay_ms(self) -> int:
         return self.device.delay_ms()
 
+    def hold_ms(self) -> int:
+        return self.device.hold_ms()
+
     def title(self, t) -> str:
         return t(f"lobby.{self.host.table.game.id}.name")
 

@@ -102,6 +102,9 @@ class LocalTable(Controller):
     def delay_ms(self) -> int:
         return self.device.delay_ms()
 
+    def hold_ms(self) -> int:
+        return self.device.hold_ms()
+
     def table_id(self):
         return None
 

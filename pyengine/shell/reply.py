@@ -1,6 +1,6 @@
 """The one reply envelope every worker call answers with, and what the tables share to fill it.
 
-``{"ok", "message", "role", "table", "html", "status", "delay_ms", "outbox", "save", "title"}``
+``{"ok", "message", "role", "table", "html", "status", "delay_ms", "hold_ms", "outbox", "save", "title"}``
 plus ``"error"`` (``{"reason", "code", "params"}``) when an input was refused:
 
 * ``role``: ``"local"`` (a table on this device only), ``"host"`` or ``"guest"``;
@@ -10,7 +10,7 @@ plus ``"error"`` (``{"reason", "code", "params"}``) when an input was refused:
   network or the clock only when the screen differs from the one last sent, so a heartbeat
   never redraws a half-made choice.
 * ``status`` tells the page what comes next: ``"bot"`` (ask for a bot move after
-  ``delay_ms``), ``"handoff"`` (pass-and-play), ``"human"``, ``"wait"`` (a friend is to
+  ``delay_ms``, of which ``hold_ms`` is the player's time to act out of turn), ``"handoff"`` (pass-and-play), ``"human"``, ``"wait"`` (a friend is to
   act), ``"over"``, ``"setup"``, and on shared tables ``"arrange"``, ``"closed"`` and the
   guest's ``"connecting"`` / ``"seated"`` / ``"watching"`` / ``"host_lost"`` / ``"refused"``.
 * ``outbox``: ``[[peer, text], ...]`` for the page to deliver (``peer`` ``None``: the host).
@@ -47,6 +47,7 @@ def envelope(role: str, table=None, **fields) -> dict:
         "html": None,
         "status": "",
         "delay_ms": 0,
+        "hold_ms": 0,
         "outbox": [],
         "save": None,
         "summary": None,
@@ -114,7 +115,7 @@ class Controller:
     so every kind answers through the same ``reply``. A table supplies ``role``, ``html(t)``,
     ``status()``, ``delay_ms()``, ``title(t)``, ``table_id()``, ``save()`` (a dict, or
     ``None`` while there is nothing worth keeping) and ``summary(t)`` (``summary_of``), and
-    may supply ``revision()`` and ``finished()``.
+    may supply ``hold_ms()``, ``revision()`` and ``finished()``.
     """
 
     role = ""
@@ -128,6 +129,10 @@ class Controller:
 
     def send(self, outbox) -> None:
         self.outbox.extend(outbox)
+
+    def hold_ms(self) -> int:
+        """How much of ``delay_ms()`` is the player's time to act out of turn (none here)."""
+        return 0
 
     def revision(self):
         """A cheap mark that changes whenever the screen or the save may have changed, or
@@ -169,6 +174,7 @@ class Controller:
             html=html if changed else None,
             status=status,
             delay_ms=self.delay_ms() if status == "bot" else 0,
+            hold_ms=self.hold_ms() if status == "bot" else 0,
             outbox=outbox,
             save=save if fresh else None,
             summary=summary if fresh or finished else None,

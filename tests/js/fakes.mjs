@@ -16,7 +16,7 @@ export const settle = () => new Promise((resolve) => setImmediate(resolve));
 export function reply(fields = {}) {
   return {
     ok: true, message: null, role: "local", table: null, html: null, status: "",
-    delay_ms: 0, outbox: [], save: null, summary: null, title: "", ...fields,
+    delay_ms: 0, hold_ms: 0, outbox: [], save: null, summary: null, title: "", ...fields,
   };
 }
 

@@ -199,6 +199,16 @@ test("bots play after the worker's delay times the player's pace", async () => {
   assert.deepEqual(page.worker.names(), ["start", "bot_step"]);
 });
 
+test("instant bots still leave the player a fifth of the time to act out of turn", async () => {
+  const page = fakePage({ botSpeed: () => 0 });
+  const clock = new FakeClock();
+  await localTable(page, clock, { status: "bot", delay_ms: 2500, hold_ms: 2500 });
+  await clock.advance(499);
+  assert.deepEqual(page.worker.names(), ["start"]);
+  await clock.advance(1);
+  assert.equal((await page.worker.last()).name, "bot_step");
+});
+
 test("a bot's turn that a click ended while it waited in the queue is not asked for", async () => {
   const page = fakePage();
   const clock = new FakeClock();

@@ -259,6 +259,7 @@ def test_one_device_the_player_on_screen_may_call_calza_while_a_bot_is_to_move()
     device = device_at(table([[2, 5], [3, 3], [4], [6]], turn=2, bids=[(1, 2, 3)], **ANYONE), HUMAN_AND_BOTS)
     assert device.status() == "bot" and device.may_act_now()
     assert device.delay_ms() >= OUT_OF_TURN_MS  # time for her to act before the bot does
+    assert device.hold_ms() == OUT_OF_TURN_MS  # which the page keeps a share of at any bots' pace
     with pytest.raises(IllegalAction):
         device.act({"type": "dudo"})
     device.act(calza(1, 2, 3))
@@ -267,7 +268,7 @@ def test_one_device_the_player_on_screen_may_call_calza_while_a_bot_is_to_move()
 
 def test_one_device_nobody_acts_out_of_turn_without_the_option_or_as_the_bidder():
     device = device_at(table([[2, 5], [3, 3], [4], [6]], turn=2, bids=[(1, 2, 3)], calza=True), HUMAN_AND_BOTS)
-    assert not device.may_act_now()
+    assert not device.may_act_now() and device.hold_ms() == 0
     with pytest.raises(TabernaError):
         device.act(calza(1, 2, 3))
     bidder = device_at(table([[2, 5], [3, 3], [4], [6]], turn=2, bids=[(0, 2, 3)], **ANYONE), HUMAN_AND_BOTS)
