@@ -31,7 +31,8 @@ intent), so a reload loses nothing.
 At a table that is not fair (``protocol.witness``) the guest keeps the views it was shown
 and the moves the host told it (``witness``), and checks the host's whole record against
 them once the game is over; a record that fails is refused (``witness.refusal``), and the
-table goes on as before.
+table goes on as before. A seat's snapshot keeps the witness's account, so a reload loses
+none of it.
 
 Phrases (``protocol.phrases``): ``say`` sends one for our seat, no faster than the host
 allows; a ``said`` from the host goes on this device's ``board`` (a muted seat's does not
@@ -147,6 +148,9 @@ class Guest:
             data["ahead"] = held_to_json(self.ahead)
         if self.board.muted:
             data["muted"] = self.board.to_json()
+        witnessed = self.witness.to_json() if seated and self.witness is not None else None
+        if witnessed is not None:
+            data["witness"] = witnessed
         return data
 
     @classmethod
@@ -162,6 +166,8 @@ class Guest:
             board = Board.from_json(data.get("muted", []), MAX_SEATS)
             guest = cls(data.get("table"), name, seat, data.get("token"), data.get("room"), held, board)
             guest.ahead.update(ahead)
+            if "witness" in data:
+                guest.witness = Witness.from_json(data["witness"], seat)
             return guest
         except ProtocolError as error:
             raise BadSave(f"The saved seat is malformed: {error.reason}", "sync_save_seat") from None
@@ -326,7 +332,8 @@ class Guest:
         if self.game is None or not self.seats:
             return
         viewer = self.seat if self.token is not None else None
-        if self.witness is None or self.witness.viewer != viewer:
+        witness = self.witness
+        if witness is None or witness.viewer != viewer or witness.table not in (None, (self.game, len(self.seats))):
             self.witness = Witness(viewer)
         if message["kind"] == "game_record":
             self.witness.whole(message, self.game, len(self.seats))

@@ -16,10 +16,11 @@
   host's as a friend's (``remote``), so it replays, and counts, from this seat.
 * At a table that is not fair (Lasca; Botifarra for two, or dealt by the 5 of espases) the
   log is told from the views this seat was shown and the moves the host told it
-  (``protocol.witness``), and the finished game kept is the host's whole record, sent at the
-  end and kept only once it replays and agrees with all this seat was shown; a refused one
-  says why above the table. A spectator keeps the finished game too (no seat played here).
-  The game over offers Replay of the kept game.
+  (``protocol.witness``, kept in the seat's save: a reload loses none), and the finished
+  game kept is the host's whole record, sent at the end and kept only once it replays and
+  agrees with all this seat was shown; a refused one says why above the table. A spectator
+  keeps the finished game too (no seat played here). The game over offers Replay of the
+  kept game.
 """
 
 import copy

@@ -11,6 +11,7 @@ from pyengine.i18n import Translator
 from pyengine.records import import_record, record_text
 from pyengine.shell.joined import JoinedTable
 from pyengine.shell.log import GameLog
+from pyengine.shell.calls import Worker as NetWorker
 from pyengine.shell.replay import ReplayTable
 from tests.app.test_shared_table import Tabs, play_turn, started
 from tests.protocol.fair_table import fair_table, guest_of
@@ -72,20 +73,70 @@ class LyingToTheSpectator(Tabs):
         super().deliver_next()
 
 
+def lasca_table(tabs, guests):
+    """A started Lasca table hosted by Ana: ``guests`` ``(peer, seat, name)`` joined first."""
+    fields = {"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "remote", "opt_draw_by_agreement": "on"}
+    assert tabs.host_call("net_host_create", {"game": "lasca", "fields": fields})["ok"]
+    for peer, seat, name in guests:
+        tabs.join(peer, seat, name)
+        tabs.run()
+    reply = tabs.host_call("net_host_command", {"start": True})
+    assert reply["ok"], reply["message"]
+    tabs.run()
+
+
+def log_of(html) -> str:
+    """The log panel of a screen."""
+    return re.search(r'<section[^>]*data-testid="log-panel".*?</section>', html, re.S).group(0)
+
+
+def test_a_guest_who_reloads_mid_game_at_a_lasca_table_logs_and_keeps_the_whole_game():
+    """The guest's save keeps its account of the game (``protocol.witness``): back after a
+    reload, its log is a spectator's who stayed, and the finished game is kept; a save whose
+    account was tampered with is refused with a reason."""
+    tabs = Tabs()
+    lasca_table(tabs, (("pa", 1, "Bea"), ("pv", None, "Vera")))
+    rng = random.Random(7)
+
+    def play(until):
+        while tabs.host_status != "over" and tabs.table().version < until:
+            table = tabs.table()
+            seat = table.to_act()[0]
+            action = rng.choice(table.game.legal_actions(table.state, seat))
+            reply = tabs.host_call("net_host_act", action) if seat == 0 else tabs.guest_call("pa", "net_guest_act", action)
+            assert reply["ok"], reply["message"]
+            tabs.run()
+
+    play(until=12)
+    stored = tabs.guests["pa"].tables["guest"].saved
+    tampered = json.loads(stored)
+    tampered["witness"] = tampered["witness"][:-8]
+    tabs.guests["pb"] = NetWorker()  # another tab, handed the save cut short
+    refused = tabs.guest_call("pb", "net_guest_resume", json.dumps(tampered))
+    assert not refused["ok"] and refused["error"]["code"] == "sync_save_seat" and refused["message"] == "Your saved seat is damaged."
+    tabs.links.discard("pa")
+    tabs.host_call("net_host_dropped", "pa")
+    tabs.guests["pa"] = NetWorker()  # the tab reloads
+    assert tabs.guest_call("pa", "net_guest_resume", stored)["ok"]
+    tabs.queue.clear()
+    tabs.open("pa")
+    tabs.run()
+    play(until=10_000)
+    assert tabs.host_status == "over" and len(tabs.table().log) > 20
+    logs = [log_of(tabs.guest_call(peer, "net_guest_ui", {"log": True})["html"]) for peer in ("pa", "pv")]
+    assert logs[0] == logs[1] and logs[0].count('class="tb-log-entry"') == len(tabs.table().log)
+    (entry,) = tabs.kept["pa"]
+    assert [(s["seat"], s["action"]) for s in import_record(entry["text"])["record"]["steps"]] == [
+        (e["seat"], e["action"]) for e in tabs.table().log]
+
+
 def test_a_guest_and_a_spectator_at_a_lasca_table_log_it_and_keep_it_unless_the_host_lied():
     """Lasca's tables are not fair: the guest's log is told from what its seat was shown, and
     the host's whole record, sent at the end, is kept once it agrees with all of it (the
     game over then offers Replay), by a spectator too; the spectator it lied to keeps nothing
     and is told why."""
     tabs = LyingToTheSpectator()
-    fields = {"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "remote", "opt_draw_by_agreement": "on"}
-    assert tabs.host_call("net_host_create", {"game": "lasca", "fields": fields})["ok"]
-    for peer, seat, name in (("pa", 1, "Bea"), ("pv", None, "Vera"), ("pw", None, "Watcher")):
-        tabs.join(peer, seat, name)
-        tabs.run()
-    reply = tabs.host_call("net_host_command", {"start": True})
-    assert reply["ok"], reply["message"]
-    tabs.run()
+    lasca_table(tabs, (("pa", 1, "Bea"), ("pv", None, "Vera"), ("pw", None, "Watcher")))
     for call, action in (("host", {"type": "offer_draw"}), ("host", {"type": "move", "path": "c3-d4"}),
                          ("pa", {"type": "accept_draw"})):
         reply = tabs.host_call("net_host_act", action) if call == "host" else tabs.guest_call("pa", "net_guest_act", action)

@@ -3,8 +3,14 @@ once the game is over, its whole record, which the guest keeps only if it replay
 rules and agrees with everything the guest was shown; a forged or illegal one is refused with
 a reason and changes nothing else."""
 
+import base64
 import json
 import random
+import zlib
+
+import pytest
+
+from pyengine.core.errors import BadSave
 
 from pyengine.core.registry import get_game
 from pyengine.protocol import Guest, Host
@@ -134,3 +140,72 @@ def test_a_move_that_is_not_one_of_the_games_is_left_out_of_the_guests_account()
     host, net = table("lasca", tamper=tamper)
     play(host, net, until=lambda table: table.version >= 3)
     assert [number for number, *_ in net.guests["pa"].witness.steps_seen()] == [2, 3]
+
+
+def reload_guest(net, save=None, peer="pa"):
+    """The guest's tab reloads: a new guest from its save (by default as it stored it), back in its seat."""
+    back = Guest.from_snapshot(json.loads(json.dumps(save or net.guests[peer].snapshot())), "A")
+    net.guests[peer] = back
+    net.guest_says(peer, back.start(net.now))
+    net.run()
+    return back
+
+
+def test_a_guest_reloaded_mid_game_still_tells_the_whole_game_and_keeps_it():
+    host, net = table("lasca")
+    play(host, net, seed=7, until=lambda table: table.version >= 20)
+    back = reload_guest(net)
+    assert [number for number, *_ in back.witness.steps_seen()] == list(range(1, 21))
+    play(host, net, seed=7)
+    assert len(host.table.log) > 40
+    log = [(entry["seat"], entry["action"]) for entry in host.table.log]
+    seen = back.witness.steps_seen()
+    assert [(seat, action) for _, seat, action, _, _ in seen] == log
+    assert [after for *_, after in seen] == [get_game("lasca").view(state, 1) for state in back.witness.kept[1][1:]]
+
+
+def test_a_botifarra_guests_save_gives_back_every_view_it_was_shown():
+    host, net = table("botifarra", BOTIFARRA)
+    play(host, net, until=lambda table: table.state["hand_number"] > 1)
+    seen = net.guests["pa"].witness.steps_seen()
+    assert reload_guest(net).witness.steps_seen() == seen and len(seen) == host.table.version
+
+
+def test_a_guest_told_another_move_before_its_reload_still_refuses_the_record():
+    host, net = table("lasca", tamper=a_first_move_told_otherwise)
+    play(host, net, until=lambda table: table.version >= 6)
+    back = reload_guest(net)
+    play(host, net)
+    assert back.witness.kept is None and back.witness.refusal.params == {"step": 1}
+
+
+def rewritten(save, change):
+    """``save`` with its witness's account rewritten by ``change(account)``, as a tampered save would be."""
+    account = json.loads(zlib.decompress(base64.b64decode(save["witness"])))
+    change(account)
+    return {**save, "witness": base64.b64encode(zlib.compress(json.dumps(account).encode())).decode()}
+
+
+def test_a_tampered_account_in_a_guests_save_is_refused_with_a_reason_or_caught_at_the_end():
+    host, net = table("lasca", tamper=None)
+    play(host, net, until=lambda table: table.version >= 6)
+    save = net.guests["pa"].snapshot()
+    refused = {
+        "not base64": {**save, "witness": "%%%"},
+        "not a number": {**save, "witness": 7},
+        "another game": rewritten(save, lambda account: account.update(game="chess")),
+        "a view that does not fit": rewritten(save, lambda account: account["views"][2][1].update(turn="x")),
+        "a view told twice": rewritten(save, lambda account: account["views"][1].__setitem__(0, account["views"][0][0])),
+        "not a move": rewritten(save, lambda account: account["steps"][0].__setitem__(2, {"type": "fly"})),
+        "a seat that is not one": rewritten(save, lambda account: account["steps"][0].__setitem__(1, -1)),
+        "too long": {**save, "witness": base64.b64encode(zlib.compress(b" " * 5_000_000)).decode()},
+    }
+    for why, data in refused.items():
+        with pytest.raises(BadSave) as caught:
+            Guest.from_snapshot(data)
+        assert caught.value.code == "sync_save_seat", why
+    # A move that fits but is not the one shown: believed until the host's record contradicts it.
+    told = rewritten(save, lambda account: account["steps"][1].__setitem__(2, {"type": "offer_draw"}))
+    back = reload_guest(net, told)
+    play(host, net)
+    assert back.witness.kept is None and back.witness.refusal.params == {"step": 2}
