@@ -44,6 +44,21 @@ SEEN = """(selector) => {
 TO_BOTTOM = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
 
 
+AT_TOP = "() => ({ok: scrollY === 0, scrollY})"
+# Measures with ``probe`` as soon as a paint has drawn ``selector`` in the game area: the bots
+# (at the instant pace) may move right after it and bring their own news into view.
+WHEN_DRAWN = """([selector, probe]) => {
+  const area = document.getElementById("game-area");
+  window.drawnProbe = null;
+  const observer = new MutationObserver(() => {
+    if (!area.querySelector(selector)) return;
+    observer.disconnect();
+    window.drawnProbe = (PROBE === "top" ? (AT_TOP) : (SEEN))(selector);
+  });
+  observer.observe(area, {childList: true, subtree: true});
+}""".replace("AT_TOP", AT_TOP).replace("SEEN", SEEN).replace("PROBE", "probe")
+
+
 def seen(page, selector):
     where = page.evaluate(SEEN, selector)
     assert where["ok"], json.dumps(where)
@@ -51,6 +66,15 @@ def seen(page, selector):
 
 def at_top(page):
     assert page.evaluate("() => scrollY") == 0
+
+
+def as_drawn(page, selector, act, probe="seen"):
+    """Does ``act`` and checks the first screen it draws with ``selector`` in it: seen whole
+    (``seen``) or at the page's top (``top``)."""
+    page.evaluate(WHEN_DRAWN, [selector, probe])
+    act()
+    where = page.wait_for_function("() => window.drawnProbe", timeout=TIMEOUT_MS).json_value()
+    assert where["ok"], json.dumps(where)
 
 
 @pytest.fixture(scope="module")
@@ -185,9 +209,7 @@ def test_screen_changes_start_at_their_top_and_bozos_start_is_in_reach(screens):
     assert form.locator(".tb-seat-row:visible").count() == 10
     both_sizes(screens, "phone-bozo-setup-10")
     page.evaluate(TO_BOTTOM)
-    form.locator("[data-testid=start]").click()
-    page.locator("#game-area .tb-table").wait_for()
-    at_top(page)
+    as_drawn(page, "#game-area .tb-table", form.locator("[data-testid=start]").click, probe="top")
     assert page.locator("#game-area .bozo .cup-player").count() == 10
     page.evaluate(TO_BOTTOM)
     assert page.evaluate("() => scrollY") > 0
@@ -206,8 +228,8 @@ def test_a_reveal_is_in_view_above_the_dock(screens):
         assert wait_ready(page, TIMEOUT_MS) == "human"
         page.evaluate("() => window.scrollTo(0, 0)")
         seen(page, f"#game-area [data-testid={call}]")
-        tap_move(page, page.locator(f"#game-area [data-testid={call}]"), TIMEOUT_MS)
-        seen(page, "#game-area [data-testid=reveal] [data-announce]")
+        reveal = "#game-area [data-testid=reveal] [data-announce]"
+        as_drawn(page, reveal, lambda: tap_move(page, page.locator(f"#game-area [data-testid={call}]"), TIMEOUT_MS))
         seen(page, "#game-area [data-testid=dock]")
         screens.axe(name)
         both_sizes(screens, f"phone-{name}")
@@ -223,9 +245,7 @@ def test_a_roll_and_a_showdown_come_into_view(screens):
         continue_saved(screens, name)
         assert wait_ready(page, TIMEOUT_MS) == "human"
         page.evaluate(TO_BOTTOM)
-        tap_move(page, page.locator(f"#game-area [data-testid={tap}]"), TIMEOUT_MS)
-        page.locator(f"#game-area [data-testid={news}]").wait_for()
-        seen(page, f"#game-area [data-testid={news}]")
+        as_drawn(page, f"#game-area [data-testid={news}]", lambda: tap_move(page, page.locator(f"#game-area [data-testid={tap}]"), TIMEOUT_MS))
         screens.axe(name)
         both_sizes(screens, f"phone-{name}")
 
