@@ -271,8 +271,8 @@ def traced_visit(page, url) -> dict:
     threads = {(e["pid"], e["tid"]) for e in events if e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
     tasks = [
         e for e in events
-        if e.get("name") == "RunTask" and (e["pid"], e["tid"]) in threads and e["pid"] == ready["pid"]
-        and start <= e["ts"] < ready["ts"]
+        if e.get("name") == "RunTask" and "dur" in e  # a task still open when tracing stopped has none
+        and (e["pid"], e["tid"]) in threads and e["pid"] == ready["pid"] and start <= e["ts"] < ready["ts"]
     ]
     before_lobby = [e for e in tasks if e["ts"] < lobby["ts"]]
     return {
