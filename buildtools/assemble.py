@@ -1,7 +1,7 @@
 """The static site assembled into ``dist/``: the page's files from ``site/`` with the lobby,
-languages and Content-Security-Policy filled in, one stylesheet, the catalogs, the
-how-to-play pages, the runtime and the worker's packages, the icons, and the service
-worker's precache list of it all."""
+languages and Content-Security-Policy filled in, the lobby's and the tables' stylesheets,
+the catalogs, the how-to-play pages, the runtime and the worker's packages, the icons, and
+the service worker's precache list of it all."""
 
 import hashlib
 import json
@@ -123,18 +123,27 @@ def fill_template(text: str, t: dict) -> str:
     return "".join(out)
 
 
-def site_css() -> str:
-    """The site's CSS, then the engine's shared pieces' ``pyengine/ui/*.css`` and shell screens'
-    ``pyengine/shell/*.css``, then each game's own ``pyengine/games/<id>/view.css`` (so a
-    game's owner styles it beside its view, without editing the shell).
-    One file keeps the first paint to a single stylesheet request."""
-    parts = [
-        SITE / "style.css",
+# The how-to pages' styles, and their links from the lobby's cards: in the first stylesheet.
+HOWTO_CSS = PACKAGE / "shell" / "howto.css"
+
+
+def stylesheets() -> dict:
+    """``{file name: CSS}``, the page's two stylesheets, each in its parts' order.
+
+    ``style.css``, the only one the lobby's first paint (and a how-to page) waits for: the
+    site's own CSS and the how-to pages'. ``tables.css``, what only a table's screens use,
+    three quarters of the CSS: the engine's shared pieces (``pyengine/ui/*.css``), the shell's
+    screens (``pyengine/shell/*.css``), then each game's ``pyengine/games/<id>/view.css`` (a
+    game's owner styles it beside its view, without editing the shell). The page links it once
+    the lobby is usable, and the engine is ready only once it is in (app.js): a table never
+    paints without it. It comes after ``style.css``, so the cascade is as in one file."""
+    tables = [
         *sorted(PACKAGE.glob("ui/*.css")),
-        *sorted(PACKAGE.glob("shell/*.css")),
+        *sorted(p for p in PACKAGE.glob("shell/*.css") if p != HOWTO_CSS),
         *sorted(PACKAGE.glob("games/*/view.css")),
     ]
-    return "\n".join(p.read_text(encoding="utf-8") for p in parts)
+    parts = {"style.css": [SITE / "style.css", HOWTO_CSS], "tables.css": tables}
+    return {name: "\n".join(p.read_text(encoding="utf-8") for p in files) for name, files in parts.items()}
 
 
 def write_service_worker(site: Path = DIST) -> str:
@@ -189,8 +198,9 @@ def write_catalogs(dest: Path, catalogs: dict) -> None:
 
 
 def copy_page(stage: Path, english: dict, games: list) -> None:
-    """The files of ``site/``: index.html filled in (its SVG art inline), style.css made
-    whole, the rest as they are (sw.js is written last, over everything else)."""
+    """The files of ``site/``: index.html filled in (its SVG art inline), style.css and
+    tables.css made (``stylesheets``), the rest as they are (sw.js is written last, over
+    everything else)."""
     for path in sorted(SITE.iterdir()):
         if path.name == "sw.js" or not path.is_file():
             continue
@@ -205,7 +215,8 @@ def copy_page(stage: Path, english: dict, games: list) -> None:
             )
             (stage / path.name).write_text(inline_svg_images(fill_template(text, english), svg_art()), encoding="utf-8")
         elif path.name == "style.css":
-            (stage / path.name).write_text(site_css(), encoding="utf-8")
+            for name, css in stylesheets().items():
+                (stage / name).write_text(css, encoding="utf-8")
         else:
             shutil.copyfile(path, stage / path.name)
 

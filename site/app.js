@@ -9,12 +9,11 @@
 // saves.js keeps the saved tables and storage.js the settings.
 
 import { LANG_KEY, PageLanguage, nextTask } from "./i18n.js";
-import { parseRoute } from "./net/links.js";
+import { parseRoute, replayFragment } from "./net/links.js";
 import { normalizeRoomCode, showRoomCode } from "./net/roomkey.js";
 import { SaveShelf, saveField } from "./saves.js";
 import { PageScreen } from "./screen.js";
 import { TableSounds } from "./sound.js";
-import { GamesSession, LocalSession, ReplaySession, SHARED_SESSIONS, replayFragment } from "./session.js";
 import { wireYourGames } from "./yourgames.js";
 import { onScreen, settings, tabFirst } from "./storage.js";
 import { engineStarted, prepareNextStart, registerServiceWorker, retryFromCache } from "./updates.js";
@@ -39,6 +38,9 @@ const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2, instant: 0 };
 const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
 const NAME_MAX = 24; // the engine's limit for a seat name (pyengine/core/table.py MAX_NAME)
 const PLAYERS_NAMED = 4; // players a saved game names in the lobby; more are counted
+// The kinds of table session (session.js), loaded with the engine (loadTables): the lobby
+// does not wait for them, and no table opens before the engine is ready.
+let GamesSession, LocalSession, ReplaySession, SHARED_SESSIONS;
 
 // The page's one object that changes: its language and what it shows, and what it holds
 // between tables. A table's own state lives in its session.
@@ -632,15 +634,36 @@ async function checkConnection() {
 }
 
 // --- the engine --------------------------------------------------------------------------------
-/** Starts the engine's worker once ``lobbyShown`` has settled: the lobby comes first. */
+/** What only a table needs, which the lobby does not wait for: the sessions' code and the
+ * tables' stylesheet (the build's tables.css: the games' screens, most of the site's CSS),
+ * resolved once it applies. */
+async function loadTables() {
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "tables.css" });
+  const styled = new Promise((resolve, reject) => {
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", () => reject(new Error("tables.css did not load")));
+  });
+  document.head.append(link);
+  const [sessions] = await Promise.all([import("./session.js"), styled]);
+  ({ GamesSession, LocalSession, ReplaySession, SHARED_SESSIONS } = sessions);
+}
+
+/** Starts the engine's worker and loads the tables once ``lobbyShown`` has settled: the
+ * lobby comes first. The engine is ready only with the tables loaded: every table on screen
+ * is painted from the engine's replies, so none paints without its styles. */
 async function startEngine(lobbyShown) {
   let bridge;
   try {
     await lobbyShown;
+    const tables = loadTables();
+    tables.catch(() => {}); // a failure is reported once the worker is up (below)
     const worker = await startWorker();
     // The worker resolves even when its Python failed: a first call proves the bridge is there.
     JSON.parse(await worker.sync.lobby(app.i18n.lang));
     bridge = worker.sync;
+    // The raw bridge (JSON strings in and out) for the in-page self-test and benchmarks.
+    window.taberna = Object.freeze({ call: (name, ...args) => bridge[name](...args) });
+    await tables;
   } catch (error) {
     console.error(error);
     if (await retryFromCache()) return;
@@ -648,8 +671,6 @@ async function startEngine(lobbyShown) {
     return;
   }
   engineStarted();
-  // The raw bridge (JSON strings in and out) for the in-page self-test and benchmarks.
-  window.taberna = Object.freeze({ call: (name, ...args) => bridge[name](...args) });
   await shelfReady; // a table's session keeps its saves on the shelf from its first reply
   app.bridge = bridge;
   setEngine("ready", "engine.ready");

@@ -19,7 +19,7 @@
 //   clock {now(), setTimeout, clearTimeout, setInterval, clearInterval}
 
 import { errorText, netError } from "./net/channel.js";
-import { joinFragment, lockName, parseJoinLink, roomFragment } from "./net/links.js";
+import { REPLAY_FRAGMENT, joinFragment, lockName, parseJoinLink, roomFragment } from "./net/links.js";
 import { showRoomCode } from "./net/roomkey.js";
 import { newLocalId, saveField, sharedId } from "./saves.js";
 
@@ -341,15 +341,6 @@ export class LocalSession extends TableSession {
     this.page.onScreen.setLocal(this.saveId);
     this.page.shelf.put({ id: this.saveId, kind: "local", table: null, text: reply.save, ...recordSummary(reply.summary) });
   }
-}
-
-// A shared replay's link: the page's address, then this and the record (pyengine/records/link.py).
-const REPLAY_FRAGMENT = "replay=";
-
-/** The record's part of a page fragment ``#replay=…``, or null for any other fragment. */
-export function replayFragment(hash) {
-  const text = String(hash ?? "");
-  return text.startsWith(`#${REPLAY_FRAGMENT}`) ? text.slice(REPLAY_FRAGMENT.length + 1) : null;
 }
 
 /** A game replayed step by step: no bots, no network, nothing to save on the shelf. The

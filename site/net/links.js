@@ -77,6 +77,15 @@ export function parseRoute(hash) {
   return tab ? { via: "tab", table: tab[1] } : null;
 }
 
+// A shared replay's link: the page's address, then this and the record (pyengine/records/link.py).
+export const REPLAY_FRAGMENT = "replay=";
+
+/** The record's part of a page fragment ``#replay=…``, or null for any other fragment. */
+export function replayFragment(hash) {
+  const text = String(hash ?? "");
+  return text.startsWith(`#${REPLAY_FRAGMENT}`) ? text.slice(REPLAY_FRAGMENT.length + 1) : null;
+}
+
 /** The Web Lock a tab holds while it hosts ``table`` or plays its ``seat`` there, so that a
  * second tab of the same browser does not open the same host or seat (two hosts of one
  * table, or two tabs taking one seat from each other). */

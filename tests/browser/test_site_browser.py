@@ -71,9 +71,12 @@ def lobby(lobby_page):
 def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
     """Every game is on screen from static HTML while Python is still on its way, and the
     engine's worker is created only once the lobby is usable (its strings in, its buttons
-    wired): PyScript's core and the worker's creation do not hold the lobby up."""
-    held = []
+    wired): PyScript's core and the worker's creation do not hold the lobby up, nor do the
+    tables' stylesheet and code, loaded after it. The engine is ready only once the tables'
+    stylesheet is in: a table never paints without it."""
+    held, styles = [], []
     context.route("**/pyscript/core.js", lambda route: held.append(route))
+    context.route("**/tables.css", lambda route: styles.append(route))
     page = context.new_page()
     page.goto(site.url)
     page.wait_for_function("() => true")
@@ -100,10 +103,21 @@ def test_lobby_is_usable_before_the_engine_loads(context, site, wait_engine):
     for route in held:
         route.continue_()
     context.unroute("**/pyscript/core.js")
+    # Python is up (its bridge answered) while the tables' stylesheet is held: not ready yet.
+    page.wait_for_function("() => window.taberna !== undefined", timeout=120_000)
+    assert styles, "the tables' stylesheet was requested"
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    assert page.locator("#game-area .notice").is_visible()
+    for route in styles:
+        route.continue_()
+    context.unroute("**/tables.css")
     wait_engine(page)
     page.locator('form[data-form="setup"]').wait_for()
-    lobby, worker = page.evaluate("['lobby-ready', 'engine-start'].map(n => performance.getEntriesByName(n)[0].startTime)")
-    assert lobby <= worker
+    lobby, worker, tables = page.evaluate(
+        "[performance.getEntriesByName('lobby-ready')[0], performance.getEntriesByName('engine-start')[0],"
+        " performance.getEntriesByType('resource').find(r => r.name.endsWith('/tables.css'))].map(e => e.startTime)"
+    )
+    assert lobby <= worker and lobby <= tables
 
 
 def test_a_broken_engine_is_reported_and_the_lobby_stays(context, site, wait_engine):
@@ -122,6 +136,8 @@ def test_a_broken_engine_is_reported_and_the_lobby_stays(context, site, wait_eng
 def test_whole_perudo_game_against_three_bots_by_clicks(lobby, site):
     page = lobby
     start_perudo(page, bots=3)
+    # The table is drawn with its styles (the tables' stylesheet: ui/dice.css's strips).
+    assert page.evaluate("getComputedStyle(document.querySelector('#game-area .cup-players')).display") == "grid"
     rng = random.Random(7)
     clicks = 0
     while wait_ready(page, GAME_OVER_TIMEOUT_MS) == "human":

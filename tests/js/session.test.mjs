@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { GamesSession, GuestSession, HostSession, LocalSession, ReplaySession, replayFragment } from "../../site/session.js";
+import { GamesSession, GuestSession, HostSession, LocalSession, ReplaySession } from "../../site/session.js";
+import { replayFragment } from "../../site/net/links.js";
 import { FakeChannel, FakeClock, fakeNet, fakePage, reply, settle } from "./fakes.mjs";
 
 const HOST_SAVE = '{"table_id":"T1","v":1}';

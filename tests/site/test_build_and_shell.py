@@ -138,7 +138,8 @@ def test_the_page_preloads_every_module_its_scripts_import(tmp_path):
     assert scripts[-1] == "app.js"
     preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', assemble.preload_links(tmp_path, scripts))
     graph = assemble.static_imports(SITE / "app.js")
-    assert {"session.js", "yourgames.js", "net/channel.js"} <= set(graph)  # net/channel.js through session.js
+    assert {"saves.js", "yourgames.js", "net/roomkey.js"} <= set(graph)  # net/roomkey.js through net/links.js
+    assert "session.js" not in graph  # imported with the engine, after the lobby
     assert "net/transports.js" not in graph  # imported when a table is shared
     assert set(graph) - set(scripts) <= set(preloaded)
     assert preloaded[-2:] == ["pyscript/core.js", "pyscript/core-abc.js"] and len(preloaded) == len(set(preloaded))
@@ -214,8 +215,12 @@ def test_every_key_the_page_uses_has_an_english_text():
     assert sorted(used - set(english)) == []
 
 
-def test_site_css_carries_the_shared_screens_and_every_game():
-    css = assemble.site_css()
+def test_the_tables_stylesheet_carries_the_shared_screens_and_every_game_and_the_lobbys_none():
+    """The lobby's first paint waits for style.css only; what a table draws with is in tables.css."""
+    sheets = assemble.stylesheets()
+    assert list(sheets) == ["style.css", "tables.css"]
     for part in [*ROOT.glob("pyengine/ui/*.css"), *ROOT.glob("pyengine/games/*/view.css")]:
-        assert part.read_text(encoding="utf-8") in css, part
-    assert ".tb-net" in css
+        assert part.read_text(encoding="utf-8") in sheets["tables.css"], part
+        assert part.read_text(encoding="utf-8") not in sheets["style.css"], part
+    assert ".tb-net" in sheets["tables.css"]
+    assert ".card-howto" in sheets["style.css"] and ".howto h1" in sheets["style.css"]  # the lobby's links, the how-to pages
