@@ -128,16 +128,18 @@ HOWTO_CSS = PACKAGE / "shell" / "howto.css"
 
 
 def stylesheets() -> dict:
-    """``{file name: CSS}``, the page's two stylesheets, each in its parts' order.
+    """``{file name: CSS}``, the page's two stylesheets, each headed by its ``site/`` file.
 
     ``style.css``, the only one the lobby's first paint (and a how-to page) waits for: the
-    site's own CSS and the how-to pages'. ``tables.css``, what only a table's screens use,
-    three quarters of the CSS: the engine's shared pieces (``pyengine/ui/*.css``), the shell's
-    screens (``pyengine/shell/*.css``), then each game's ``pyengine/games/<id>/view.css`` (a
-    game's owner styles it beside its view, without editing the shell). The page links it once
-    the lobby is usable, and the engine is ready only once it is in (app.js): a table never
-    paints without it. It comes after ``style.css``, so the cascade is as in one file."""
+    page's own CSS and the how-to pages'. ``tables.css``, what only a table's screens use,
+    most of the CSS: the shared components (``site/tables.css``), the engine's shared
+    pieces (``pyengine/ui/*.css``), the shell's screens (``pyengine/shell/*.css``), then each
+    game's ``pyengine/games/<id>/view.css`` (a game's owner styles it beside its view,
+    without editing the shell). The page links it once the lobby is usable, and the engine
+    is ready only once it is in (app.js): a table never paints without it. It comes after
+    ``style.css``, so the cascade is as in one file."""
     tables = [
+        SITE / "tables.css",
         *sorted(PACKAGE.glob("ui/*.css")),
         *sorted(p for p in PACKAGE.glob("shell/*.css") if p != HOWTO_CSS),
         *sorted(PACKAGE.glob("games/*/view.css")),
@@ -198,8 +200,8 @@ def write_catalogs(dest: Path, catalogs: dict) -> None:
 
 
 def copy_page(stage: Path, english: dict, games: list) -> None:
-    """The files of ``site/``: index.html filled in (its SVG art inline), style.css and
-    tables.css made (``stylesheets``), the rest as they are (sw.js is written last, over
+    """The files of ``site/``: index.html filled in (its SVG art inline), each stylesheet
+    made whole (``stylesheets``), the rest as they are (sw.js is written last, over
     everything else)."""
     for path in sorted(SITE.iterdir()):
         if path.name == "sw.js" or not path.is_file():
@@ -214,9 +216,8 @@ def copy_page(stage: Path, english: dict, games: list) -> None:
                 .replace("<!--CSP-->", csp_meta())
             )
             (stage / path.name).write_text(inline_svg_images(fill_template(text, english), svg_art()), encoding="utf-8")
-        elif path.name == "style.css":
-            for name, css in stylesheets().items():
-                (stage / name).write_text(css, encoding="utf-8")
+        elif path.suffix == ".css":
+            (stage / path.name).write_text(stylesheets()[path.name], encoding="utf-8")
         else:
             shutil.copyfile(path, stage / path.name)
 

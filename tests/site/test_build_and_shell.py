@@ -219,7 +219,7 @@ def test_the_tables_stylesheet_carries_the_shared_screens_and_every_game_and_the
     """The lobby's first paint waits for style.css only; what a table draws with is in tables.css."""
     sheets = assemble.stylesheets()
     assert list(sheets) == ["style.css", "tables.css"]
-    for part in [*ROOT.glob("pyengine/ui/*.css"), *ROOT.glob("pyengine/games/*/view.css")]:
+    for part in [ROOT / "site/tables.css", *ROOT.glob("pyengine/ui/*.css"), *ROOT.glob("pyengine/games/*/view.css")]:
         assert part.read_text(encoding="utf-8") in sheets["tables.css"], part
         assert part.read_text(encoding="utf-8") not in sheets["style.css"], part
     assert ".tb-net" in sheets["tables.css"]

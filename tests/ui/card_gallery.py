@@ -79,7 +79,7 @@ def gallery_body():
 
 def gallery_css() -> str:
     """The shell's stylesheet and the shared pieces' CSS, as the site concatenates them."""
-    parts = [ROOT / "site" / "style.css", *sorted((ROOT / "pyengine" / "ui").glob("*.css"))]
+    parts = [ROOT / "site" / "style.css", ROOT / "site" / "tables.css", *sorted((ROOT / "pyengine" / "ui").glob("*.css"))]
     return "\n".join(path.read_text(encoding="utf-8") for path in parts)
 
 
