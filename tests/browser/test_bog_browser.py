@@ -346,9 +346,12 @@ def stakes_reachable_under_a_verdict(page, tmp_path):
     page.locator('#saved-list li.saved-game[data-save="host:VERDICT"] [data-testid=continue]').click()
     verdict = page.locator("#game-area [data-testid=fair-verdict]")
     page.locator("#game-area [data-testid=bog-bog]").wait_for()
-    screenshots(page, tmp_path, "bog-fair-verdict")
-    fits = page.evaluate(CONTROLS_IN_VIEW, MIN_TAP)
-    assert fits["count"] > 3 and fits["bad"] == [], fits
+
+    def stakes_in_view(page):
+        fits = page.evaluate(CONTROLS_IN_VIEW, MIN_TAP)
+        assert fits["count"] > 3 and fits["bad"] == [], fits
+
+    screenshots(page, tmp_path, "bog-fair-verdict", stakes_in_view)
     assert verdict.bounding_box()["height"] < 2 * MIN_TAP
     opened = verdict.evaluate("(verdict) => { verdict.open = true; return verdict.getBoundingClientRect().height; }")
     assert opened > 2 * MIN_TAP and "said not to hold" in verdict.inner_text()  # its whole text, once tapped
