@@ -64,13 +64,21 @@ def seating(players: int, partnerships: bool) -> Seating:
     return Seating(players, partnerships)
 
 
-def played_in_view(view: dict) -> set:
-    """The cards of this hand a view shows as played: the trick in progress and the last
-    tricks (older tricks are not in a view)."""
+def finished_tricks(view: dict, remembers: bool) -> list:
+    """This hand's finished tricks a player knows of: every one if he ``remembers`` them
+    (the view's ``tricks``, what the game log tells), else only those the rules let him look
+    at (each side's last trick, and the latest)."""
+    if remembers:
+        return view["tricks"]
+    return [trick for trick in [view["last_trick"], *view["last_tricks"]] if trick]
+
+
+def played_in_view(view: dict, remembers: bool = False) -> set:
+    """The cards of this hand a player knows were played: the trick in progress and the
+    finished tricks he knows of (``finished_tricks``)."""
     played = set(view["trick"]["cards"])
-    for trick in [view["last_trick"], *view["last_tricks"]]:
-        if trick:
-            played.update(trick["cards"])
+    for trick in finished_tricks(view, remembers):
+        played.update(trick["cards"])
     return played
 
 
@@ -211,8 +219,10 @@ class TrickTakingGame(Game):
 
     # --- seeing ---------------------------------------------------------------------------------
     def trick_view(self, state: dict, seat) -> dict:
-        """The view's card part: own hand, counts, piles, the trick, each side's last trick,
-        the latest trick (for the screen's pause), tricks taken, what play revealed."""
+        """The view's card part: own hand, counts, piles, the trick, this hand's finished
+        tricks (public: the game log tells every card played), each side's last trick (all
+        the rules let a player look at), the latest trick (for the screen's pause), tricks
+        taken, what play revealed."""
         table = self.seating(state)
         tricks = state["tricks"]
         return {
@@ -220,6 +230,7 @@ class TrickTakingGame(Game):
             "hand_counts": [len(hand) for hand in state["hands"]],
             "piles": self.piles_view(state),
             "trick": copy_json(state["trick"]),
+            "tricks": copy_json(tricks),
             "last_trick": copy_json(tricks[-1]) if tricks else None,
             "last_tricks": [next((copy_json(t) for t in reversed(tricks) if t["winner"] in side), None)
                             for side in table.sides],
@@ -279,14 +290,15 @@ class TrickTakingGame(Game):
 
         return any(a not in done and cycle_from(a) for a in moves)
 
-    def imagined_deal(self, view: dict, rng: Rng, pinned=None) -> dict:
+    def imagined_deal(self, view: dict, rng: Rng, pinned=None, remembers: bool = False) -> dict:
         """The cards ``view``'s seat cannot see, dealt at random consistently with what it
         can (the bots' worlds): ``{"hands": per seat, "piles": per seat its piles with the
         cards left, top first (None without piles)}``; the seat's own hand is its own.
 
-        A view keeps only the trick in progress and each side's last trick, so a card not
-        in sight is in another hand, face down in a pile, or in an older trick: all three
-        are places of the deal, the older tricks holding what the counts leave over. What
+        A player who does not remember the older tricks (``finished_tricks``) knows only the
+        trick in progress and each side's last trick, so a card not in sight is in another
+        hand, face down in a pile, or in an older trick: all three are places of the deal,
+        the older tricks holding what the counts leave over (nothing, when he remembers). What
         play revealed holds: no hand gets a card of its ``cannot_hold``, and no such card
         went into an older trick (played cards leave every ``cannot_hold``). ``pinned``
         (``{card: seat}``) keeps a card announced by its holder with him, unless played.
@@ -294,7 +306,7 @@ class TrickTakingGame(Game):
         n, mine = len(view["hand_counts"]), view["you"]
         deck = self.deck(n).cards
         piles = view["piles"]
-        seen = set(view["hand"]) | played_in_view(view)
+        seen = set(view["hand"]) | played_in_view(view, remembers)
         for seat_piles in piles or []:
             seen.update(pile["top"] for pile in seat_piles if pile["top"])
         unseen = [card for card in deck if card not in seen]

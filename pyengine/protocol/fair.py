@@ -71,7 +71,7 @@ FIELD_WORDS = {
                     "bidding"),
     **dict.fromkeys(("dealer", "first_dealer", "hand_number", "last_hand"), "round"),
     **dict.fromkeys(("legal_actions",), "turn"),
-    **dict.fromkeys(("hand", "hand_counts", "piles", "trick", "last_trick", "last_tricks", "tricks_won", "voids",
+    **dict.fromkeys(("hand", "hand_counts", "piles", "trick", "tricks", "last_trick", "last_tricks", "tricks_won", "voids",
                      "cannot_hold", "legal_cards"), "cards"),
 }
 OWN_STEPS = ("commit", "share", "reveal", "lock", "relock", "release")  # a device's own part

@@ -37,6 +37,36 @@ from .envelope import MAX_SEATS, ProtocolError, check_seat
 MAX_SAVED = 4_000_000  # bytes: a saved account inflates to no more (a whole game is < 0.3 MB)
 
 
+class PackedViews:
+    """The saved form of a game's views, built as they come: each view as the fields it
+    changed or dropped since the one before, encoded and compressed once, so that a save
+    costs what the views since the last one add, not the whole game again."""
+
+    def __init__(self, views: dict = None):
+        self.version = None  # the latest view's
+        self.last = {}
+        self.packer = zlib.compressobj()
+        self.packed = bytearray(self.packer.compress(b'{"views":['))
+        for version, view in sorted((views or {}).items()):
+            self.add(version, view)
+
+    def add(self, version: int, view: dict) -> bool:
+        """Appends a view later than every one so far; ``False`` (nothing done) otherwise."""
+        if self.version is not None and version <= self.version:
+            return False
+        last = self.last
+        changed = {key: value for key, value in view.items() if key not in last or last[key] != value}
+        entry = json.dumps([version, changed, [key for key in last if key not in view]], separators=(",", ":"))
+        self.packed += self.packer.compress(("," if self.version is not None else "").encode() + entry.encode())
+        self.version, self.last = version, view
+        return True
+
+    def with_tail(self, tail: str) -> bytes:
+        """The views, then ``tail`` (the account's other fields), as one compressed text."""
+        packer = self.packer.copy()
+        return bytes(self.packed) + packer.compress(("]," + tail).encode()) + packer.flush()
+
+
 class Witness:
     """One guest's account of the current game of a table that is not fair."""
 
@@ -49,10 +79,13 @@ class Witness:
         self.kept = None  # and once its last view was seen too: (record, states)
         self.refusal = None  # why the host's record was refused
         self.table = None  # (game, seats) of the moves in ``steps``
+        self.packed_views = PackedViews()  # ``views`` as saved (``to_json``)
 
     def saw(self, version: int, view: dict) -> None:
         """A state's view (already checked against the game's view shape)."""
         self.views[version] = view
+        if not self.packed_views.add(version, view):  # shown again, or out of order: pack afresh
+            self.packed_views = PackedViews(self.views)
         if self.record is not None:
             self._compare(version, view)
 
@@ -71,6 +104,7 @@ class Witness:
         base = message["base"]
         if base != self.base:
             self.views = {v: view for v, view in self.views.items() if v >= base}
+            self.packed_views = PackedViews(self.views)
             self.steps, self.record, self.kept, self.refusal, self.base = {}, None, None, None, base
         self.table = (game_id, seats)
         self.steps[message["version"]] = {"seat": seat, "action": action}
@@ -79,14 +113,10 @@ class Witness:
         """This game's moves and views for the guest's save (``None``: no move told yet)."""
         if self.base is None:
             return None
-        views, last = [], {}
-        for version, view in sorted(self.views.items()):
-            changed = {key: value for key, value in view.items() if key not in last or last[key] != value}
-            views.append([version, changed, [key for key in last if key not in view]])
-            last = view
         steps = [[version, entry["seat"], entry["action"]] for version, entry in sorted(self.steps.items())]
-        data = {"game": self.table[0], "seats": self.table[1], "base": self.base, "steps": steps, "views": views}
-        return base64.b64encode(zlib.compress(json.dumps(data, separators=(",", ":")).encode())).decode()
+        tail = json.dumps({"game": self.table[0], "seats": self.table[1], "base": self.base, "steps": steps},
+                          separators=(",", ":"))[1:]
+        return base64.b64encode(self.packed_views.with_tail(tail)).decode()
 
     @classmethod
     def from_json(cls, text, viewer) -> "Witness":
@@ -107,7 +137,7 @@ class Witness:
                     raise ValueError("views out of order")
                 version, view = later, {key: value for key, value in {**view, **changed}.items() if key not in dropped}
                 game.check_view(view, seats)
-                witness.views[version] = view
+                witness.saw(version, view)
             for version, seat, action in data["steps"]:
                 check_seat("seat", seat)
                 if type(version) is not int:

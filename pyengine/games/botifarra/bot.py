@@ -36,13 +36,17 @@ for the bot's side. A hand's score is linear in its points, ``(points - half) x
 multiplier`` for whichever side wins it, so maximising expected points is exactly right in
 play, and a call pays when the expected points pass half by a safety margin.
 
-What the bots cannot know: a view keeps only the trick in progress and each side's last
-trick, so older tricks are forgotten like a player who does not count cards; the worlds
-treat them as one more hidden place (``imagined_deal``). What play revealed is kept by the
-engine, though (``cannot_hold``: a player who did not follow is void in the suit led, one
+Counting cards: the rules let a player look only at each side's last trick, but a strong
+player remembers the others, and the game log tells them to anyone. Hard counts cards (its
+``Table.remembers``): it reads the hand's every trick (the view's ``tricks``), so its worlds
+hold every card still out and no other, and it weighs what was said through the whole hand.
+Easy and medium do not: they know only the trick in progress and each side's last trick,
+and their worlds treat the older tricks as one more hidden place (``imagined_deal``). What
+play revealed is kept by the engine, though (``cannot_hold``: a player who did not follow is void in the suit led, one
 who did not beat holds nothing that beats, obligada's "lowest card" says which lower cards
 he lacks), and no world breaks it. The evidence weights apply to a player only while every
-card he played is in sight (his hand as dealt is then known in each world).
+card he played is known (his hand as dealt is then known in each world): all hand long
+for a bot that counts cards.
 
 Worlds and work are counted, never timed, so a decision is the same for a given view and
 seed in CPython and Pyodide alike.
@@ -54,7 +58,7 @@ from ...core.registry import bots_by_level
 from ...core.rng import Rng
 from ...kits.cards import split_card, suit_of
 from ...kits.pimc import Work, choose
-from ...kits.trick_taking import played_in_view
+from ...kits.trick_taking import finished_tricks, played_in_view
 from .rules import FIVE_OF_ESPASES, Botifarra
 from .tricks import HAND_TOTAL, RANKS, SCALES, SUITS, beats, legal_among
 
@@ -71,14 +75,15 @@ READ_CALL_MARGINS = (2.0, 5.0, 7.0)
 #: from which the search is exact, how often (out of 1) a random legal card is played, the
 #: work a decision may spend (cards played inside its worlds), whether it reads the table
 #: (``choice_weigh``, ``hand_value`` towards the game), whether its trump choice counts on
-#: the other side's contro (``contro_odds``), and its doubling margins.
+#: the other side's contro (``contro_odds``), its doubling margins, and whether it counts
+#: cards (remembers the hand's older tricks).
 LEVELS = {
     "easy": {"worlds": 0, "choice_worlds": 0, "exact_tricks": 0, "noise": 0.2, "work": 0, "reads_table": False,
-             "contro_risk": False, "call_margins": CALL_MARGINS},
+             "contro_risk": False, "call_margins": CALL_MARGINS, "counts_cards": False},
     "medium": {"worlds": 12, "choice_worlds": 12, "exact_tricks": 0, "noise": 0.0, "work": 24_000,
-               "reads_table": False, "contro_risk": False, "call_margins": CALL_MARGINS},
+               "reads_table": False, "contro_risk": False, "call_margins": CALL_MARGINS, "counts_cards": False},
     "hard": {"worlds": 40, "choice_worlds": 40, "exact_tricks": 4, "noise": 0.0, "work": 24_000,
-             "reads_table": True, "contro_risk": True, "call_margins": READ_CALL_MARGINS},
+             "reads_table": True, "contro_risk": True, "call_margins": READ_CALL_MARGINS, "counts_cards": True},
 }
 
 #: How a player's hand explains the suit he named as trumps (``choice_likelihood``): each
@@ -96,17 +101,18 @@ CALL_STRENGTH = 24.0
 
 
 class Table:
-    """What every decision at one table shares: seats, sides, trumps and the card rules
+    """What every decision at one table shares: seats, sides, trumps, the card rules
     (``ranks``, the rules' table, with its ``strength``, ``points`` and ``suit`` by card kept
-    at hand for the inner loops)."""
+    at hand for the inner loops), and whether the bot ``remembers`` the hand's older tricks."""
 
-    __slots__ = ("n", "me", "trump", "variant", "discard_order", "partnerships", "individual", "seating", "side_of",
+    __slots__ = ("n", "me", "trump", "remembers", "variant", "discard_order", "partnerships", "individual", "seating", "side_of",
                  "ranks", "strength", "points", "suit", "trick_point")
 
-    def __init__(self, view: dict, trump):
+    def __init__(self, view: dict, trump, remembers: bool = False):
         self.n = len(view["hand_counts"])
         self.me = view["you"]
         self.trump = trump
+        self.remembers = remembers
         options = view["options"]
         table_state = {"options": options, "seats": self.n}
         rules = GAME.card_rules(table_state)
@@ -447,12 +453,13 @@ def call_likelihood(hand: list, trump, called: bool) -> float:
     return (odds if called else 1.0) / (1.0 + odds)
 
 
-def seen_played_by(view: dict, n: int) -> list:
-    """Per seat, the cards of this hand the view shows it played (the tricks in sight)."""
+def seen_played_by(view: dict, n: int, remembers: bool) -> list:
+    """Per seat, the cards of this hand the bot knows it played (``finished_tricks``, and
+    the trick in progress)."""
     by_seat = [[] for _ in range(n)]
-    for trick in [view["trick"], view["last_trick"], *view["last_tricks"]]:
-        for i, card in enumerate(trick["cards"] if trick else []):
-            if card not in by_seat[(trick["leader"] + i) % n]:
+    for trick in [view["trick"], *finished_tricks(view, remembers)]:
+        for i, card in enumerate(trick["cards"]):
+            if card not in by_seat[(trick["leader"] + i) % n]:  # the latest trick may be in sight twice
                 by_seat[(trick["leader"] + i) % n].append(card)
     return by_seat
 
@@ -462,13 +469,13 @@ def choice_weigh(view: dict, table: Table):
     said before the bot's decision on a suit contract (the suit the chooser named, every
     doubling call and pass), from the hand each held when he spoke. ``None`` when there is
     nothing to weigh: no suit named yet or botifarra, piles (their choice saw only part of
-    the cards), or hands whose played cards are not all in sight (older tricks forget who
-    played what)."""
+    the cards), or hands whose played cards are not all known (a bot that does not count
+    cards forgets who played the older tricks)."""
     n, me, trump = table.n, table.me, view["trump"]
     if view["piles"] or view["phase"] == "choose" or view["botifarra"] or trump is None:
         return None
     dealt = len(GAME.deck(n).cards) // n
-    seen = seen_played_by(view, n)
+    seen = seen_played_by(view, n, table.remembers)
     said = [(view["chooser"], None)]  # (seat, whether he doubled; None: he named the trumps)
     said += [(call["seat"], True) for call in view["calls"]] + [(call["seat"], False) for call in view["passes"]]
     said = [(seat, called) for seat, called in said
@@ -522,7 +529,7 @@ def sampler(view: dict, table: Table):
     leader, trick = view["trick"]["leader"], view["trick"]["cards"]
 
     def sample(rng):
-        dealt = GAME.imagined_deal(view, rng, pinned)
+        dealt = GAME.imagined_deal(view, rng, pinned, table.remembers)
         return Deal(table, dealt["hands"], dealt["piles"], leader, list(trick))
 
     return sample
@@ -537,7 +544,7 @@ def view_deal(view: dict, table: Table) -> Deal:
     if view["piles"]:
         piles = [[[pile["top"]] if pile["top"] and seat == me else [] for pile in seat_piles]
                  for seat, seat_piles in enumerate(view["piles"])]
-    played = played_in_view(view)
+    played = played_in_view(view, table.remembers)
     unplayed = [card for card in GAME.deck(n).cards if card not in played]
     return Deal(table, hands, piles, view["trick"]["leader"], list(view["trick"]["cards"]), unplayed)
 
@@ -564,7 +571,7 @@ def distinct_cards(deal: Deal, seat: int, legal: list) -> list:
 def play_card(view: dict, config: dict, rng: Rng) -> str:
     """The card to play: the heuristic's (easy), or the best mean over the worlds, each
     candidate rolled out, or searched exactly near the end of the hand."""
-    table = Table(view, view["trump"])
+    table = Table(view, view["trump"], config["counts_cards"])
     me = table.me
     legal = list(view["legal_cards"])
     known = view_deal(view, table)
@@ -592,7 +599,7 @@ def play_card(view: dict, config: dict, rng: Rng) -> str:
 
 def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
     """Trumps, botifarra or delego: the best mean hand score over the worlds."""
-    table = Table(view, None)
+    table = Table(view, None, config["counts_cards"])
     me = table.me
     may_delegate = any(action["type"] == "delegate" for action in actions)
     if not config["choice_worlds"]:
@@ -600,7 +607,7 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
         if may_delegate and strength < 16:
             return {"type": "delegate"}
         return {"type": "botifarra"} if suit is None else {"type": "trump", "suit": suit}
-    tables = {trump: Table(view, trump) for trump in (*SUITS, None)}
+    tables = {trump: Table(view, trump, config["counts_cards"]) for trump in (*SUITS, None)}
     contro_factor = SCALES[view["options"]["scale"]][1]
     work = Work(config["work"])
 
@@ -627,7 +634,7 @@ def choose_trumps(view: dict, config: dict, rng: Rng, actions: list) -> dict:
 
 def answer_call(view: dict, config: dict, rng: Rng) -> dict:
     """Contro, recontro or Sant Vicenç when the expected points pass half by a margin."""
-    table = Table(view, view["trump"])
+    table = Table(view, view["trump"], config["counts_cards"])
     me, doubling = table.me, view["doubling"]
     margin = config["call_margins"][doubling]
     double, stay = {"type": "double"}, {"type": "pass"}

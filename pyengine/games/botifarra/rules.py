@@ -152,11 +152,13 @@ def _consistent(view: dict) -> bool:
     sides = [list(side) for side in table.sides]
     mine = view["you"]
     players = view.get("players")
-    tricks = [view["trick"]] + [t for t in (view["last_trick"], *view["last_tricks"]) if t is not None]
+    done = view["tricks"]
     if not (view["sides"] == sides and (not view["partnerships"] or n == 4)
             and len(view["scores"]) == len(sides) == len(view["last_tricks"])
             and (type(players) is not int or players == n)
-            and all(len(t["cards"]) == n for t in tricks[1:])):
+            and all(len(t["cards"]) == n for t in done)
+            and view["last_trick"] == (done[-1] if done else None)
+            and all(t is None or t in done for t in view["last_tricks"])):
         return False
     if (mine is None) != (view["hand"] is None) or (mine is not None and len(view["hand"]) != view["hand_counts"][mine]):
         return False
@@ -197,6 +199,7 @@ def _view_shape(options: dict):
             "hand_counts": PerSeat(Int(0, 12)),
             "piles": Optional(PerSeat(List(_PILE, 6, 4))),
             "trick": _trick_shape(False),
+            "tricks": List(_DONE_TRICK, 24),
             "last_trick": Optional(_DONE_TRICK),
             "last_tricks": List(Optional(_DONE_TRICK), 4, 2),
             "tricks_won": PerSeat(Int(0, 24)),
