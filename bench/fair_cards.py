@@ -12,10 +12,13 @@ hand, the group operations of the whole table (scalar multiplications, point che
 device counted), the messages and bytes the guests and the host send (Bog: and how many
 "not I" answers its run asked for), and the CPU time of one whole deal (lock, relock,
 release) on one device that plays every seat's part (the table's critical path without
-messages), with its group operations.
+messages), with its group operations. Then one deal's messages and bytes by kind (record
+entries by action) at a table where every seat is a device, for Bog at 4 and 10 seats and
+Botifarra at 4: where a deal's bytes go.
 """
 
 import argparse
+import json
 import pathlib
 import sys
 import time
@@ -202,7 +205,47 @@ def one_device_deal(game: str, seats: int, deals: int) -> tuple:
         for seat in range(seats):
             table.view(seat)  # each hand read by its device
         spent += time.process_time() - began
-    return 1000 * spent / deals, {name: count / deals for name, count in counting.counts.items()}
+    return 1000 * spent / deals, Counter({name: count / deals for name, count in counting.counts.items()})
+
+
+def deal_traffic(game: str, seats: int) -> tuple:
+    """One deal (start to every hand readable) at a table of ``seats`` devices (the host's seat
+    and guests): ``(messages, bytes)`` by kind, a record's entries by their action's type."""
+    entries = [{"kind": "human", "name": "Host"}] + [{"kind": "remote", "name": f"S{s}"} for s in range(1, seats)]
+    host = Host.create(game, {}, entries, f"{seats:064x}", "bench", fair=True)
+    net = MemoryNetwork(host, now=1_000)
+    for seat in range(1, seats):
+        net.add_guest(f"g{seat}", Guest("bench", f"g{seat}", seat=seat))
+    net.run()
+    messages, sizes = Counter(), Counter()
+
+    def count(texts) -> None:
+        for text in texts:
+            message = json.loads(text)
+            kind = message["kind"]
+            if kind.startswith("intent"):
+                kind = f"intent: {message['action']['type']}"
+            messages[kind] += 1
+            sizes[kind] += len(text)
+            for entry in message.get("entries", []):
+                size = len(json.dumps(entry, separators=(",", ":")))
+                sizes[f"record: {entry['action']['type']}"] += size
+                sizes[kind] -= size
+
+    host_says, guest_says = net.host_says, net.guest_says
+    net.host_says = lambda outbox: count([text for _, text in outbox]) or host_says(outbox)
+    net.guest_says = lambda peer, texts: count(texts) or guest_says(peer, texts)
+    net.host_says(host.start())
+    net.run()
+    assert host.table.state["fair"]["step"] == "play"
+    return messages, sizes
+
+
+def report_traffic(game: str, seats: int) -> None:
+    messages, sizes = deal_traffic(game, seats)
+    print(f"{game}, one deal, {seats} devices: {sum(messages.values())} messages, {sum(sizes.values()) / 1000:,.0f} kB")
+    for kind, size in sizes.most_common():
+        print(f"  {kind}: {size / 1000:,.1f} kB" + (f" in {messages[kind]} messages" if kind in messages else ""))
 
 
 def report(title: str, bench: Bench, hands: int, seed: int) -> None:
@@ -233,6 +276,9 @@ def main():
             print(f"One device playing all {seats} seats' part of a Bog deal: {ms:,.0f} ms CPU per deal, "
                   f"{counts['multiplications']:,.0f} multiplications and {counts['point checks']:,.0f} point checks")
     print("Every hand settled as the engine settles the same deal; the host never held a guest's secret.")
+    for game, seats in (("bog", 4), ("bog", 10), ("botifarra", 4)):
+        if args.game in (game, "both"):
+            report_traffic(game, seats)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The one contract every registered game must honour, checked by random legal play."""
 
 import json
+import marshal
 
 import pytest
 
@@ -29,6 +30,14 @@ def canonical(value) -> str:
     return json.dumps(value, sort_keys=True)
 
 
+def snapshot(state) -> bytes:
+    """The state's exact contents, to tell whether a call changed it: marshal's format 2 (no
+    back-references) gives the same bytes for an untouched tree and other bytes for any
+    change of a value, a type (``True`` is not ``1``), a key or an order; in C, 6x faster
+    than ``canonical``, which took a third of a 20-seat game's checks."""
+    return marshal.dumps(state, 2)
+
+
 def seat_counts(game):
     return sorted({game.min_seats, min(game.max_seats, game.min_seats + 1), game.max_seats})
 
@@ -53,15 +62,21 @@ def every_viewer(state) -> tuple:
     return (None, *range(state["seats"]))
 
 
-def check_resample(game, state, rng, viewers):
-    """For each viewer (the spectator or a seat): what it sees is unchanged in every resampled state;
+def seen_by(game, state, viewers) -> dict:
+    """Each viewer's view of ``state`` and its canonical text, made once for every check of a ply."""
+    views = {viewer: game.view(state, viewer) for viewer in viewers}
+    return {viewer: (view, canonical(view)) for viewer, view in views.items()}
+
+
+def check_resample(game, state, rng, seen_views):
+    """For each viewer (the spectator or a seat; ``seen_views`` from ``seen_by``): what it
+    sees is unchanged in every resampled state;
     the generator is always redrawn; and something hidden is redrawn too, in a game with
     secrets that is still running while the viewer has some left to guess (in one of a few
     draws), or nothing else ever is, in a game without."""
-    before = canonical(state)
+    before = snapshot(state)
     hidden = without_generator(state)
-    for viewer in viewers:
-        seen = canonical(game.view(state, viewer))
+    for viewer, (_, seen) in seen_views.items():
         redrawn = False
         for draw in range(MAX_DRAWS):
             if draw >= MIN_DRAWS and (redrawn or not game.hidden_information):
@@ -74,7 +89,7 @@ def check_resample(game, state, rng, viewers):
             assert not redrawn, f"{game.id} declares no secrets but resampling redrew some"
         elif game.has_secrets(state, viewer):
             assert redrawn, f"resampling for {viewer} redrew none of the secrets"
-    assert canonical(state) == before, "resample mutated its input"
+    assert snapshot(state) == before, "resample mutated its input"
 
 
 def check_no_generator_in(text: str, state):
@@ -100,13 +115,11 @@ def players_for(table) -> list:
     return [seats, public]
 
 
-def check_views_fit(game, state, players, viewers):
-    """Each viewer's view fits the game's shape, with either form of ``players`` (in turn)
-    and without."""
+def check_views_fit(game, state, players, seen_views):
+    """Each viewer's view (``seen_views`` from ``seen_by``) fits the game's shape, with either
+    form of ``players`` (in turn) and without."""
     seats = state["seats"]
-    for viewer in viewers:
-        view = game.view(state, viewer)
-        text = canonical(view)
+    for viewer, (view, text) in seen_views.items():
         assert json.loads(text) == view
         check_no_generator_in(text, state)
         if viewer is None:
@@ -115,7 +128,7 @@ def check_views_fit(game, state, players, viewers):
 
 
 def check_illegal_actions_rejected(game, state):
-    before = canonical(state)
+    before = snapshot(state)
     movers = game.to_act(state)
     idle = [s for s in range(state["seats"]) if s not in movers and s not in game.may_act(state)]
     attempts = [(movers[0], {"type": "__no_such_action__"}), (movers[0], "dudo"), (movers[0], None)]
@@ -127,7 +140,7 @@ def check_illegal_actions_rejected(game, state):
         with pytest.raises(IllegalAction) as caught:
             game.apply(state, seat, action)
         assert caught.value.reason
-        assert canonical(state) == before
+        assert snapshot(state) == before
 
 
 def play_id(game_id: str, options: dict, seed: int) -> str:
@@ -166,21 +179,22 @@ def test_random_play_honours_the_contract(game_id, options, seed):
         assert canonical(json.loads(canonical(action))) == canonical(action)
         checked = (seed < FULLY_CHECKED_SEEDS and len(log) < FULLY_CHECKED_PLIES) or len(log) % 7 == 0
         if checked:
-            viewers = viewers_at(state, seat, len(log))
-            check_resample(game, state, resampler, viewers)
+            seen_views = seen_by(game, state, viewers_at(state, seat, len(log)))
+            check_resample(game, state, resampler, seen_views)
             check_illegal_actions_rejected(game, state)
-            check_views_fit(game, state, players, viewers)
-            before = canonical(state)
+            check_views_fit(game, state, players, seen_views)
+            before = snapshot(state)
         new_state = game.apply(state, seat, action)
         if checked:  # serialising a 20-seat state at each of ~6,000 plies was a third of the time
-            assert canonical(state) == before, "apply mutated its input"
+            assert snapshot(state) == before, "apply mutated its input"
             assert json.loads(canonical(new_state)) == new_state
         state = new_state
         log.append({"seat": seat, "action": action})
     result = game.result(state)
     assert result and isinstance(result.get("winners"), list)
-    check_resample(game, state, resampler, every_viewer(state))
-    check_views_fit(game, state, players, every_viewer(state))
+    seen_views = seen_by(game, state, every_viewer(state))
+    check_resample(game, state, resampler, seen_views)
+    check_views_fit(game, state, players, seen_views)
     finished = canonical(state)
     for seat in range(seats):
         with pytest.raises(IllegalAction):

@@ -37,6 +37,7 @@ replays every step). One group call per deck or per batch of cards: in the brows
 call crosses into JavaScript.
 """
 
+import base64
 import hashlib
 import hmac
 from collections import OrderedDict
@@ -45,10 +46,24 @@ from functools import lru_cache
 from . import group as groups
 from .fair import SCHEME, draw
 
-KEY_HEX = 64  # a scalar or a point, in hex
+# A scalar or a point (32 bytes) as published: unpadded URL-safe base64, 43 characters (hex
+# took 64: a 10-seat Bog deal's decks and keys are most of its bytes). Only the canonical
+# spelling fits (the last character's two spare bits zero), so one point has one text and
+# a deck's points can be told apart by their texts.
+PUBLISHED = r"[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]"
 KNOWN_DECKS = 64  # decks remembered: the last few deals' steps, however many seats
 _known_valid: OrderedDict = OrderedDict()  # tuple(deck) -> None, oldest first
 _known_steps: OrderedDict = OrderedDict()  # (step, lock key, tuple(deck)) -> tuple(deck made)
+
+
+def text_of(data: bytes) -> str:
+    """A point or scalar as published (``PUBLISHED``)."""
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def data_of(text: str) -> bytes:
+    """The bytes of a published point or scalar (its shape checked where it came in)."""
+    return base64.urlsafe_b64decode(text + "=")
 
 
 def sealed(position: int) -> str:
@@ -84,18 +99,19 @@ class SeatKeys:
             order[i], order[j] = order[j], order[i]
         self.order = order
 
-    def card_hex(self, position: int) -> str:
-        return self.cards[position].hex()
+    def card_text(self, position: int) -> str:
+        """The key for ``position`` as published."""
+        return text_of(self.cards[position])
 
 
 def start_deck(group, cards) -> list:
-    """The public deck before any lock: each card's point, in the deck's fixed order (hex)."""
+    """The public deck before any lock: each card's point, in the deck's fixed order."""
     return list(_points(group, tuple(cards)))
 
 
 @lru_cache(maxsize=8)
 def _points(group, cards: tuple) -> tuple:
-    return tuple(groups.point_for(group, card).hex() for card in cards)
+    return tuple(text_of(groups.point_for(group, card)) for card in cards)
 
 
 def _remember(memo: OrderedDict, key, value) -> None:
@@ -106,11 +122,11 @@ def _remember(memo: OrderedDict, key, value) -> None:
 
 
 def valid_deck(group, deck: list) -> bool:
-    """Whether every point of a published ``deck`` (hex) is valid, in one group call; a deck
+    """Whether every point of a published ``deck`` is valid, in one group call; a deck
     this process made or checked before is known without one."""
     if tuple(deck) in _known_valid:
         return True
-    if not group.all_valid_points([bytes.fromhex(point) for point in deck]):
+    if not group.all_valid_points([data_of(point) for point in deck]):
         return False
     _remember(_known_valid, tuple(deck), None)
     return True
@@ -122,7 +138,7 @@ def _step(kind: str, deck: list, keys: SeatKeys, multiply) -> list:
     ``keys.lock`` stands for the seat's keys (every key of a seat comes from one secret)."""
     memo = (kind, keys.lock, tuple(deck))
     if memo not in _known_steps:
-        made = tuple(p.hex() for p in multiply([bytes.fromhex(p) for p in deck]))
+        made = tuple(map(text_of, multiply([data_of(p) for p in deck])))
         _remember(_known_steps, memo, made)
         _remember(_known_valid, made, None)  # valid points times a valid key
     return list(_known_steps[memo])
@@ -148,28 +164,28 @@ def relock_step(group, deck: list, keys: SeatKeys) -> list:
 
 @lru_cache(maxsize=8)
 def card_points(group, cards: tuple) -> dict:
-    """``{point hex: card}`` for recognising an opened card (do not change the result)."""
+    """``{point as published: card}`` for recognising an opened card (do not change the result)."""
     return {point: card for point, card in zip(_points(group, cards), cards)}
 
 
 def open_cards(group, deck: list, positions: list, keys: list, cards) -> list:
     """The cards at ``positions`` of the final ``deck``, each opened with its list of every
-    seat's key (hex) for it; ``None`` where the keys do not open a card of ``cards`` (a
+    seat's key (as published) for it; ``None`` where the keys do not open a card of ``cards`` (a
     wrong key), or where a point is not valid."""
     if not positions:
         return []
     scalars = []
     for position_keys in keys:
-        product = bytes.fromhex(position_keys[0])
+        product = data_of(position_keys[0])
         for key in position_keys[1:]:
-            product = group.scalar_mul(product, bytes.fromhex(key))
+            product = group.scalar_mul(product, data_of(key))
         scalars.append(group.scalar_invert(product))
     try:
-        points = group.multiply_pairs(scalars, [bytes.fromhex(deck[j]) for j in positions])
+        points = group.multiply_pairs(scalars, [data_of(deck[j]) for j in positions])
     except ValueError:
         return [None] * len(positions)
     known = card_points(group, tuple(cards))
-    return [known.get(point.hex()) for point in points]
+    return [known.get(text_of(point)) for point in points]
 
 
 def every_seats_keys(group, secrets: dict, players: list, fair_id: str, n: int, size: int) -> dict:
@@ -181,7 +197,7 @@ def open_deal(group, deck: list, keys: dict, cards) -> list:
     """Every position of the final ``deck`` opened with every seat's keys (``every_seats_keys``):
     the whole deal, once every secret is published (``None`` where a key does not open a card)."""
     positions = list(range(len(deck)))
-    return open_cards(group, deck, positions, [[own.card_hex(j) for own in keys.values()] for j in positions], cards)
+    return open_cards(group, deck, positions, [[own.card_text(j) for own in keys.values()] for j in positions], cards)
 
 
 def check_steps(group, decks: list, players: list, secrets: dict, fair_id: str, n: int) -> tuple:

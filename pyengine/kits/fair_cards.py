@@ -48,7 +48,7 @@ STEPS = ("lock", "relock", "release", "play", "reveal")
 UP = -1  # a position shown to every seat (Bog's turned-up card)
 SEALED = r"#\d{1,2}"  # fair_deck.sealed(position): a card only its holder's device can read
 MAX_DECK = 64
-KEY = Str(64, r"[0-9a-f]{64}")
+KEY = Str(43, fair_deck.PUBLISHED)  # a scalar or a point, as published
 
 
 def group_ready() -> bool:
@@ -188,7 +188,7 @@ def open_own(record: dict, seat: int, held: dict, positions: list, cards) -> dic
     if secret is None or not positions:
         return {}
     own = keys_for(record, seat, secret)
-    keys = tuple(tuple(_keys_at(record, j, seat, own.card_hex(j))) for j in positions)
+    keys = tuple(tuple(_keys_at(record, j, seat, own.card_text(j))) for j in positions)
     if any(None in k for k in keys):
         return {}
     found = _opened(groups.current(), tuple(record["decks"][-1]), tuple(positions), keys, tuple(cards))
@@ -223,7 +223,7 @@ def release_keys(record: dict, seat: int, secret: str) -> list:
     """``seat``'s key for every position it owes now, ``None`` elsewhere."""
     own = keys_for(record, seat, secret)
     due = set(_release_due(record, seat))
-    return [own.card_hex(j) if j in due else None for j in range(len(record["decks"][0]))]
+    return [own.card_text(j) if j in due else None for j in range(len(record["decks"][0]))]
 
 
 def challenge_due(record: dict, seat: int, held: dict, positions: list, cards):
@@ -250,7 +250,7 @@ def _check_deck(record: dict, deck: list) -> None:
 
 
 def _check_key(key: str) -> None:
-    if not 0 < int.from_bytes(bytes.fromhex(key), "little") < groups.ORDER:
+    if not 0 < int.from_bytes(fair_deck.data_of(key), "little") < groups.ORDER:
         raise IllegalAction("That key is not a key", "fair_bad_key_format")
 
 
@@ -344,7 +344,7 @@ def verdict(record: dict, cards, offence) -> dict | None:
         return {"code": "fair_bad_deal", "seat": cheat}
     for seat in players:
         for j, key in enumerate(record["released"][seat]):
-            if key is not None and key != keys[seat].card_hex(j):
+            if key is not None and key != keys[seat].card_text(j):
                 return {"code": "fair_bad_key", "seat": seat, "at": j}
     if record["challenge"] is not None:
         return {"code": "fair_false_claim", "seat": record["challenge"]["seat"]}
@@ -437,7 +437,7 @@ class FairCardGame:
         at = next((j for j, card in read.items() if card == item.get("card")), None)
         if at is None:
             return item
-        return {**item, "at": at, "key": keys_for(record, seat, secret).card_hex(at)}
+        return {**item, "at": at, "key": keys_for(record, seat, secret).card_text(at)}
 
     def sealed_shown(self, view: dict) -> bool:
         """Whether a host's ``view`` shows its seat's hand read (the host's device holds that
@@ -490,7 +490,7 @@ class FairCardGame:
 
 
 def _deck_shape() -> List:
-    return List(fair.HEX, MAX_DECK, 1)
+    return List(KEY, MAX_DECK, 1)
 
 
 MOVES = {  # the deal's moves for a game's move table (each handler checks its deck's size)

@@ -24,7 +24,8 @@ from ..core.validate import MAX_JSON_DEPTH
 #    position and key); record messages split by size.
 # 5: a table that is not fair tells its guests each move ("step") and, once the game is
 #    over, its whole record ("game_record"; ``protocol.witness``).
-PROTOCOL = 5
+# 6: a fair card deal's points and keys in base64 (``core.fair_deck.PUBLISHED``), not hex.
+PROTOCOL = 6
 MAX_INBOUND = 8 * 1024  # bytes, guest -> host: intents, joins, pings
 MAX_OUTBOUND = 256 * 1024  # bytes, host -> guest: views and seat lists
 MAX_SEATS = 64

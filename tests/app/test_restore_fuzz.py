@@ -34,14 +34,20 @@ TEXTS = ["", "x", "bid 3 4", "dudo", "calza", "direction [", "\x00", "bid -1 99"
 
 
 # --- mutations ----------------------------------------------------------------------------------
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*path, index))
+def _paths(value) -> list:
+    """Every node's path (keys and indices from the root), parents before children, in
+    document order. A loop, not a recursive generator: listing every path of a save 1-3
+    times per mutation was a third of the 10,000 saves' time."""
+    paths = []
+    stack = [((), value)]
+    while stack:
+        path, value = stack.pop()
+        paths.append(path)
+        if isinstance(value, dict):
+            stack.extend(((*path, key), item) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend(((*path, index), value[index]) for index in range(len(value) - 1, -1, -1))
+    return paths
 
 
 def _junk(rng):
@@ -78,7 +84,7 @@ def mutate(data, rng):
     """``data`` with one to three nodes replaced, tweaked, dropped or duplicated."""
     data = json.loads(json.dumps(data))
     for _ in range(rng.randint(1, 3)):
-        path = rng.choice(list(_paths(data))[1:] or [()])
+        path = rng.choice(_paths(data)[1:] or [()])
         if not path:
             return _junk(rng)
         parent = data
@@ -96,7 +102,7 @@ def mutate(data, rng):
             else:
                 parent.pop(last)
         else:  # a value from elsewhere in the save, in the wrong place
-            other = rng.choice(list(_paths(data)))
+            other = rng.choice(_paths(data))
             source = data
             for step in other:
                 source = source[step]

@@ -8,12 +8,15 @@ game: ``test_site_browser``."""
 
 import json
 import random
+from unittest import mock
 
 import pytest
 
 from pyengine.core.table import Table
+from pyengine.core.rng import Rng
 from pyengine.kits.fair_cards import is_sealed
-from tests.browser.saves import saved_text
+from pyengine.protocol import Guest, Host, MemoryNetwork
+from tests.browser.saves import restore_records, saved_text
 from tests.browser.shots import screenshots
 from tests.browser.test_fair_browser import FRIEND, create_fair_table
 from tests.browser.test_friends_browser import (
@@ -295,3 +298,60 @@ def test_two_phones_and_a_bot_play_three_fair_deals_and_the_host_reads_only_what
     for page in (host, bruno):
         assert page.locator("[data-testid=fair-verdict]").count() == 0 and page.context.errors == []
     assert bruno.locator("[data-testid=fair-evidence]").count() == 0
+    host.click("#back")
+    stakes_reachable_under_a_verdict(host, tmp_path)
+
+
+def host_save_with_a_verdict(table_id="VERDICT", seats=3, seed=1) -> dict:
+    """A fair Bog table's host save (Ana's seat, Bruno's device, bots) whose deal's check named
+    Ana's false "not I", at the next deal's stakes with Ana to stake: the verdict stays. The
+    devices' secrets from a counter: the same deals on every run."""
+    bot = {"kind": "bot", "name": "Bot", "level": "easy"}
+    numbers = iter(range(1, 1 << 30))
+    with mock.patch("pyengine.core.fair.new_secret", lambda: f"{next(numbers):064x}"):
+        host = Host.create("bog", {}, [{"kind": "human", "name": "Ana"}, {"kind": "remote", "name": "Bruno"}]
+                           + [dict(bot, name=f"Bot {n}") for n in range(2, seats)], f"{seed:064x}", table_id, fair=True)
+        net = MemoryNetwork(host, 1_000)
+        net.add_guest("bruno", Guest(table_id, "Bruno", seat=1))
+        net.host_says(host.start())
+        net.run()
+        rng, cheated = Rng(seed), False
+        while not (cheated and host.table.state["phase"] == "bog" and host.table.to_act() == [0]):
+            table = host.table
+            seat = table.to_act()[0]
+            if table.seats[seat]["kind"] == "bot":
+                net.host_says(host.play_bot())
+            elif seat == 0:
+                legal = table.view(0)["legal"]
+                asked = table.game.run_turn(table.state).get("ask") if table.state["phase"] == "run" else None
+                cheat = not cheated and asked is not None and legal[0].get("card") == asked
+                cheated = cheated or cheat
+                net.host_says(host.act(0, {"type": "pass"} if cheat else legal[rng.below(len(legal))]))
+            else:
+                legal = net.guests["bruno"].view["legal"]
+                net.guest_says("bruno", net.guests["bruno"].intend(legal[rng.below(len(legal))], net.now))
+            net.run()
+    assert host.table.state["fair"]["verdict"]["code"] == "bog.false_pass"
+    return {**host.snapshot(), "friends": [1], "room": None}
+
+
+def stakes_reachable_under_a_verdict(page, tmp_path):
+    """A hand's verdict stays through the next deal: on the host's phone (in the lobby) it folds
+    to one line (a tap opens it), so that the stakes stay on screen, nothing over them, on Ana's turn."""
+    save = host_save_with_a_verdict()
+    record = {"id": "host:VERDICT", "kind": "host", "table": "VERDICT", "game": "bog", "via": "invite",
+              "players": [seat["name"] for seat in save["table"]["seats"]], "over": False,
+              "updated": page.evaluate("() => Date.now()"), "text": json.dumps(save)}
+    restore_records(page, [record])
+    page.locator('#saved-list li.saved-game[data-save="host:VERDICT"] [data-testid=continue]').click()
+    verdict = page.locator("#game-area [data-testid=fair-verdict]")
+    page.locator("#game-area [data-testid=bog-bog]").wait_for()
+
+    def stakes_in_view(page):
+        fits = page.evaluate(CONTROLS_IN_VIEW, MIN_TAP)
+        assert fits["count"] > 3 and fits["bad"] == [], fits
+
+    screenshots(page, tmp_path, "bog-fair-verdict", stakes_in_view)
+    assert verdict.bounding_box()["height"] < 2 * MIN_TAP
+    opened = verdict.evaluate("(verdict) => { verdict.open = true; return verdict.getBoundingClientRect().height; }")
+    assert opened > 2 * MIN_TAP and "said not to hold" in verdict.inner_text()  # its whole text, once tapped

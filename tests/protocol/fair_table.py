@@ -122,7 +122,7 @@ def release_a_wrong_key(table, seat, victim_of):
     action = table.duty(seat)
     victim = victim_of(record, action["keys"])
     size = len(record["decks"][0])
-    action["keys"][victim] = keys_for(record, seat, table.held[seat]["secret"]).card_hex((victim + 1) % size)
+    action["keys"][victim] = keys_for(record, seat, table.held[seat]["secret"]).card_text((victim + 1) % size)
     table.act(seat, action)
     return victim
 

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from pyengine.core import fair_deck
 from pyengine.core import group as groups
 from pyengine.core.errors import IllegalAction
 from pyengine.core.rng import Rng
@@ -223,8 +224,8 @@ def test_a_swapped_deck_is_named_with_its_seat():
     do_duties(table, skip=(0,))
     honest = table.duty(0)
     keys = keys_for(table.state["fair"], 0, table.held[0]["secret"])
-    locked = groups.current().multiply_all(keys.lock, [bytes.fromhex(p) for p in table.state["fair"]["decks"][-1]])
-    table.act(0, {**honest, "deck": [p.hex() for p in locked]})  # unshuffled: it knows where each card lies
+    locked = groups.current().multiply_all(keys.lock, [fair_deck.data_of(p) for p in table.state["fair"]["decks"][-1]])
+    table.act(0, {**honest, "deck": [fair_deck.text_of(p) for p in locked]})  # unshuffled: it knows where each card lies
     play_deal(table, Rng(18))
     assert table.state["fair"]["verdict"] == {"code": "fair_bad_deal", "seat": 0}
 

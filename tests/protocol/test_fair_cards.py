@@ -157,8 +157,8 @@ def test_a_swapped_deck_is_named_with_its_seat():
     honest = table.duty(0)
     keys = keys_for(table.state["fair"], 0, table.held[0]["secret"])
     group = groups.current()
-    locked = group.multiply_all(keys.lock, [bytes.fromhex(p) for p in table.state["fair"]["decks"][-1]])
-    table.act(0, {**honest, "deck": [p.hex() for p in locked]})  # unshuffled: it knows where each card lies
+    locked = group.multiply_all(keys.lock, [fair_deck.data_of(p) for p in table.state["fair"]["decks"][-1]])
+    table.act(0, {**honest, "deck": [fair_deck.text_of(p) for p in locked]})  # unshuffled: it knows where each card lies
     do_duties(table)
     play_on(table, Rng(9))
     do_duties(table)
@@ -168,10 +168,23 @@ def test_a_swapped_deck_is_named_with_its_seat():
 def test_a_deck_point_outside_the_group_is_refused():
     table = one_device(10)
     action = table.duty(table.to_act()[0])
-    action["deck"][5] = "00" * 32
+    action["deck"][5] = fair_deck.text_of(bytes(32))
     with pytest.raises(IllegalAction) as refused:
         table.act(table.to_act()[0], action)
     assert refused.value.code == "fair_bad_deck"
+
+
+def test_a_deck_point_spelled_twice_is_refused():
+    """A point's text with its spare bits set decodes to the same point: refused, or a deck
+    could hold one card's point twice under two spellings."""
+    table = one_device(10)
+    action = table.duty(table.to_act()[0])
+    last = action["deck"][4][-1]
+    action["deck"][5] = action["deck"][4][:-1] + chr(ord(last) + 1)
+    assert fair_deck.data_of(action["deck"][5]) == fair_deck.data_of(action["deck"][4])
+    with pytest.raises(IllegalAction) as refused:
+        table.act(table.to_act()[0], action)
+    assert (refused.value.code, refused.value.params) == ("bad_field", {"field": "deck"})
 
 
 def test_steps_check_names_the_seat_whose_step_is_not_its_secrets():
@@ -263,7 +276,7 @@ def test_a_guest_cannot_void_a_deal_nor_play_a_card_it_was_not_dealt():
     play_hand(host, net, Rng(23), until=lambda table: table.to_act() == [1] and table.state["phase"] == "play")
     guest = guest_of(net, 1)
     for action, code in (({"type": "forfeit", "n": 1}, "fair_forfeit_host"),
-                         ({"type": "play", "card": host.table.view(0)["hand"][0], "at": 0, "key": "11" * 32},
+                         ({"type": "play", "card": host.table.view(0)["hand"][0], "at": 0, "key": fair_deck.text_of(b"\x11" * 32)},
                           "fair_not_dealt")):
         text = encode("intent", table=TABLE_ID, seat=1, version=guest.version, seq=99, action=action)
         (reply,) = [json.loads(t) for peer, t in host.receive("pa", text, net.now) if peer == "pa" and '"error"' in t]

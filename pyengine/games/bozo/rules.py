@@ -107,28 +107,43 @@ REASONS = {
 }
 
 
-def hand_refusal(history: list, new: tuple, aces_opening: bool = True, strict_faces: bool = False):
-    """Why ``new`` may not be bid after ``history`` (``(count, face)`` tuples of the current
-    hand, oldest first), as ``(code, params)``, or ``None`` when it may."""
-    count, face = new
+def hand_rule(history: list, aces_opening: bool = True, strict_faces: bool = False):
+    """Why a new bid may not follow ``history`` (``(count, face)`` tuples of the current hand,
+    oldest first), as a function of the new bid giving ``(code, params)``, or ``None`` when
+    it may. What the history decides is read once: ``legal_bids`` asks about every bid up to
+    the dice in play (360 at 20 seats), once per move and per bot world."""
     if not history:
-        return ("bozo.aces_opening", {}) if face == ACE and not aces_opening else None
-    old_count, old_face = history[-1]
-    if face == ACE:
-        if old_face != ACE and count < ceil_half(old_count):
-            return ("bozo.aces_too_low", {"count": ceil_half(old_count)})
-        top = max((c for c, f in history if f == ACE), default=0)
-        return ("bozo.aces_not_above", {"count": top}) if count <= top else None
+        if aces_opening:
+            return lambda new: None
+        return lambda new: ("bozo.aces_opening", {}) if new[1] == ACE else None
+    last = history[-1]
+    old_count, old_face = last
+    top = max((c for c, f in history if f == ACE), default=0)
     if old_face != ACE:
-        return raise_refusal(history[-1], new, strict_faces)
-    if count < 2 * old_count:
-        return ("bozo.leave_aces_too_low", {"count": 2 * old_count})
+        floor = ceil_half(old_count)
+
+        def after_ordinary(new: tuple):
+            if new[1] == ACE:
+                if new[0] < floor:
+                    return ("bozo.aces_too_low", {"count": floor})
+                return ("bozo.aces_not_above", {"count": top}) if new[0] <= top else None
+            return raise_refusal(last, new, strict_faces)
+
+        return after_ordinary
     ordinary = [bid for bid in history if bid[1] != ACE]
-    if ordinary:
-        best = max(ordinary)
-        if raise_refusal(best, new, False):
+    best = max(ordinary) if ordinary else None
+
+    def after_aces(new: tuple):
+        count, face = new
+        if face == ACE:
+            return ("bozo.aces_not_above", {"count": top}) if count <= top else None
+        if count < 2 * old_count:
+            return ("bozo.leave_aces_too_low", {"count": 2 * old_count})
+        if best and raise_refusal(best, new, False):
             return ("bozo.not_above_earlier", {"count": best[0], "face": best[1]})
-    return None
+        return None
+
+    return after_aces
 
 
 def bid_allowed(history: list, new: str, *, aces_opening: bool = True, strict_faces: bool = False) -> bool:
@@ -139,7 +154,7 @@ def bid_allowed(history: list, new: str, *, aces_opening: bool = True, strict_fa
         parsed = parse_bid(new)
     except IllegalAction:
         return False
-    return hand_refusal(before, parsed, aces_opening, strict_faces) is None
+    return hand_rule(before, aces_opening, strict_faces)(parsed) is None
 
 
 def table_rule(table: dict):
@@ -150,14 +165,15 @@ def table_rule(table: dict):
         return lambda new: ("bozo.direction_first", {})
     options = table["options"]
     history = [(b["count"], b["face"]) for b in table["bids"]]
-    aces_opening, strict = options["aces_opening"], options["bidding"] == "strict"
-    counts = table["counts"] if options["cap_bids"] else None
+    rule = hand_rule(history, options["aces_opening"], options["bidding"] == "strict")
+    if not options["cap_bids"]:
+        return rule
+    counts = table["counts"]
 
-    def refusal(new: tuple):
-        found = hand_refusal(history, new, aces_opening, strict)
-        return cap_refusal(counts, new[0]) if not found and counts else found
+    def capped(new: tuple):
+        return rule(new) or cap_refusal(counts, new[0])
 
-    return refusal
+    return capped
 
 
 def table_bid_refusal(table: dict, seat: int, new: tuple):
