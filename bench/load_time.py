@@ -475,12 +475,9 @@ def report(figures: dict, phone: dict, lobby: dict, visits: dict, speed: dict, t
         f"Browser figures (`python bench/load_time.py --runs {args.runs} --phone-runs {args.phone_runs}`, "
         f"{time.strftime('%Y-%m-%d')}, Debian Chromium headless, 2-core machine shared with other jobs, "
         f"load {load:.1f} at the end of the run; interleaved pairs, median (min–max)).",
-        "",
-        f"Loopback ({args.runs} pairs):",
-        "",
-        *TABLE_HEAD,
-        *ratio_rows(figures, {"cold": 0.5, "warm": 0.4}),
     ]
+    if args.runs:
+        lines += ["", f"Loopback ({args.runs} pairs):", "", *TABLE_HEAD, *ratio_rows(figures, {"cold": 0.5, "warm": 0.4})]
     if args.phone_runs:
         lobby_ms = [t["lobby"] for t in phone["cold"]["taberna"]]
         worker_ms = [t["worker"] for t in phone["cold"]["taberna"]]
