@@ -38,9 +38,6 @@ const SPEEDS = { relaxed: 1.6, normal: 1, fast: 0.2, instant: 0 };
 const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
 const NAME_MAX = 24; // the engine's limit for a seat name (pyengine/core/table.py MAX_NAME)
 const PLAYERS_NAMED = 4; // players a saved game names in the lobby; more are counted
-// The kinds of table session (session.js), loaded with the engine (loadTables): the lobby
-// does not wait for them, and no table opens before the engine is ready.
-let GamesSession, LocalSession, ReplaySession, SHARED_SESSIONS;
 
 // The page's one object that changes: its language and what it shows, and what it holds
 // between tables. A table's own state lives in its session.
@@ -54,6 +51,9 @@ const app = {
   pendingRoute: null, // a friend's link opened before the engine was ready
   saveError: null, // why the latest save failed
   net: null, // the networking modules, once a table is shared
+  // The kinds of table session (session.js), loaded with the engine (loadTables): the lobby
+  // does not wait for them, and no table opens before the engine is ready.
+  sessions: null,
   panel: null, // the share panel (net/panel.js), once a table is shared
 };
 app.screen = new PageScreen($, app.i18n, new TableSounds(settings.get(KEYS.sound) === "1"));
@@ -275,7 +275,7 @@ function openGame(gameId) {
     showEngineWait();
     return;
   }
-  startSession(new LocalSession(page)).setup(gameId); // a new game gets a save of its own
+  startSession(new app.sessions.LocalSession(page)).setup(gameId); // a new game gets a save of its own
 }
 
 function showEngineWait() {
@@ -297,11 +297,11 @@ function backToLobby() {
 async function resume(id) {
   const record = app.shelf.get(id);
   if (!record) return backToLobby();
-  if (await LocalSession.openElsewhere(page, id)) {
+  if (await app.sessions.LocalSession.openElsewhere(page, id)) {
     toast(t("saves.open_elsewhere"));
     return backToLobby();
   }
-  const session = startSession(new LocalSession(page));
+  const session = startSession(new app.sessions.LocalSession(page));
   const reply = await session.resume(record);
   if (reply && !reply.ok && app.session === session) {
     closeSession(false);
@@ -343,7 +343,7 @@ function showBrokenSave(message, startFresh) {
 // --- replays ----------------------------------------------------------------------------------
 /** The game on screen (a one-device or a hosted table, ``role``) replayed, up to now. */
 function openReplay(role) {
-  startSession(new ReplaySession(page)).open(role);
+  startSession(new app.sessions.ReplaySession(page)).open(role);
   $("game").focus({ preventScroll: true });
 }
 
@@ -352,7 +352,7 @@ function openReplay(role) {
 async function openRecord(open) {
   if (!app.bridge) return;
   const refusal = $("import-refusal");
-  const session = new ReplaySession(page);
+  const session = new app.sessions.ReplaySession(page);
   const reply = await open(session);
   refusal.hidden = Boolean(reply?.ok);
   refusal.textContent = reply?.ok ? "" : reply?.message ?? "";
@@ -368,7 +368,7 @@ async function openRecord(open) {
 /** Your games (``view`` "games") or their statistics ("stats"). */
 function openYourGames(view) {
   if (!app.bridge) return;
-  startSession(new GamesSession(page)).open(view);
+  startSession(new app.sessions.GamesSession(page)).open(view);
   $("game").focus({ preventScroll: true });
 }
 
@@ -419,7 +419,7 @@ async function openShared(role) {
     qr: async (text) => (await page.call("net_qr", text, app.i18n.lang)).svg,
   }, $("net-path"));
   onScreen.clearLocal();
-  return startSession(new SHARED_SESSIONS[role](page));
+  return startSession(new app.sessions.SHARED_SESSIONS[role](page));
 }
 
 // The room link needs the relays (a tab of this browser can still type the room code); the
@@ -438,7 +438,7 @@ async function openSharedSetup(gameId) {
 // Back at a shared table after a reload or from the lobby's offer: rejoin it as before,
 // unless another tab already has it (then this tab stays in the lobby).
 async function resumeShared(marker) {
-  if (await SHARED_SESSIONS[marker.role].openElsewhere(page, marker)) {
+  if (await app.sessions.SHARED_SESSIONS[marker.role].openElsewhere(page, marker)) {
     toast(t("friends.open_elsewhere", { code: marker.room ? showRoomCode(marker.room) : marker.table }));
     return;
   }
@@ -644,8 +644,7 @@ async function loadTables() {
     link.addEventListener("error", () => reject(new Error("tables.css did not load")));
   });
   document.head.append(link);
-  const [sessions] = await Promise.all([import("./session.js"), styled]);
-  ({ GamesSession, LocalSession, ReplaySession, SHARED_SESSIONS } = sessions);
+  [app.sessions] = await Promise.all([import("./session.js"), styled]);
 }
 
 /** Starts the engine's worker and loads the tables once ``lobbyShown`` has settled: the
@@ -691,7 +690,7 @@ async function startEngine(lobbyShown) {
   } else if (app.pendingReplay) {
     openPendingReplay();
   } else if (replay) {
-    startSession(new ReplaySession(page)).resume(replay).then((reply) => reply?.ok || backToLobby());
+    startSession(new app.sessions.ReplaySession(page)).resume(replay).then((reply) => reply?.ok || backToLobby());
   } else if (marker?.onScreen) {
     resumeShared(marker);
   } else if (current && app.shelf.get(current)) {

@@ -42,9 +42,9 @@ player remembers the others, and the game log tells them to anyone. Hard counts 
 hold every card still out and no other, and it weighs what was said through the whole hand.
 Easy and medium do not: they know only the trick in progress and each side's last trick,
 and their worlds treat the older tricks as one more hidden place (``imagined_deal``). What
-play revealed is kept by the engine, though (``cannot_hold``: a player who did not follow is void in the suit led, one
-who did not beat holds nothing that beats, obligada's "lowest card" says which lower cards
-he lacks), and no world breaks it. The evidence weights apply to a player only while every
+play revealed is kept by the engine, though (``cannot_hold``: a player who did not follow
+is void in the suit led, one who did not beat holds nothing that beats, obligada's "lowest
+card" says which lower cards he lacks), and no world breaks it. The evidence weights apply to a player only while every
 card he played is known (his hand as dealt is then known in each world): all hand long
 for a bot that counts cards.
 
