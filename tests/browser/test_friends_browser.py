@@ -166,7 +166,21 @@ def play_one(host, pages, rng, timeout_s=60):
             if page.evaluate(CLICK_IF_TO_ACT, [version, rng.random(), rng.random()]):
                 return version
         pages[0].wait_for_timeout(100)
-    raise AssertionError(f"nobody could act for {timeout_s} s")
+    raise AssertionError(f"nobody could act for {timeout_s} s: " + json.dumps([page.evaluate(STANDING) for page in pages]))
+
+
+# What a page shows of the table, for a test that found nobody able to act: its version and
+# status, the seats' connections, a refusal or banner on screen, the buttons it offers.
+STANDING = """() => {
+  const area = document.getElementById('game-area');
+  const table = area.querySelector('.tb-table');
+  return {
+    version: table?.dataset.version, status: area.dataset.status, busy: area.hasAttribute('aria-busy'),
+    seats: [...area.querySelectorAll('[data-testid^=seat-]')].map((seat) => seat.dataset.conn),
+    notices: [...area.querySelectorAll('.tb-net-error, [data-testid=host-lost], [role=alert]')].map((n) => n.textContent.trim()),
+    buttons: [...area.querySelectorAll('button')].filter((b) => !b.disabled).map((b) => b.dataset.testid || b.textContent.trim()).slice(0, 12),
+  };
+}"""
 
 
 def quiet(host, pages, timeout_s=60):
