@@ -390,6 +390,7 @@ export class HostPath extends PathEnd {
     this.identity = identity;
     this.onChannel = onChannel;
     this.proofs = new Map(); // sid -> challenges answered
+    this.proved = new Map(); // sid -> the proof its session was opened with
     this.greeted = new Map(); // sid -> hellos answered
     this.announce(EVERYONE);
   }
@@ -400,8 +401,17 @@ export class HostPath extends PathEnd {
   }
 
   async onhandshake(sid, data) {
-    if (this.sessions.has(sid)) return;
     const answered = this.proofs.get(sid) ?? 0;
+    if (this.sessions.has(sid)) {
+      // The guest asks again with the same challenge: the brokers lost the proof. The same
+      // answer goes again (a few times at most); the session stays the one it opened.
+      const proof = this.proved.get(sid);
+      if (data.kind === "prove" && data.nonce === proof?.nonce && answered < MAX_PROOFS_PER_PEER) {
+        this.proofs.set(sid, answered + 1);
+        await this.sendHandshake(sid, proof);
+      }
+      return;
+    }
     const greeted = this.greeted.get(sid) ?? 0;
     if (data.kind === "hello" && greeted < MAX_PROOFS_PER_PEER) {
       this.greeted.set(sid, greeted + 1);
@@ -412,7 +422,9 @@ export class HostPath extends PathEnd {
       const own = await this.share;
       const key = await sessionKey(own, data.share, this.secrets.salt, this.sid, sid);
       const sig = await signBinding(this.identity, this.table, data.nonce, pathEnd(this.sid, own.share), pathEnd(sid, data.share));
-      await this.sendHandshake(sid, { kind: "proof", nonce: data.nonce, sig });
+      const proof = { kind: "proof", nonce: data.nonce, sig };
+      this.proved.set(sid, proof);
+      await this.sendHandshake(sid, proof);
       if (!this.closed) this.onChannel(sid, this.open(sid, key));
     }
   }
@@ -441,6 +453,9 @@ export class GuestPath extends PathEnd {
   hello() {
     if (this.closed || this.sessions.size) return;
     this.sendHandshake(EVERYONE, { kind: "hello" });
+    // A challenge still unanswered goes again: the brokers may have lost it or its proof,
+    // and a host answers each guest's announcement request only while it has no session.
+    for (const [sid, challenge] of this.asked) if (challenge) this.sendHandshake(sid, challenge.prove);
     this.helloTimer = this.clock.setTimeout(() => this.hello(), HELLO_MS[Math.min(this.hellos, HELLO_MS.length - 1)]);
     this.hellos += 1;
   }
@@ -460,9 +475,10 @@ export class GuestPath extends PathEnd {
       return;
     }
     const nonce = newChallenge();
-    this.asked.set(sid, { nonce, share: data.share, key: data.key, ...key });
-    const { share } = await this.share;
-    await this.sendHandshake(sid, { kind: "prove", nonce, share });
+    const prove = { kind: "prove", nonce, share: (await this.share).share };
+    if (this.closed) return;
+    this.asked.set(sid, { nonce, share: data.share, key: data.key, ...key, prove });
+    await this.sendHandshake(sid, prove);
   }
 
   async check(sid, data) {

@@ -207,3 +207,61 @@ test("a host whose page reloads is taken up again on the same path, proved anew"
   assert.deepEqual(heard, ["rejoin"]);
   for (const end of [first, second, guest]) end.close();
 });
+
+/** Timers the test fires by hand: ``fire()`` runs (and forgets) every timeout set so far. */
+function handClock() {
+  const timeouts = new Map();
+  let next = 0;
+  return {
+    setInterval: () => 0,
+    clearInterval() {},
+    setTimeout: (callback) => { next += 1; timeouts.set(next, callback); return next; },
+    clearTimeout: (id) => timeouts.delete(id),
+    fire() {
+      const due = [...timeouts.values()];
+      timeouts.clear();
+      due.forEach((callback) => callback());
+    },
+  };
+}
+
+for (const lost of ["prove", "proof"]) {
+  test(`a ${lost} the brokers lost is asked again: the guest still reaches the host`, async () => {
+    const wire = broker();
+    const secrets = await pathSecrets(SECRET);
+    const publish = (link) => {
+      const send = link.publish;
+      let dropped = false;
+      let order = Promise.resolve();
+      link.publish = (frame) => {
+        // The brokers drop frames (QoS 0, a connection that comes back): the first of this kind.
+        order = order.then(async () => {
+          const bytes = readHeader(frame).kind === KIND.HANDSHAKE ? await openFrame(secrets.roomKey, frame) : null;
+          const data = bytes ? JSON.parse(decoder.decode(bytes)) : null;
+          if (data?.kind === lost && !dropped) dropped = true;
+          else send(frame);
+        });
+      };
+      return link;
+    };
+    const identity = await hostIdentity();
+    const hostChannels = [];
+    const host = new HostPath(publish(wire.link()), secrets, { table: "t1", identity, onChannel: (sid, channel) => hostChannels.push(channel) }, { clock: noTimers });
+    const proved = [];
+    const clock = handClock();
+    const guest = new GuestPath(publish(wire.link()), secrets, {
+      table: "t1", trusted: (key) => key.fingerprint === identity.fingerprint, onproved: (channel) => proved.push(channel),
+    }, { clock });
+    await wire.flush();
+    assert.equal(proved.length, 0);
+    clock.fire(); // the guest's next hello
+    await wire.flush();
+    assert.equal(proved.length, 1);
+    const heard = [];
+    hostChannels.at(-1).onmessage = (text) => heard.push(text);
+    proved[0].send("still here");
+    await wire.flush();
+    assert.deepEqual(heard, ["still here"]);
+    for (const end of [host, guest]) end.close();
+  });
+}
