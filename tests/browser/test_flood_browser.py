@@ -14,7 +14,7 @@ import pytest
 from buildtools.chromium import ARGS as CHROMIUM_ARGS
 from buildtools.chromium import EXECUTABLE as CHROMIUM
 from tests.browser.test_friends_browser import create_table, open_lobby
-from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, TRACK, texts
+from tests.browser.test_transports import HOST_ROOM, JOIN_ROOM, open_page, texts
 
 MB = 1024 * 1024
 GROWTH_LIMIT = 20 * MB
@@ -91,18 +91,10 @@ def own_browser(playwright_driver, site):
     browser.close()
 
 
-def bare_page(context, site):
-    """A page of the site's origin without the engine (a file beside index.html): its
-    memory is the networking's alone."""
-    page = context.new_page()
-    page.goto(site.url + "manifest.webmanifest")
-    page.evaluate(TRACK)
-    return page
-
-
 def attacker_page(new_player, site, relay, code):
-    """A code holder's page of its own: the networking only, no engine to load (``bare_page``)."""
-    page = bare_page(new_player(), site)
+    """A code holder's page of its own: the networking only, no engine to load
+    (``open_page``), so its memory is the networking's alone."""
+    page = open_page(new_player(), site)
     page.evaluate(ATTACKER, [code, relay.url])
     return page
 
@@ -124,7 +116,7 @@ def test_a_flood_on_an_action_the_host_does_not_read_is_cut_off_and_costs_no_mem
     messages within the size limit on an action the host reads costs no memory either (the
     byte budget that cuts it off is tested in tests/js/guard.test.mjs, without a clock)."""
     browser, context = own_browser
-    host = bare_page(context, site)
+    host = open_page(context, site)
     code, _ = host.evaluate(HOST_ROOM, [None, relay.url])
     attackers = two_attackers(new_player, site, relay, code, peers=1)
     before = settled_resident(browser, host)
@@ -141,9 +133,9 @@ def test_a_flood_on_a_guest_is_cut_off_and_costs_no_memory(own_browser, new_play
     """400 MB sent to a guest stayed +373 MB. A guest reads only the host's announcement and
     proof from anyone, and texts from its proved host."""
     browser, context = own_browser
-    host = bare_page(new_player(), site)
+    host = open_page(new_player(), site)
     code, _ = host.evaluate(HOST_ROOM, [None, relay.url])
-    guest = bare_page(context, site)
+    guest = open_page(context, site)
     guest.evaluate(JOIN_ROOM, [code, relay.url])
     attackers = two_attackers(new_player, site, relay, code, peers=2)
     before = settled_resident(browser, guest)

@@ -1,8 +1,12 @@
-"""The page's transports (site/net/bc.js, rtc.js, relay.js) between real pages of the built site.
+"""The page's transports (site/net/bc.js, rtc.js, relay.js) between pages of the built site.
 
 Separate browser contexts are separate players (no shared storage, no shared
 BroadcastChannel); WebRTC runs on loopback and the relay is the session's own mosquitto.
-Each page imports the modules as the driver does and keeps what it got on ``window``.
+Each page imports the modules as the driver does and keeps what it got on ``window``. The
+pages are of the site's origin but load no engine (``open_page``): the transports need none,
+and a page with the engine costs about 5 CPU-seconds more. The tables' own tests
+(test_friends_browser, test_broker_path, test_room_security) run them on the site's page,
+under its Content Security Policy.
 """
 
 import base64
@@ -28,8 +32,10 @@ BIG = "ação🎲-" * 20_000  # about 200 KiB of UTF-8, with multi-byte characte
 
 
 def open_page(ctx, site):
+    """A page of the site's origin without the engine (a file beside index.html), tracking
+    its channels (``TRACK``)."""
     page = ctx.new_page()
-    page.goto(site.url)
+    page.goto(site.url + "manifest.webmanifest")
     page.evaluate(TRACK)
     return page
 
@@ -156,10 +162,9 @@ def test_a_guest_page_going_away_closes_the_hosts_channel(new_player, site):
     host.wait_for_function("() => net.closed === 1", timeout=20_000)
 
 
-def test_rtc_round_trip_on_loopback(new_player, site, wait_engine):
+def test_fifty_pings_come_back_in_order_over_rtc_on_loopback(new_player, site):
+    """The round trip's time is printed, not asserted (``bench/friends_roundtrip.py`` measures it)."""
     host, guest = open_page(new_player(), site), open_page(new_player(), site)
-    for page in (host, guest):  # a quiet machine: the engine has finished starting
-        wait_engine(page)
     connect_rtc(host, guest)
     guest.evaluate("() => { net.channels[0].onmessage = (text) => net.channels[0].send(text); }")
     times = host.evaluate(
@@ -170,15 +175,14 @@ def test_rtc_round_trip_on_loopback(new_player, site, wait_engine):
                 const started = performance.now();
                 const back = new Promise((resolve) => { channel.onmessage = resolve; });
                 channel.send(JSON.stringify({kind: "ping", n: i}));
-                await back;
+                if (JSON.parse(await back).n !== i) return null;
                 times.push(performance.now() - started);
             }
             return times;
         }"""
     )
-    median = statistics.median(times)
-    print(f"\nrtc round trip on loopback: median {median:.2f} ms, max {max(times):.2f} ms (50 pings)")
-    assert len(times) == 50 and median < 100
+    assert times is not None and len(times) == 50
+    print(f"\nrtc round trip on loopback: median {statistics.median(times):.2f} ms, max {max(times):.2f} ms (50 pings)")
 
 
 def fletcher(payload):
