@@ -647,16 +647,19 @@ async function loadTables() {
   [app.sessions] = await Promise.all([import("./session.js"), styled]);
 }
 
-/** Starts the engine's worker and loads the tables once ``lobbyShown`` has settled: the
- * lobby comes first. The engine is ready only with the tables loaded: every table on screen
- * is painted from the engine's replies, so none paints without its styles. */
+/** Starts the engine's worker once ``lobbyShown`` has settled (the lobby comes first), then
+ * loads the tables while Python starts: their code and styles do not hold up the worker,
+ * whose start is the way to a playable engine. The engine is ready only with the tables
+ * loaded: every table on screen is painted from the engine's replies, so none paints
+ * without its styles. */
 async function startEngine(lobbyShown) {
   let bridge;
   try {
     await lobbyShown;
+    const { ready } = await startWorker();
     const tables = loadTables();
-    tables.catch(() => {}); // a failure is reported once the worker is up (below)
-    const worker = await startWorker();
+    tables.catch(() => {}); // a failure is reported once Python has answered (below)
+    const worker = await ready;
     // The worker resolves even when its Python failed: a first call proves the bridge is there.
     JSON.parse(await worker.sync.lobby(app.i18n.lang));
     bridge = worker.sync;
