@@ -45,6 +45,8 @@ const PEER_STRIKES = 200;
 const UNSEATED_RATE = 20;
 const UNSEATED_BURST = 40;
 const INBOUND_QUEUE = 64;
+// Peers' messages in one worker call at most (the worker refuses more than 256).
+const MAX_BATCH = 64;
 const MAX_UNSEATED = 24;
 // Host calls that can move its table on: they wait for the host's latest save (saveHeld).
 const HOST_MOVES = new Set(["net_host_receive", "net_host_receive_all", "net_host_act", "net_host_bot_step", "net_host_command"]);
@@ -107,6 +109,7 @@ class TableSession {
     this.saveId = null; // the table's record on the shelf, once it has one
     this.queue = Promise.resolve();
     this.queued = 0;
+    this.inboundBatch = null; // peers' messages waiting for one worker call (enqueueBatched)
     this.busyCalls = 0;
     this.clicking = false;
     this.botTimer = null;
@@ -146,6 +149,22 @@ class TableSession {
     });
     this.queue = job;
     return job;
+  }
+
+  /** Messages that come while the worker is busy wait together and go in one call ``name``
+   * (their list as JSON, then the time), in arrival order, at most MAX_BATCH a call: the
+   * worker handles each as alone, and draws and saves once for them all. */
+  enqueueBatched(name, item) {
+    if (this.inboundBatch && this.inboundBatch.length < MAX_BATCH) {
+      this.inboundBatch.push(item);
+      return;
+    }
+    const batch = (this.inboundBatch = [item]);
+    const close = () => {
+      if (this.inboundBatch === batch) this.inboundBatch = null;
+      return batch;
+    };
+    this.enqueue(name, () => [JSON.stringify(close()), this.clock.now()]).finally(close);
   }
 
   /** A call of the player's (or a bot's): the screen is busy until its reply is shown. */
@@ -529,7 +548,6 @@ export class HostSession extends SharedSession {
     this.seated = new Set(); // peer ids holding a seat, as the worker's latest reply said
     this.unseatedBudget = { tokens: UNSEATED_BURST, at: this.clock.now() };
     this.inbound = 0; // messages of peers without a seat waiting for the worker
-    this.inboundBatch = null; // seated guests' messages waiting for one worker call (receiveSeated)
     this.invites = 0;
     this.connectedToast = null; // {peer, dismiss}: "Your friend is connected.", while it may show
     this.roomCode = null; // the table's room code (null where the page cannot derive)
@@ -694,16 +712,7 @@ export class HostSession extends SharedSession {
    * one call (``net_host_receive_all``): a burst, such as every device's keys at a fair
    * deal, moves the table once and sends each guest one state, not one per message. */
   receiveSeated(peer, text) {
-    if (this.inboundBatch) {
-      this.inboundBatch.push([peer, text]);
-      return;
-    }
-    const batch = (this.inboundBatch = [[peer, text]]);
-    const close = () => {
-      if (this.inboundBatch === batch) this.inboundBatch = null;
-      return batch;
-    };
-    this.enqueue("net_host_receive_all", () => [JSON.stringify(close()), this.clock.now()]).finally(close);
+    this.enqueueBatched("net_host_receive_all", [peer, text]);
   }
 
   /** Whether ``peer`` may send one more message now: within its own bucket (a peer that
@@ -907,7 +916,9 @@ export class GuestSession extends SharedSession {
     this.channel?.close();
     this.channel = channel;
     this.page.panel.hide(); // a reply code or a plea for a new invite is moot now
-    channel.onmessage = (text) => this.enqueue("net_guest_receive", [text, this.clock.now()]);
+    // The host's messages that come while the worker is busy (a fair deal's record and the
+    // state after it, every step of it on a device that lags behind) go in one call.
+    channel.onmessage = (text) => this.enqueueBatched("net_guest_receive_all", text);
     channel.onpath = () => this.page.panel.showPaths([channel.path]);
     this.page.panel.showPaths([channel.path]);
     channel.onclose = () => {

@@ -116,9 +116,15 @@ class JoinedTable(Controller):
         self.send((None, text) for text in texts)
 
     def receive(self, text, now) -> None:
+        self.receive_all([text], now)
+
+    def receive_all(self, texts, now) -> None:
+        """The host's texts that waited together for this worker, each handled in order as
+        alone (every check the same); the screen is drawn and saved once, for the last."""
         guest = self.guest
         version, rev, replayed = guest.version, guest.rev, self._replayed_version()
-        self.to_host(guest.receive(text, now))
+        for text in texts:
+            self.to_host(guest.receive(text, now))
         self.record_only = guest.rev == rev and self._replayed_version() not in (replayed, None)
         if guest.version != version:
             self.keep_persistent_ui()

@@ -275,7 +275,30 @@ test("a guest's seat is saved and marked, and its moves go to the host as the wo
   await settle();
   assert.deepEqual(page.net.toHost.sent, ["hello host", "intent"]);
   page.net.toHost.receive("state");
-  assert.deepEqual((await page.worker.last()).args, ["state", 1000, "en"]);
+  const received = await page.worker.last();
+  assert.deepEqual([received.name, received.args], ["net_guest_receive_all", ['["state"]', 1000, "en"]]);
+});
+
+test("the host's messages that come while a guest's worker is busy go to it together, in order", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const session = new GuestSession(page, clock);
+  const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1", status: "connecting", html: "<p></p>" }));
+  await joined;
+  const connected = await page.worker.last(); // busy: what comes meanwhile waits
+  page.net.toHost.receive("record");
+  page.net.toHost.receive("state");
+  connected.answer(reply({ role: "guest", table: "T1" }));
+  const first = await page.worker.last();
+  assert.deepEqual([first.name, first.args], ["net_guest_receive_all", ['["record","state"]', 1000, "en"]]);
+  for (let i = 0; i < 70; i += 1) page.net.toHost.receive(`s${i}`); // while the worker is busy
+  first.answer(reply({ role: "guest", table: "T1" }));
+  const second = await page.worker.last();
+  assert.deepEqual(JSON.parse(second.args[0]), Array.from({ length: 64 }, (_, i) => `s${i}`)); // at most 64 a call
+  second.answer(reply({ role: "guest", table: "T1" }));
+  assert.deepEqual(JSON.parse((await page.worker.last()).args[0]), ["s64", "s65", "s66", "s67", "s68", "s69"]);
+  assert.equal(page.worker.mostAtOnce, 1);
 });
 
 test("a phrase tap goes to the worker as the screen wrote it, with the time: the page makes no message", async () => {
