@@ -47,6 +47,10 @@ const UNSEATED_BURST = 40;
 const INBOUND_QUEUE = 64;
 // Peers' messages in one worker call at most (the worker refuses more than 256).
 const MAX_BATCH = 64;
+// How long a guest's page lets the host's news of a fair deal wait for more while its device
+// owes no step (``dealNews``): ten devices' pages on one machine leave the cores to the device
+// that owes the next step, and check the others' steps a few at a time, drawn once.
+const HOLD_MS = 300;
 const MAX_UNSEATED = 24;
 // Host calls that can move its table on: they wait for the host's latest save (saveHeld).
 const HOST_MOVES = new Set(["net_host_receive", "net_host_receive_all", "net_host_act", "net_host_bot_step", "net_host_command"]);
@@ -75,6 +79,20 @@ function claimsSeat(text) {
   try {
     const { kind, seat } = JSON.parse(text);
     return (kind === "join" || kind === "rejoin") && Number.isInteger(seat);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the host's ``text`` is news of a fair deal's lock or relock pass that ``seat``
+ * does not owe a step of (a record piece, which the state after it always follows, or the
+ * state): only a glance, the worker checks every message all the same. */
+function dealNews(text, seat) {
+  try {
+    const { kind, view } = JSON.parse(text);
+    if (kind === "record") return true;
+    const fair = kind === "state" ? view?.fair : null;
+    return (fair?.step === "lock" || fair?.step === "relock") && Array.isArray(fair.owed) && !fair.owed.includes(seat);
   } catch {
     return false;
   }
@@ -153,18 +171,28 @@ class TableSession {
 
   /** Messages that come while the worker is busy wait together and go in one call ``name``
    * (their list as JSON, then the time), in arrival order, at most MAX_BATCH a call: the
-   * worker handles each as alone, and draws and saves once for them all. */
-  enqueueBatched(name, item) {
-    if (this.inboundBatch && this.inboundBatch.length < MAX_BATCH) {
-      this.inboundBatch.push(item);
+   * worker handles each as alone, and draws and saves once for them all. An item that
+   * ``canWait`` starts its batch's call only HOLD_MS later (or with the next item that
+   * cannot wait), so that more join it. */
+  enqueueBatched(name, item, canWait = false) {
+    const open = this.inboundBatch;
+    if (open && open.items.length < MAX_BATCH) {
+      open.items.push(item);
+      if (!canWait) open.go();
       return;
     }
-    const batch = (this.inboundBatch = [item]);
+    const batch = (this.inboundBatch = { items: [item], go: null, timer: null });
     const close = () => {
       if (this.inboundBatch === batch) this.inboundBatch = null;
-      return batch;
+      return batch.items;
     };
-    this.enqueue(name, () => [JSON.stringify(close()), this.clock.now()]).finally(close);
+    batch.go = () => {
+      batch.go = () => {}; // once
+      this.clock.clearTimeout(batch.timer);
+      this.enqueue(name, () => [JSON.stringify(close()), this.clock.now()]).finally(close);
+    };
+    if (canWait) batch.timer = this.clock.setTimeout(() => batch.go(), HOLD_MS);
+    else batch.go();
   }
 
   /** A call of the player's (or a bot's): the screen is busy until its reply is shown. */
@@ -835,6 +863,7 @@ export class GuestSession extends SharedSession {
     this.channel = null; // to the host
     this.via = null; // {via: "invite"|"room"|"tab", table, seat, room, pin}
     this.room = null; // the table's room on the relays, once joined
+    this.seat = null; // this device's seat, once the worker's save says it
   }
 
   /** This tab's saved seat at ``table``, else the newest saved there. */
@@ -894,7 +923,8 @@ export class GuestSession extends SharedSession {
     // The record keeps the host key it pinned, to find the same host from the lobby.
     const record = { id, kind: "guest", table: this.tableId, via: this.via?.via ?? null, pin: this.via?.pin ?? null };
     this.page.shelf.put({ ...record, text: reply.save, ...recordSummary(reply.summary) });
-    this.hold(lockName("guest", this.tableId, saveField(reply.save, "seat")));
+    this.seat = saveField(reply.save, "seat");
+    this.hold(lockName("guest", this.tableId, this.seat));
   }
 
   /** The guest's marker: how to find the host again after a reload (room code, pinned key). */
@@ -918,7 +948,7 @@ export class GuestSession extends SharedSession {
     this.page.panel.hide(); // a reply code or a plea for a new invite is moot now
     // The host's messages that come while the worker is busy (a fair deal's record and the
     // state after it, every step of it on a device that lags behind) go in one call.
-    channel.onmessage = (text) => this.enqueueBatched("net_guest_receive_all", text);
+    channel.onmessage = (text) => this.enqueueBatched("net_guest_receive_all", text, dealNews(text, this.seat));
     channel.onpath = () => this.page.panel.showPaths([channel.path]);
     this.page.panel.showPaths([channel.path]);
     channel.onclose = () => {

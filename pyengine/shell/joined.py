@@ -249,9 +249,10 @@ class JoinedTable(Controller):
             if self._entry[0] != key:
                 self._entry = (key, record_entry({**record, "seats": self._seen_here(record["seats"])}, states))
             return self._entry[1]
-        kept = self.kept()
-        if kept is None or not kept.is_over():
+        replayed = self._replayed()
+        if replayed is None or not replayed.is_over():  # asked for every reply: no copy until the end
             return None
+        kept = self.kept()
         key = (self.guest.audit.base, kept.version)
         if self._entry[0] != key:
             self._entry = (key, finished_entry(kept))

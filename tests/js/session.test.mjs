@@ -279,6 +279,39 @@ test("a guest's seat is saved and marked, and its moves go to the host as the wo
   assert.deepEqual([received.name, received.args], ["net_guest_receive_all", ['["state"]', 1000, "en"]]);
 });
 
+test("a fair deal's news for steps this device does not owe waits a moment for more; its own step goes at once", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const session = new GuestSession(page, clock);
+  const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
+  const save = '{"table":"T1","seat":1}';
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1", status: "connecting", html: "<p></p>", save, summary: SUMMARY }));
+  await joined;
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1" })); // connected
+  const state = (step, owed) => JSON.stringify({ kind: "state", view: { fair: { step, owed } } });
+  const others = [JSON.stringify({ kind: "record" }), state("lock", [2]), JSON.stringify({ kind: "record" }), state("relock", [3])];
+  for (const text of others) page.net.toHost.receive(text);
+  await settle();
+  assert.equal(page.worker.calls.length, 2); // held
+  await clock.advance(299);
+  assert.equal(page.worker.calls.length, 2);
+  await clock.advance(1);
+  const held = await page.worker.last();
+  assert.deepEqual([held.name, JSON.parse(held.args[0])], ["net_guest_receive_all", others]);
+  held.answer(reply({ role: "guest", table: "T1" }));
+  const mine = [JSON.stringify({ kind: "record" }), state("lock", [1])];
+  for (const text of mine) page.net.toHost.receive(text);
+  assert.deepEqual(JSON.parse((await page.worker.last()).args[0]), mine); // its own step: no wait
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1" }));
+  for (const text of [state("release", [1, 2, 3]), state("play", [])]) {
+    page.net.toHost.receive(text);
+    const call = await page.worker.last();
+    assert.deepEqual(JSON.parse(call.args[0]), [text]); // the rest of the deal and the game: at once
+    call.answer(reply({ role: "guest", table: "T1" }));
+  }
+  assert.equal(clock.timers.size, 1); // only the session's clock tick is left
+});
+
 test("the host's messages that come while a guest's worker is busy go to it together, in order", async () => {
   const page = fakePage();
   const clock = new FakeClock();
