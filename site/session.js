@@ -2,7 +2,9 @@
 //
 // A session sends the worker one call at a time, in arrival order (a player's click, a bot's
 // turn, a peer's message, the clock), so no network message is ever dropped or overtaken and
-// a click never races a peer. Every reply goes through one apply(): keep the save, deliver
+// a click never races a peer (peers' messages that wait together go in arrival order; a fair
+// deal's news that a guest's device may let wait, enqueueBatched, lets the clock or a click on
+// the progress screen go first: none of them acts on the deal). Every reply goes through one apply(): keep the save, deliver
 // the outgoing messages, paint the screen, pace the bots. The kinds mirror the Python shell
 // (pyengine/shell/local.py, hosted.py, joined.py, replay.py): LocalSession (a table on this
 // device only), HostSession (a table this tab hosts for friends), GuestSession (a seat at a
