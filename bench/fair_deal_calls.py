@@ -9,8 +9,8 @@ left, from the host's Start to every hand dealt. The host's page hands its worke
 guest's message waiting at once (``net_host_receive_all``). A guest's page (``site/session.js``):
 ``--policy one`` gives its worker one message a call (as before the tenth session);
 ``page`` (the default) as the page does now: what waits goes in one call
-(``net_guest_receive_all``), and a fair deal's news of steps the device does not owe waits
-for more until a message that cannot wait comes or nothing else moves (the page waits at
+(``net_guest_receive_all``), and once a deal's progress shows, its news of steps the device
+does not owe waits for more until a message that cannot wait comes or nothing else moves (the page waits at
 most 300 ms: here, on one core, as long as it takes the others). The fastest of ``--repeat``
 deals is printed.
 """
@@ -28,20 +28,23 @@ sys.path.insert(0, str(ROOT))
 from pyengine.shell.calls import Worker  # noqa: E402
 
 
-def deal_news(text: str, seat: int) -> bool:
-    """``dealNews`` of ``site/session.js``."""
+def deal_news(text: str, seat):
+    """``dealNews`` of ``site/session.js``: "piece", "others", "own" or None."""
     message = json.loads(text)
     if message["kind"] == "record":
-        return True
+        return "piece"
     fair = (message.get("view") or {}).get("fair") if message["kind"] == "state" else None
-    return bool(fair) and fair.get("step") in ("lock", "relock") and seat not in fair.get("owed", [])
+    if not fair or fair.get("step") not in ("lock", "relock"):
+        return None
+    return "own" if seat in fair.get("owed", []) else "others"
 
 
 class Table:
     def __init__(self, seats: int, policy: str):
         self.policy, self.now = policy, 1_000
         self.host, self.guests = Worker(), {}
-        self.to_host, self.to_guest = deque(), defaultdict(deque)
+        self.to_host, self.to_guest = deque(), defaultdict(deque)  # the latter: (text, may wait)
+        self.dealing = Counter()  # peer -> whether the last state it got was of a deal's pass
         self.cpu, self.calls, self.html = Counter(), Counter(), Counter()
         self.received, self.bytes = Counter(), Counter()
         fields = {"seat0_kind": "human", "seat0_name": "Ana", "seed": "5", "deals": "1",
@@ -66,7 +69,10 @@ class Table:
         assert reply["ok"], reply
         for peer, text in reply["outbox"]:
             if device == "host":
-                self.to_guest[peer].append(text)
+                news = deal_news(text, self.guests[peer].tables["guest"].guest.seat)
+                self.to_guest[peer].append((text, self.dealing[peer] and news in ("piece", "others")))
+                if news != "piece":
+                    self.dealing[peer] = news is not None
             else:
                 self.to_host.append((device, text))
 
@@ -88,14 +94,13 @@ class Table:
                 if not waiting:
                     continue
                 if self.policy == "one":
-                    text = waiting.popleft()
+                    text, _ = waiting.popleft()
                     self.count([text])
                     self.call(peer, "net_guest_receive", text)
                     continue
-                seat = self.guests[peer].tables["guest"].guest.seat
-                if not stuck and all(deal_news(text, seat) for text in waiting):
+                if not stuck and all(may_wait for _, may_wait in waiting):
                     continue
-                texts = list(waiting)
+                texts = [text for text, _ in waiting]
                 waiting.clear()
                 self.count(texts)
                 self.call(peer, "net_guest_receive_all", texts)

@@ -86,17 +86,19 @@ function claimsSeat(text) {
   }
 }
 
-/** Whether the host's ``text`` is news of a fair deal's lock or relock pass that ``seat``
- * does not owe a step of (a record piece, which the state after it always follows, or the
- * state): only a glance, the worker checks every message all the same. */
+/** What the host's ``text`` says of a fair deal's lock or relock pass, at a glance (the
+ * worker checks every message all the same): "piece" (a record piece: the state after it
+ * always follows), "others" (a state of the pass whose next step ``seat`` does not owe),
+ * "own" (one whose step it owes), or null (anything else). */
 function dealNews(text, seat) {
   try {
     const { kind, view } = JSON.parse(text);
-    if (kind === "record") return true;
+    if (kind === "record") return "piece";
     const fair = kind === "state" ? view?.fair : null;
-    return (fair?.step === "lock" || fair?.step === "relock") && Array.isArray(fair.owed) && !fair.owed.includes(seat);
+    if ((fair?.step !== "lock" && fair?.step !== "relock") || !Array.isArray(fair.owed)) return null;
+    return fair.owed.includes(seat) ? "own" : "others";
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -866,6 +868,7 @@ export class GuestSession extends SharedSession {
     this.via = null; // {via: "invite"|"room"|"tab", table, seat, room, pin}
     this.room = null; // the table's room on the relays, once joined
     this.seat = null; // this device's seat, once the worker's save says it
+    this.dealing = false; // whether the last state sent to the worker was of a deal's pass (receive)
   }
 
   /** This tab's saved seat at ``table``, else the newest saved there. */
@@ -950,7 +953,7 @@ export class GuestSession extends SharedSession {
     this.page.panel.hide(); // a reply code or a plea for a new invite is moot now
     // The host's messages that come while the worker is busy (a fair deal's record and the
     // state after it, every step of it on a device that lags behind) go in one call.
-    channel.onmessage = (text) => this.enqueueBatched("net_guest_receive_all", text, dealNews(text, this.seat));
+    channel.onmessage = (text) => this.receive(text);
     channel.onpath = () => this.page.panel.showPaths([channel.path]);
     this.page.panel.showPaths([channel.path]);
     channel.onclose = () => {
@@ -961,6 +964,14 @@ export class GuestSession extends SharedSession {
       this.reconnect();
     };
     this.enqueue("net_guest_connected", [this.clock.now()]);
+  }
+
+  /** A message of the host's. Once a state of a fair deal's pass has gone to the worker
+   * (its progress is on screen), the pass's news of steps this device does not owe may wait. */
+  receive(text) {
+    const news = dealNews(text, this.seat);
+    this.enqueueBatched("net_guest_receive_all", text, this.dealing && (news === "piece" || news === "others"));
+    if (news !== "piece") this.dealing = news !== null;
   }
 
   async connect(code) {

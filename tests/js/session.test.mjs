@@ -279,7 +279,7 @@ test("a guest's seat is saved and marked, and its moves go to the host as the wo
   assert.deepEqual([received.name, received.args], ["net_guest_receive_all", ['["state"]', 1000, "en"]]);
 });
 
-test("a fair deal's news for steps this device does not owe waits a moment for more; its own step goes at once", async () => {
+test("a fair deal's news for steps this device does not owe waits a moment for more once the deal shows; its own step goes at once", async () => {
   const page = fakePage();
   const clock = new FakeClock();
   const session = new GuestSession(page, clock);
@@ -289,12 +289,18 @@ test("a fair deal's news for steps this device does not owe waits a moment for m
   await joined;
   (await page.worker.last()).answer(reply({ role: "guest", table: "T1" })); // connected
   const state = (step, owed) => JSON.stringify({ kind: "state", view: { fair: { step, owed } } });
+  const first = [JSON.stringify({ kind: "record" }), state("lock", [0])];
+  for (const text of first) page.net.toHost.receive(text);
+  const shown = await page.worker.last(); // the deal's first news: its progress shows at once
+  assert.deepEqual([shown.name, JSON.parse(shown.args[0])], ["net_guest_receive_all", first]);
+  shown.answer(reply({ role: "guest", table: "T1" }));
+  await settle();
   const others = [JSON.stringify({ kind: "record" }), state("lock", [2]), JSON.stringify({ kind: "record" }), state("relock", [3])];
   for (const text of others) page.net.toHost.receive(text);
   await settle();
-  assert.equal(page.worker.calls.length, 2); // held
+  assert.equal(page.worker.calls.length, 3); // held
   await clock.advance(299);
-  assert.equal(page.worker.calls.length, 2);
+  assert.equal(page.worker.calls.length, 3);
   await clock.advance(1);
   const held = await page.worker.last();
   assert.deepEqual([held.name, JSON.parse(held.args[0])], ["net_guest_receive_all", others]);
