@@ -1,6 +1,8 @@
 """A fair Bog deal at ten devices through the worker's calls, as the pages make them: the CPU
 of every device's calls (CPython, PyNaCl; every device in this one process), how many calls
-and how much HTML the guests' workers made, and the protocol's messages by kind.
+and how much HTML the guests' workers made, the group operations, and the protocol's
+messages by kind. Each device keeps its own memory of the decks it made or checked, as
+each page's worker does.
 
     nice -n 19 python bench/fair_deal_calls.py [--seats 10] [--repeat 3] [--policy page|one]
 
@@ -25,7 +27,28 @@ from collections import Counter, defaultdict, deque
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from pyengine.core import fair_deck, group as groups  # noqa: E402
 from pyengine.shell.calls import Worker  # noqa: E402
+
+
+class CountingGroup(groups.NaclGroup):
+    """PyNaCl's group, counting the points checked and multiplied."""
+
+    def __init__(self):
+        super().__init__()
+        self.counts = Counter()
+
+    def is_valid_point(self, point):
+        self.counts["point checks"] += 1
+        return super().is_valid_point(point)
+
+    def multiply_pairs(self, scalars, points):
+        self.counts["multiplications"] += len(points)
+        return super().multiply_pairs(scalars, points)
+
+
+GROUP = CountingGroup()
+groups.use(GROUP)
 
 
 def deal_news(text: str, seat):
@@ -45,6 +68,9 @@ class Table:
         self.host, self.guests = Worker(), {}
         self.to_host, self.to_guest = deque(), defaultdict(deque)  # the latter: (text, may wait)
         self.dealing = Counter()  # peer -> whether the last state it got was of a deal's pass
+        # Each device's memory of the decks it made or checked (``fair_deck``), as each page's
+        # worker has its own: in one process they would be shared, and checked once for all.
+        self.memory = defaultdict(lambda: (fair_deck.OrderedDict(), fair_deck.OrderedDict()))
         self.cpu, self.calls, self.html = Counter(), Counter(), Counter()
         self.received, self.bytes = Counter(), Counter()
         fields = {"seat0_kind": "human", "seat0_name": "Ana", "seed": "5", "deals": "1",
@@ -60,6 +86,7 @@ class Table:
 
     def call(self, device: str, name: str, *args) -> None:
         worker = self.host if device == "host" else self.guests[device]
+        fair_deck._known_valid, fair_deck._known_steps = self.memory[device]
         began = time.thread_time()
         reply = json.loads(getattr(worker, name)(*[a if isinstance(a, str) else json.dumps(a) for a in args], self.now, "en"))
         side = "host" if device == "host" else "guests"
@@ -106,11 +133,12 @@ class Table:
                 self.call(peer, "net_guest_receive_all", texts)
 
     def deal(self) -> None:
-        for counter in (self.cpu, self.calls, self.html, self.received, self.bytes):
+        for counter in (self.cpu, self.calls, self.html, self.received, self.bytes, GROUP.counts):
             counter.clear()
         self.call("host", "net_host_command", {"start": True})
         self.run()
         assert self.host.tables["host"].host.table.state["fair"]["step"] == "play"
+        self.group = Counter(GROUP.counts)
 
 
 def main() -> int:
@@ -128,6 +156,8 @@ def main() -> int:
     print(f"Bog, {args.seats} devices, guests' pages '{args.policy}', fastest of {args.repeat}, load {__import__('os').getloadavg()[0]:.1f}:")
     print(f"  CPU of every device's calls {sum(best.cpu.values()) * 1000:,.0f} ms: host {best.cpu['host'] * 1000:,.0f} ms "
           f"in {best.calls['host']} calls, guests {best.cpu['guests'] * 1000:,.0f} ms in {best.calls['guests']} calls")
+    print(f"  group operations (every device): {best.group['multiplications']:,} multiplications, "
+          f"{best.group['point checks']:,} point checks")
     print(f"  HTML drawn: host {best.html['host'] / 1000:,.0f} kB, guests {best.html['guests'] / 1000:,.0f} kB")
     print("  messages received: " + ", ".join(f"{kind} {best.received[kind]} ({best.bytes[kind] / 1000:,.0f} kB)" for kind in sorted(best.received)))
     return 0
