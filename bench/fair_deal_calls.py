@@ -19,6 +19,7 @@ deals is printed.
 
 import argparse
 import json
+import os
 import pathlib
 import sys
 import time
@@ -153,7 +154,7 @@ def main() -> int:
         table.deal()
         tables.append(table)
     best = min(tables, key=lambda table: sum(table.cpu.values()))
-    print(f"Bog, {args.seats} devices, guests' pages '{args.policy}', fastest of {args.repeat}, load {__import__('os').getloadavg()[0]:.1f}:")
+    print(f"Bog, {args.seats} devices, guests' pages '{args.policy}', fastest of {args.repeat}, load {os.getloadavg()[0]:.1f}:")
     print(f"  CPU of every device's calls {sum(best.cpu.values()) * 1000:,.0f} ms: host {best.cpu['host'] * 1000:,.0f} ms "
           f"in {best.calls['host']} calls, guests {best.cpu['guests'] * 1000:,.0f} ms in {best.calls['guests']} calls")
     print(f"  group operations (every device): {best.group['multiplications']:,} multiplications, "
