@@ -2,7 +2,9 @@
 //
 // A session sends the worker one call at a time, in arrival order (a player's click, a bot's
 // turn, a peer's message, the clock), so no network message is ever dropped or overtaken and
-// a click never races a peer. Every reply goes through one apply(): keep the save, deliver
+// a click never races a peer (peers' messages that wait together go in arrival order; a fair
+// deal's news that a guest's device may let wait, enqueueBatched, lets the clock or a click on
+// the progress screen go first: none of them acts on the deal). Every reply goes through one apply(): keep the save, deliver
 // the outgoing messages, paint the screen, pace the bots. The kinds mirror the Python shell
 // (pyengine/shell/local.py, hosted.py, joined.py, replay.py): LocalSession (a table on this
 // device only), HostSession (a table this tab hosts for friends), GuestSession (a seat at a
@@ -45,6 +47,12 @@ const PEER_STRIKES = 200;
 const UNSEATED_RATE = 20;
 const UNSEATED_BURST = 40;
 const INBOUND_QUEUE = 64;
+// Peers' messages in one worker call at most (the worker refuses more than 256).
+const MAX_BATCH = 64;
+// How long a guest's page lets the host's news of a fair deal wait for more while its device
+// owes no step (``dealNews``): ten devices' pages on one machine leave the cores to the device
+// that owes the next step, and check the others' steps a few at a time, drawn once.
+const HOLD_MS = 300;
 const MAX_UNSEATED = 24;
 // Host calls that can move its table on: they wait for the host's latest save (saveHeld).
 const HOST_MOVES = new Set(["net_host_receive", "net_host_receive_all", "net_host_act", "net_host_bot_step", "net_host_command"]);
@@ -78,6 +86,22 @@ function claimsSeat(text) {
   }
 }
 
+/** What the host's ``text`` says of a fair deal's lock or relock pass, at a glance (the
+ * worker checks every message all the same): "piece" (a record piece: the state after it
+ * always follows), "others" (a state of the pass whose next step ``seat`` does not owe),
+ * "own" (one whose step it owes), or null (anything else). */
+function dealNews(text, seat) {
+  try {
+    const { kind, view } = JSON.parse(text);
+    if (kind === "record") return "piece";
+    const fair = kind === "state" ? view?.fair : null;
+    if ((fair?.step !== "lock" && fair?.step !== "relock") || !Array.isArray(fair.owed)) return null;
+    return fair.owed.includes(seat) ? "own" : "others";
+  } catch {
+    return null;
+  }
+}
+
 /** What the lobby lists about a table, from a reply's summary. */
 function recordSummary(summary) {
   return { game: summary?.game ?? null, players: summary?.players ?? [], over: Boolean(summary?.over) };
@@ -107,6 +131,7 @@ class TableSession {
     this.saveId = null; // the table's record on the shelf, once it has one
     this.queue = Promise.resolve();
     this.queued = 0;
+    this.inboundBatch = null; // peers' messages waiting for one worker call (enqueueBatched)
     this.busyCalls = 0;
     this.clicking = false;
     this.botTimer = null;
@@ -146,6 +171,32 @@ class TableSession {
     });
     this.queue = job;
     return job;
+  }
+
+  /** Messages that come while the worker is busy wait together and go in one call ``name``
+   * (their list as JSON, then the time), in arrival order, at most MAX_BATCH a call: the
+   * worker handles each as alone, and draws and saves once for them all. An item that
+   * ``canWait`` starts its batch's call only HOLD_MS later (or with the next item that
+   * cannot wait), so that more join it. */
+  enqueueBatched(name, item, canWait = false) {
+    const open = this.inboundBatch;
+    if (open && open.items.length < MAX_BATCH) {
+      open.items.push(item);
+      if (!canWait) open.go();
+      return;
+    }
+    const batch = (this.inboundBatch = { items: [item], go: null, timer: null });
+    const close = () => {
+      if (this.inboundBatch === batch) this.inboundBatch = null;
+      return batch.items;
+    };
+    batch.go = () => {
+      batch.go = () => {}; // once
+      this.clock.clearTimeout(batch.timer);
+      this.enqueue(name, () => [JSON.stringify(close()), this.clock.now()]).finally(close);
+    };
+    if (canWait) batch.timer = this.clock.setTimeout(() => batch.go(), HOLD_MS);
+    else batch.go();
   }
 
   /** A call of the player's (or a bot's): the screen is busy until its reply is shown. */
@@ -529,7 +580,6 @@ export class HostSession extends SharedSession {
     this.seated = new Set(); // peer ids holding a seat, as the worker's latest reply said
     this.unseatedBudget = { tokens: UNSEATED_BURST, at: this.clock.now() };
     this.inbound = 0; // messages of peers without a seat waiting for the worker
-    this.inboundBatch = null; // seated guests' messages waiting for one worker call (receiveSeated)
     this.invites = 0;
     this.connectedToast = null; // {peer, dismiss}: "Your friend is connected.", while it may show
     this.roomCode = null; // the table's room code (null where the page cannot derive)
@@ -694,16 +744,7 @@ export class HostSession extends SharedSession {
    * one call (``net_host_receive_all``): a burst, such as every device's keys at a fair
    * deal, moves the table once and sends each guest one state, not one per message. */
   receiveSeated(peer, text) {
-    if (this.inboundBatch) {
-      this.inboundBatch.push([peer, text]);
-      return;
-    }
-    const batch = (this.inboundBatch = [[peer, text]]);
-    const close = () => {
-      if (this.inboundBatch === batch) this.inboundBatch = null;
-      return batch;
-    };
-    this.enqueue("net_host_receive_all", () => [JSON.stringify(close()), this.clock.now()]).finally(close);
+    this.enqueueBatched("net_host_receive_all", [peer, text]);
   }
 
   /** Whether ``peer`` may send one more message now: within its own bucket (a peer that
@@ -826,6 +867,8 @@ export class GuestSession extends SharedSession {
     this.channel = null; // to the host
     this.via = null; // {via: "invite"|"room"|"tab", table, seat, room, pin}
     this.room = null; // the table's room on the relays, once joined
+    this.seat = null; // this device's seat, once the worker's save says it
+    this.dealing = false; // whether the last state sent to the worker was of a deal's pass (receive)
   }
 
   /** This tab's saved seat at ``table``, else the newest saved there. */
@@ -885,7 +928,8 @@ export class GuestSession extends SharedSession {
     // The record keeps the host key it pinned, to find the same host from the lobby.
     const record = { id, kind: "guest", table: this.tableId, via: this.via?.via ?? null, pin: this.via?.pin ?? null };
     this.page.shelf.put({ ...record, text: reply.save, ...recordSummary(reply.summary) });
-    this.hold(lockName("guest", this.tableId, saveField(reply.save, "seat")));
+    this.seat = saveField(reply.save, "seat");
+    this.hold(lockName("guest", this.tableId, this.seat));
   }
 
   /** The guest's marker: how to find the host again after a reload (room code, pinned key). */
@@ -907,7 +951,9 @@ export class GuestSession extends SharedSession {
     this.channel?.close();
     this.channel = channel;
     this.page.panel.hide(); // a reply code or a plea for a new invite is moot now
-    channel.onmessage = (text) => this.enqueue("net_guest_receive", [text, this.clock.now()]);
+    // The host's messages that come while the worker is busy (a fair deal's record and the
+    // state after it, every step of it on a device that lags behind) go in one call.
+    channel.onmessage = (text) => this.receive(text);
     channel.onpath = () => this.page.panel.showPaths([channel.path]);
     this.page.panel.showPaths([channel.path]);
     channel.onclose = () => {
@@ -918,6 +964,14 @@ export class GuestSession extends SharedSession {
       this.reconnect();
     };
     this.enqueue("net_guest_connected", [this.clock.now()]);
+  }
+
+  /** A message of the host's. Once a state of a fair deal's pass has gone to the worker
+   * (its progress is on screen), the pass's news of steps this device does not owe may wait. */
+  receive(text) {
+    const news = dealNews(text, this.seat);
+    this.enqueueBatched("net_guest_receive_all", text, this.dealing && (news === "piece" || news === "others"));
+    if (news !== "piece") this.dealing = news !== null;
   }
 
   async connect(code) {

@@ -67,6 +67,14 @@ def _inbound(text) -> list:
     return [(_peer(peer), text) for peer, text in messages]
 
 
+def _texts(text) -> list:
+    """``[text, ...]``: at most ``MAX_INBOUND_BATCH`` texts."""
+    texts = parse_json(text)
+    if not isinstance(texts, list) or len(texts) > MAX_INBOUND_BATCH or not all(isinstance(item, str) for item in texts):
+        raise TabernaError("Those are not the host's messages", "net_bad_texts")
+    return texts
+
+
 def _ui_change(text) -> dict:
     """A ``data-ui`` change: a small plain object (it is kept and handed to the view)."""
     if not isinstance(text, str) or len(text) > MAX_UI:
@@ -308,6 +316,12 @@ class Worker:
     def net_guest_receive(self, t, guest, text, now):
         """One text from the host."""
         guest.receive(text, _time(now))
+
+    @_table_call("guest", force=False)
+    def net_guest_receive_all(self, t, guest, texts, now):
+        """The host's texts that came while this worker was busy, as JSON ``[text, ...]``
+        (the page's session): handled in order, the screen drawn and saved once."""
+        guest.receive_all(_texts(texts), _time(now))
 
     @_table_call("guest", force=False)
     def net_guest_tick(self, t, guest, now):

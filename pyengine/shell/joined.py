@@ -116,9 +116,15 @@ class JoinedTable(Controller):
         self.send((None, text) for text in texts)
 
     def receive(self, text, now) -> None:
+        self.receive_all([text], now)
+
+    def receive_all(self, texts, now) -> None:
+        """The host's texts that waited together for this worker, each handled in order as
+        alone (every check the same); the screen is drawn and saved once, for the last."""
         guest = self.guest
         version, rev, replayed = guest.version, guest.rev, self._replayed_version()
-        self.to_host(guest.receive(text, now))
+        for text in texts:
+            self.to_host(guest.receive(text, now))
         self.record_only = guest.rev == rev and self._replayed_version() not in (replayed, None)
         if guest.version != version:
             self.keep_persistent_ui()
@@ -243,9 +249,10 @@ class JoinedTable(Controller):
             if self._entry[0] != key:
                 self._entry = (key, record_entry({**record, "seats": self._seen_here(record["seats"])}, states))
             return self._entry[1]
-        kept = self.kept()
-        if kept is None or not kept.is_over():
+        replayed = self._replayed()
+        if replayed is None or not replayed.is_over():  # asked for every reply: no copy until the end
             return None
+        kept = self.kept()
         key = (self.guest.audit.base, kept.version)
         if self._entry[0] != key:
             self._entry = (key, finished_entry(kept))

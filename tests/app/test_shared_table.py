@@ -761,7 +761,7 @@ def test_the_worker_exports_every_shared_table_call():
     assert "for _name, _call in exports().items():" in source  # every exported call, as it is
     methods = {name for name in vars(NetWorker) if name.startswith("net_")}
     exported = exports()
-    assert methods <= set(exported) and len(methods) == 22
+    assert methods <= set(exported) and len(methods) == 23
     assert exported["net_qr"] and exported["net_host_create"].__self__ is exported["net_guest_join"].__self__
 
 
@@ -895,3 +895,38 @@ def test_a_watcher_sees_the_fair_deal_as_the_players_do_then_the_table(game, sta
     for screen in screens:
         assert f'data-testid="{status}"' in tabs.screens[screen] and 'data-testid="fair-deal"' not in tabs.screens[screen]
         assert "Nobody, the host included, can see your cards" in tabs.screens[screen]
+
+
+def test_a_guest_takes_the_host_messages_that_waited_together_each_as_alone():
+    """A friend's page hands its worker the host's messages that came while it was busy in
+    one call (``net_guest_receive_all``): a fair Bog deal taken in such batches (a broken
+    text among them ignored, as alone) ends as one message at a time does, the hand shown
+    and nothing held against the host; a batch that is not a list of texts is refused."""
+    tabs = Tabs()
+    bot = f"bot:{playable_games()['bog'].bot_levels[0]}"
+    fields = {"seat0_kind": "human", "seat0_name": "Ana", "seat1_kind": "remote", "seat2_kind": bot, "seat3_kind": "remote",
+              "seed": "5", **{f"seat{seat}_kind": "none" for seat in range(4, 10)}}
+    assert tabs.host_call("net_host_create", {"game": "bog", "fields": fields})["ok"]
+    for peer, seat, name in (("pa", 1, "Bea"), ("pc", 3, "Caio")):
+        tabs.join(peer, seat, name)
+        tabs.run()
+    assert tabs.host_call("net_host_command", {"start": True})["ok"]
+    batches = 0
+    while tabs.queue:
+        waiting = [text for peer, to_host, text in tabs.queue if peer == "pa" and not to_host]
+        if len(waiting) < 2:
+            tabs.deliver_next()
+            continue
+        tabs.queue = deque(item for item in tabs.queue if item[0] != "pa" or item[1])
+        reply = tabs.guest_call("pa", "net_guest_receive_all", json.dumps(["}{"] + waiting))
+        assert reply["ok"]
+        batches += 1
+    assert batches and tabs.table().state["fair"]["step"] == "play"
+    for peer in ("pa", "pc"):
+        guest = tabs.guests[peer].tables["guest"].guest
+        assert guest.audit.evidence == [] and guest.version == tabs.host.tables["host"].host.version
+        assert guest.view["hand"] and not any(card.startswith("#") for card in guest.view["hand"])  # read, not sealed
+        assert 'data-testid="bog-hand"' in tabs.screens[peer] and 'data-testid="fair-deal"' not in tabs.screens[peer]
+    for batch in ("{}", json.dumps([1]), json.dumps(["x"] * 257)):
+        refused = tabs.guest_call("pa", "net_guest_receive_all", batch)
+        assert not refused["ok"] and refused["error"]["code"] == "net_bad_texts"

@@ -275,7 +275,69 @@ test("a guest's seat is saved and marked, and its moves go to the host as the wo
   await settle();
   assert.deepEqual(page.net.toHost.sent, ["hello host", "intent"]);
   page.net.toHost.receive("state");
-  assert.deepEqual((await page.worker.last()).args, ["state", 1000, "en"]);
+  const received = await page.worker.last();
+  assert.deepEqual([received.name, received.args], ["net_guest_receive_all", ['["state"]', 1000, "en"]]);
+});
+
+test("a fair deal's news for steps this device does not owe waits a moment for more once the deal shows; its own step goes at once", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const session = new GuestSession(page, clock);
+  const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
+  const save = '{"table":"T1","seat":1}';
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1", status: "connecting", html: "<p></p>", save, summary: SUMMARY }));
+  await joined;
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1" })); // connected
+  const state = (step, owed) => JSON.stringify({ kind: "state", view: { fair: { step, owed } } });
+  const first = [JSON.stringify({ kind: "record" }), state("lock", [0])];
+  for (const text of first) page.net.toHost.receive(text);
+  const shown = await page.worker.last(); // the deal's first news: its progress shows at once
+  assert.deepEqual([shown.name, JSON.parse(shown.args[0])], ["net_guest_receive_all", first]);
+  shown.answer(reply({ role: "guest", table: "T1" }));
+  await settle();
+  const others = [JSON.stringify({ kind: "record" }), state("lock", [2]), JSON.stringify({ kind: "record" }), state("relock", [3])];
+  for (const text of others) page.net.toHost.receive(text);
+  await settle();
+  assert.equal(page.worker.calls.length, 3); // held
+  await clock.advance(299);
+  assert.equal(page.worker.calls.length, 3);
+  await clock.advance(1);
+  const held = await page.worker.last();
+  assert.deepEqual([held.name, JSON.parse(held.args[0])], ["net_guest_receive_all", others]);
+  held.answer(reply({ role: "guest", table: "T1" }));
+  const mine = [JSON.stringify({ kind: "record" }), state("lock", [1])];
+  for (const text of mine) page.net.toHost.receive(text);
+  assert.deepEqual(JSON.parse((await page.worker.last()).args[0]), mine); // its own step: no wait
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1" }));
+  for (const text of [state("release", [1, 2, 3]), state("play", [])]) {
+    page.net.toHost.receive(text);
+    const call = await page.worker.last();
+    assert.deepEqual(JSON.parse(call.args[0]), [text]); // the rest of the deal and the game: at once
+    call.answer(reply({ role: "guest", table: "T1" }));
+  }
+  assert.equal(clock.timers.size, 1); // only the session's clock tick is left
+});
+
+test("the host's messages that come while a guest's worker is busy go to it together, in order", async () => {
+  const page = fakePage();
+  const clock = new FakeClock();
+  const session = new GuestSession(page, clock);
+  const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1", status: "connecting", html: "<p></p>" }));
+  await joined;
+  const connected = await page.worker.last(); // busy: what comes meanwhile waits
+  page.net.toHost.receive("record");
+  page.net.toHost.receive("state");
+  connected.answer(reply({ role: "guest", table: "T1" }));
+  const first = await page.worker.last();
+  assert.deepEqual([first.name, first.args], ["net_guest_receive_all", ['["record","state"]', 1000, "en"]]);
+  for (let i = 0; i < 70; i += 1) page.net.toHost.receive(`s${i}`); // while the worker is busy
+  first.answer(reply({ role: "guest", table: "T1" }));
+  const second = await page.worker.last();
+  assert.deepEqual(JSON.parse(second.args[0]), Array.from({ length: 64 }, (_, i) => `s${i}`)); // at most 64 a call
+  second.answer(reply({ role: "guest", table: "T1" }));
+  assert.deepEqual(JSON.parse((await page.worker.last()).args[0]), ["s64", "s65", "s66", "s67", "s68", "s69"]);
+  assert.equal(page.worker.mostAtOnce, 1);
 });
 
 test("a phrase tap goes to the worker as the screen wrote it, with the time: the page makes no message", async () => {
