@@ -9,7 +9,7 @@ each page's worker does.
 Each device is a ``shell.calls.Worker`` as in ``tests/app``; messages go round until none is
 left, from the host's Start to every hand dealt. The host's page hands its worker every seated
 guest's message waiting at once (``net_host_receive_all``). A guest's page (``site/session.js``):
-``--policy one`` gives its worker one message a call (as before the tenth session);
+``--policy one`` gives its worker one message a call (as before the eighth session);
 ``page`` (the default) as the page does now: what waits goes in one call
 (``net_guest_receive_all``), and once a deal's progress shows, its news of steps the device
 does not owe waits for more until a message that cannot wait comes or nothing else moves (the page waits at

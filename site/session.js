@@ -1,15 +1,16 @@
 // One table's whole life on the page: a session per table on screen.
 //
 // A session sends the worker one call at a time, in arrival order (a player's click, a bot's
-// turn, a peer's message, the clock), so no network message is ever dropped or overtaken and
-// a click never races a peer (peers' messages that wait together go in arrival order; a fair
+// turn, a peer's message, the clock), so no network message is ever dropped or overtaken and a
+// click never races a peer (peers' messages that wait together go in arrival order; a fair
 // deal's news that a guest's device may let wait, enqueueBatched, lets the clock or a click on
-// the progress screen go first: none of them acts on the deal). Every reply goes through one apply(): keep the save, deliver
-// the outgoing messages, paint the screen, pace the bots. The kinds mirror the Python shell
-// (pyengine/shell/local.py, hosted.py, joined.py, replay.py): LocalSession (a table on this
-// device only), HostSession (a table this tab hosts for friends), GuestSession (a seat at a
-// friend's table) and ReplaySession (a finished or current game replayed step by step). What differs between them is a subclass's few methods, never a branch on
-// the kind; protocol messages are made only by the worker (Python), never here.
+// the progress screen go first: none of them acts on the deal). Every reply goes through one
+// apply(): keep the save, deliver the outgoing messages, paint the screen, pace the bots. The
+// kinds mirror the Python shell (pyengine/shell/local.py, hosted.py, joined.py, replay.py):
+// LocalSession (a table on this device only), HostSession (a table this tab hosts for friends),
+// GuestSession (a seat at a friend's table) and ReplaySession (a finished or current game
+// replayed step by step). What differs between them is a subclass's few methods, never a branch
+// on the kind; protocol messages are made only by the worker (Python), never here.
 //
 // Everything outside the session is handed in, so that Node's tests run it against fakes:
 //   page  {call(name, ...args) -> reply, cardGroup() (the worker's libsodium, for shared tables and replays),
@@ -185,6 +186,7 @@ class TableSession {
       if (!canWait) open.go();
       return;
     }
+    open?.go(); // a full batch still held goes first: arrival order
     const batch = (this.inboundBatch = { items: [item], go: null, timer: null });
     const close = () => {
       if (this.inboundBatch === batch) this.inboundBatch = null;

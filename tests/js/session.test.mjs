@@ -279,7 +279,11 @@ test("a guest's seat is saved and marked, and its moves go to the host as the wo
   assert.deepEqual([received.name, received.args], ["net_guest_receive_all", ['["state"]', 1000, "en"]]);
 });
 
-test("a fair deal's news for steps this device does not owe waits a moment for more once the deal shows; its own step goes at once", async () => {
+/** A fair deal's state of the ``step`` pass whose next step the seats ``owed`` owe. */
+const dealState = (step, owed) => JSON.stringify({ kind: "state", view: { fair: { step, owed } } });
+
+/** A guest in seat 1 whose page shows a fair deal's progress (its first news went to the worker). */
+async function dealingGuest() {
   const page = fakePage();
   const clock = new FakeClock();
   const session = new GuestSession(page, clock);
@@ -288,13 +292,18 @@ test("a fair deal's news for steps this device does not owe waits a moment for m
   (await page.worker.last()).answer(reply({ role: "guest", table: "T1", status: "connecting", html: "<p></p>", save, summary: SUMMARY }));
   await joined;
   (await page.worker.last()).answer(reply({ role: "guest", table: "T1" })); // connected
-  const state = (step, owed) => JSON.stringify({ kind: "state", view: { fair: { step, owed } } });
-  const first = [JSON.stringify({ kind: "record" }), state("lock", [0])];
+  const first = [JSON.stringify({ kind: "record" }), dealState("lock", [0])];
   for (const text of first) page.net.toHost.receive(text);
   const shown = await page.worker.last(); // the deal's first news: its progress shows at once
   assert.deepEqual([shown.name, JSON.parse(shown.args[0])], ["net_guest_receive_all", first]);
   shown.answer(reply({ role: "guest", table: "T1" }));
   await settle();
+  return { page, clock };
+}
+
+test("a fair deal's news for steps this device does not owe waits a moment for more once the deal shows; its own step goes at once", async () => {
+  const { page, clock } = await dealingGuest();
+  const state = dealState;
   const others = [JSON.stringify({ kind: "record" }), state("lock", [2]), JSON.stringify({ kind: "record" }), state("relock", [3])];
   for (const text of others) page.net.toHost.receive(text);
   await settle();
@@ -646,3 +655,16 @@ test("a shared table installs the card group before its first call; a failure is
   assert.deepEqual(guestPage.worker.names(), []);
 });
 
+
+test("a full batch of held news goes before the news that comes after it", async () => {
+  const { page } = await dealingGuest();
+  const held = Array.from({ length: 64 }, (_, n) => dealState("lock", [n % 2 ? 2 : 3]));
+  for (const text of held) page.net.toHost.receive(text);
+  const own = dealState("relock", [1]);
+  page.net.toHost.receive(own);
+  const first = await page.worker.last(); // the full batch went as the next one came
+  assert.deepEqual(JSON.parse(first.args[0]), held);
+  first.answer(reply({ role: "guest", table: "T1" }));
+  await settle();
+  assert.deepEqual(JSON.parse((await page.worker.last()).args[0]), [own]);
+});
