@@ -279,6 +279,16 @@ test("a guest's seat is saved and marked, and its moves go to the host as the wo
   assert.deepEqual([received.name, received.args], ["net_guest_receive_all", ['["state"]', 1000, "en"]]);
 });
 
+/** A guest at table T1's seat 1 (another tab of this browser), its join answered with
+ * ``fields``; the worker has its "connected" call next. */
+async function joinedGuest(page, clock, fields = {}) {
+  const session = new GuestSession(page, clock);
+  const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
+  (await page.worker.last()).answer(reply({ role: "guest", table: "T1", status: "connecting", html: "<p></p>", ...fields }));
+  await joined;
+  return session;
+}
+
 /** A fair deal's state of the ``step`` pass whose next step the seats ``owed`` owe. */
 const dealState = (step, owed) => JSON.stringify({ kind: "state", view: { fair: { step, owed } } });
 
@@ -286,11 +296,7 @@ const dealState = (step, owed) => JSON.stringify({ kind: "state", view: { fair: 
 async function dealingGuest() {
   const page = fakePage();
   const clock = new FakeClock();
-  const session = new GuestSession(page, clock);
-  const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
-  const save = '{"table":"T1","seat":1}';
-  (await page.worker.last()).answer(reply({ role: "guest", table: "T1", status: "connecting", html: "<p></p>", save, summary: SUMMARY }));
-  await joined;
+  await joinedGuest(page, clock, { save: '{"table":"T1","seat":1}', summary: SUMMARY });
   (await page.worker.last()).answer(reply({ role: "guest", table: "T1" })); // connected
   const first = [JSON.stringify({ kind: "record" }), dealState("lock", [0])];
   for (const text of first) page.net.toHost.receive(text);
@@ -330,10 +336,7 @@ test("a fair deal's news for steps this device does not owe waits a moment for m
 test("the host's messages that come while a guest's worker is busy go to it together, in order", async () => {
   const page = fakePage();
   const clock = new FakeClock();
-  const session = new GuestSession(page, clock);
-  const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
-  (await page.worker.last()).answer(reply({ role: "guest", table: "T1", status: "connecting", html: "<p></p>" }));
-  await joined;
+  await joinedGuest(page, clock);
   const connected = await page.worker.last(); // busy: what comes meanwhile waits
   page.net.toHost.receive("record");
   page.net.toHost.receive("state");
@@ -361,10 +364,7 @@ test("a phrase tap goes to the worker as the screen wrote it, with the time: the
 test("a guest whose channel closes says so to the worker and looks for the host tab again", async () => {
   const page = fakePage();
   const clock = new FakeClock();
-  const session = new GuestSession(page, clock);
-  const joined = session.join({ via: "tab", table: "T1", seat: 1, name: "Bea" });
-  (await page.worker.last()).answer(reply({ role: "guest", table: "T1", status: "connecting", html: "<p></p>" }));
-  await joined;
+  const session = await joinedGuest(page, clock);
   (await page.worker.last()).answer(reply({ role: "guest", table: "T1" })); // connected
   const lost = page.net.toHost;
   page.net.toHost = new FakeChannel();
