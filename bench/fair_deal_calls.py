@@ -124,7 +124,7 @@ class Table:
                 if self.policy == "one":
                     text, _ = waiting.popleft()
                     self.count([text])
-                    self.call(peer, "net_guest_receive", text)
+                    self.call(peer, "net_guest_receive_all", [text])  # one call a message, as the page did
                     continue
                 if not stuck and all(may_wait for _, may_wait in waiting):
                     continue

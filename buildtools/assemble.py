@@ -205,6 +205,7 @@ def copy_page(stage: Path, english: dict, games: list) -> None:
     """The files of ``site/``: index.html filled in (its SVG art inline), each stylesheet
     made whole (``stylesheets``), the rest as they are (sw.js is written last, over
     everything else)."""
+    css = stylesheets()
     for path in sorted(SITE.iterdir()):
         if path.name == "sw.js" or not path.is_file():
             continue
@@ -219,7 +220,7 @@ def copy_page(stage: Path, english: dict, games: list) -> None:
             )
             (stage / path.name).write_text(inline_svg_images(fill_template(text, english), svg_art()), encoding="utf-8")
         elif path.suffix == ".css":
-            (stage / path.name).write_text(stylesheets()[path.name], encoding="utf-8")
+            (stage / path.name).write_text(css[path.name], encoding="utf-8")
         else:
             shutil.copyfile(path, stage / path.name)
 

@@ -313,11 +313,6 @@ class Worker:
         return JoinedTable.resume(read_save(save), _time(now))
 
     @_table_call("guest", force=False)
-    def net_guest_receive(self, t, guest, text, now):
-        """One text from the host."""
-        guest.receive(text, _time(now))
-
-    @_table_call("guest", force=False)
     def net_guest_receive_all(self, t, guest, texts, now):
         """The host's texts that came while this worker was busy, as JSON ``[text, ...]``
         (the page's session): handled in order, the screen drawn and saved once."""

@@ -115,9 +115,6 @@ class JoinedTable(Controller):
     def to_host(self, texts) -> None:
         self.send((None, text) for text in texts)
 
-    def receive(self, text, now) -> None:
-        self.receive_all([text], now)
-
     def receive_all(self, texts, now) -> None:
         """The host's texts that waited together for this worker, each handled in order as
         alone (every check the same); the screen is drawn and saved once, for the last."""

@@ -229,7 +229,7 @@ def base_saves(game_id) -> dict:
         if peer is None:
             pending += [(p, t) for p, t in _call(host, "net_host_receive", "pa", text, 1_000, "en")["outbox"]]
         else:
-            pending += [(None, t) for _, t in _call(guest, "net_guest_receive", text, 1_000, "en")["outbox"]]
+            pending += [(None, t) for _, t in _call(guest, "net_guest_receive_all", json.dumps([text]), 1_000, "en")["outbox"]]
     assert guest.tables["guest"].saved, "the guest holds a seat"
     saves["guest"] = guest.tables["guest"].saved
     # The friend leaves and a bot covers the seat (its token kept), then the game starts.

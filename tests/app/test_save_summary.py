@@ -35,7 +35,7 @@ def test_host_and_guest_saves_name_the_game_and_players():
     last = None
     while pending:
         for _, text in json.loads(host.net_host_receive("pa", pending.pop(0), 1_000, "en"))["outbox"]:
-            reply = json.loads(guest.net_guest_receive(text, 1_000, "en"))
+            reply = json.loads(guest.net_guest_receive_all(json.dumps([text]), 1_000, "en"))
             last = reply if reply["save"] else last
             pending += [t for _, t in reply["outbox"]]
     assert last is not None and last["summary"]["game"] == "perudo"

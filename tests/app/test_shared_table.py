@@ -111,7 +111,7 @@ class Tabs:
         else:
             self.delivered[peer].append(text)
             self.check_private(peer, text)
-            self.guest_call(peer, "net_guest_receive", text)
+            self.guest_call(peer, "net_guest_receive_all", [text])
 
     def run_until_sent(self, wanted) -> bool:
         """Delivers messages one at a time until one to the host that ``wanted`` picks (a
@@ -374,7 +374,7 @@ def test_heartbeats_do_not_redraw_any_screen():
     assert pong["html"] is None and pong["save"] is None
     assert json.loads(pong["outbox"][0][1])["kind"] == "pong"
     _, _, text = tabs.queue.popleft()
-    heard = tabs.guest_call("pa", "net_guest_receive", text)
+    heard = tabs.guest_call("pa", "net_guest_receive_all", [text])
     assert heard["html"] is None and heard["outbox"] == []
     assert tabs.host_call("net_host_tick")["html"] is None
     # A language change is a redraw on purpose: ui "{}" always answers with the screen.
@@ -715,7 +715,7 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
     tabs = Tabs()
     tabs.guests["pa"] = NetWorker()
     tabs.guest_call("pa", "net_guest_join", {"table": "ROOM2345", "seat": 1, "name": "Bea"})
-    say = lambda kind, **fields: tabs.guest_call("pa", "net_guest_receive", encode(kind, table="ROOM2345", **fields))
+    say = lambda kind, **fields: tabs.guest_call("pa", "net_guest_receive_all", [encode(kind, table="ROOM2345", **fields)])
     state = {"version": 0, "rev": 1, "started": True, "acted": None}
     seats = [{"kind": "human", "name": "Ana", "open": False, "covered": False, "connected": True}] * 2
     say("welcome", game="perudo", seat=1, token="tok", room=None, phrases=True)
@@ -729,7 +729,7 @@ def test_a_hostile_host_cannot_break_a_guest_tab():
     assert say("state", **{**state, "rev": 3}, seats=seats, view={})["html"] is None
     refused = say("error", code="sync_seat_taken", reason="x", params={"reason": 1, "key": 2, "lang": 3}, ref=None)
     assert refused["status"] == "refused" and "That seat is taken." in refused["html"]
-    junk = tabs.guest_call("pa", "net_guest_receive", "}{")
+    junk = tabs.guest_call("pa", "net_guest_receive_all", ["}{"])
     assert junk["ok"] and junk["html"] is None and junk["outbox"] == []
 
 
@@ -761,7 +761,7 @@ def test_the_worker_exports_every_shared_table_call():
     assert "for _name, _call in exports().items():" in source  # every exported call, as it is
     methods = {name for name in vars(NetWorker) if name.startswith("net_")}
     exported = exports()
-    assert methods <= set(exported) and len(methods) == 23
+    assert methods <= set(exported) and len(methods) == 22
     assert exported["net_qr"] and exported["net_host_create"].__self__ is exported["net_guest_join"].__self__
 
 
@@ -776,7 +776,7 @@ def test_a_guest_is_shown_the_evidence_when_the_hosts_table_does_not_follow_from
     counts = last["view"]["counts"]
     last["view"]["counts"] = [counts[0], counts[1], counts[2] - 1]
     last["rev"] += 1
-    tabs.guest_call("pa", "net_guest_receive", json.dumps(last))
+    tabs.guest_call("pa", "net_guest_receive_all", [json.dumps(last)])
     assert 'data-testid="fair-evidence"' in tabs.screens["pa"]
     assert f"The host says Caio has {counts[2] - 1} dice; by the record, {counts[2]}." in tabs.screens["pa"]
     assert 'data-testid="fair-evidence"' not in tabs.screens["pb"]  # told the truth

@@ -52,12 +52,12 @@ def test_junk_into_every_call_is_answered_and_refusals_change_nothing():
     # Seated and started, so junk meets a table in play.
     for _, hello in json.loads(guest.net_guest_connected(1_000, "en"))["outbox"]:
         for _, text in json.loads(worker.net_host_receive("pa", hello, 1_000, "en"))["outbox"]:
-            guest.net_guest_receive(text, 1_000, "en")
+            guest.net_guest_receive_all(json.dumps([text]), 1_000, "en")
     for _, text in json.loads(worker.net_host_command('{"start":true}', 1_000, "en"))["outbox"]:
-        guest.net_guest_receive(text, 1_000, "en")
+        guest.net_guest_receive_all(json.dumps([text]), 1_000, "en")
     assert guest.tables["guest"].guest.status == "seated" and guest.tables["guest"].guest.started
     host_calls = ["net_host_receive", "net_host_receive_all", "net_host_act", "net_host_ui", "net_host_command", "net_host_dropped", "net_host_tick", "net_host_bot_step", "net_host_phrase"]
-    guest_calls = ["net_guest_receive", "net_guest_receive_all", "net_guest_act", "net_guest_ui", "net_guest_tick", "net_guest_dropped", "net_guest_connected", "net_guest_phrase"]
+    guest_calls = ["net_guest_receive_all", "net_guest_act", "net_guest_ui", "net_guest_tick", "net_guest_dropped", "net_guest_connected", "net_guest_phrase"]
     arities = {"net_host_receive": 2, "net_host_tick": 0, "net_host_bot_step": 0, "net_guest_tick": 0, "net_guest_dropped": 0, "net_guest_connected": 0}
     refusals = 0
     for round_ in range(3_000):

@@ -151,10 +151,10 @@ def test_the_shared_table_shows_partners_to_the_host_and_to_a_guest(pairs):
     guest.net_guest_join(json.dumps({"table": created["table"], "seat": 2, "name": "Carla"}), 1, "en")
     for _, hello in json.loads(guest.net_guest_connected(1, "en"))["outbox"]:
         for _, text in json.loads(host.net_host_receive("p2", hello, 1, "en"))["outbox"]:
-            guest.net_guest_receive(text, 1, "en")
+            guest.net_guest_receive_all(json.dumps([text]), 1, "en")
     host.net_host_command(json.dumps({"seat": 1, "kind": "bot", "level": "easy"}), 1, "en")
     for _, text in json.loads(host.net_host_command('{"start":true}', 1, "en"))["outbox"]:
-        shown = json.loads(guest.net_guest_receive(text, 1, "en"))
+        shown = json.loads(guest.net_guest_receive_all(json.dumps([text]), 1, "en"))
     html = guest.tables["guest"].shown
     assert shown["status"] == "seated" and 'data-testid="pairs"' in html
     strip = {a["data-testid"]: a for a in _tags(html, "li")}

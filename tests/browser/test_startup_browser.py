@@ -143,7 +143,7 @@ def play_every_path(page, bridge_call):
     to_host = [text for _, text in joined["outbox"] + bridge_call(page, "net_guest_connected", 1_000, "en")["outbox"]]
     while to_host:
         for _, text in bridge_call(page, "net_host_receive", "peer", to_host.pop(0), 1_000, "en")["outbox"]:
-            to_host += [t for _, t in bridge_call(page, "net_guest_receive", text, 1_000, "en")["outbox"]]
+            to_host += [t for _, t in bridge_call(page, "net_guest_receive_all", json.dumps([text]), 1_000, "en")["outbox"]]
     started = bridge_call(page, "net_host_command", json.dumps({"start": True}), 1_000, "en")
     assert started["ok"], started["message"]
     qr = bridge_call(page, "net_qr", "https://example.org/#invite", "en")

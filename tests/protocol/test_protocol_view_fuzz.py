@@ -265,7 +265,7 @@ def test_the_guest_screen_never_draws_a_view_that_does_not_fit(game_id, monkeypa
     monkeypatch.setattr(screen, "render", watched)
     worker = Worker()
     worker.net_guest_join(json.dumps({"table": TABLE_ID, "seat": 1, "name": "Bea"}), 1_000, "en")
-    worker.net_guest_receive(welcome, 1_000, "pt")
+    worker.net_guest_receive_all(json.dumps([welcome]), 1_000, "pt")
     guest = worker.tables["guest"].guest
     rng = random.Random(f"{game_id}-worker")
     mutator = Mutator(rng)
@@ -277,7 +277,7 @@ def test_the_guest_screen_never_draws_a_view_that_does_not_fit(game_id, monkeypa
         message["rev"] = guest.rev + 1
         misfits = guest.misfits
         lang = rng.choice(["en", "pt", "es", "ca", "it"])
-        reply = json.loads(worker.net_guest_receive(json.dumps(message), 2_000, lang))
+        reply = json.loads(worker.net_guest_receive_all(json.dumps([json.dumps(message)]), 2_000, lang))
         assert reply["ok"] is True and drawn["misfit"] == drawn["failed"] == 0, (drawn, message["view"])
         if guest.misfits > misfits:
             refusals += 1

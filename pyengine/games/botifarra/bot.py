@@ -44,9 +44,9 @@ Easy and medium do not: they know only the trick in progress and each side's las
 and their worlds treat the older tricks as one more hidden place (``imagined_deal``). What
 play revealed is kept by the engine, though (``cannot_hold``: a player who did not follow
 is void in the suit led, one who did not beat holds nothing that beats, obligada's "lowest
-card" says which lower cards he lacks), and no world breaks it. The evidence weights apply to a player only while every
-card he played is known (his hand as dealt is then known in each world): all hand long
-for a bot that counts cards.
+card" says which lower cards he lacks), and no world breaks it. The evidence weights
+apply to a player only while every card he played is known (his hand as dealt is then
+known in each world): all hand long for a bot that counts cards.
 
 Worlds and work are counted, never timed, so a decision is the same for a given view and
 seed in CPython and Pyodide alike.
