@@ -265,3 +265,29 @@ for (const lost of ["prove", "proof"]) {
     for (const end of [host, guest]) end.close();
   });
 }
+
+test("a challenge sent again and again is answered a few times at most, and opens no second session", async () => {
+  const wire = broker();
+  const secrets = await pathSecrets(SECRET);
+  const identity = await hostIdentity();
+  const hostChannels = [];
+  const host = new HostPath(wire.link(), secrets, { table: "t1", identity, onChannel: (sid, channel) => hostChannels.push(channel) }, { clock: noTimers });
+  const clock = handClock();
+  const guest = new GuestPath(wire.link(), secrets, { table: "t1", trusted: () => true, onproved() {} }, { clock });
+  await wire.flush();
+  const handshakes = async (kind) => {
+    const opened = await Promise.all(wire.wire.filter((frame) => readHeader(frame).kind === KIND.HANDSHAKE).map((frame) => openFrame(secrets.roomKey, frame)));
+    return opened.filter((bytes) => bytes && JSON.parse(decoder.decode(bytes)).kind === kind);
+  };
+  const [prove] = await handshakes("prove");
+  // Anyone with the room code reads the challenge and sends it again under the guest's id.
+  const replayer = wire.link();
+  for (let counter = 1000; counter < 1010; counter++) {
+    const [frame] = await sealMessage(secrets.roomKey, { kind: KIND.HANDSHAKE, from: guest.sid, to: host.sid, counter }, prove);
+    replayer.publish(frame);
+  }
+  await wire.flush();
+  assert.equal(hostChannels.length, 1);
+  assert.ok((await handshakes("proof")).length <= 4);
+  for (const end of [host, guest]) end.close();
+});
