@@ -199,6 +199,10 @@ def test_two_phones_play_a_fair_bozo_round_and_the_host_never_holds_the_guests_d
     lie = protocol_messages(bruno.evaluate("window.__raw"), "state")[-1]
     truth = lie["view"]["counts"][0]
     lie["view"]["counts"][0] = truth + 1
+    # A lying host names any revision it likes: one ahead of whatever honest state the host
+    # may still send meanwhile (a seat's connection flickering on a loaded machine), which
+    # would otherwise overtake the lie and have it dropped as older.
+    lie["rev"] += 1000
     host.evaluate(SEND_RAW, json.dumps(lie))
     evidence = bruno.locator("[data-testid=fair-evidence]")
     evidence.wait_for()
