@@ -14,7 +14,7 @@ the median). Each call is timed twice: the page's wall time around it (what a de
 for, the messages aside; a loaded machine stretches it) and the CPU time of the worker's
 thread meanwhile (from Linux's ``schedstat``, as ``bench/bot_timing_browser.py`` reads it;
 V8's background compilation runs on other threads and is not in it). Then the same
-workload in this CPython with PyNaCl's ``NaclGroup`` (wall and CPU time).
+workload in this CPython with rbcl's ``NativeGroup`` (wall and CPU time).
 
 Goals for a whole deal, messages included (issue 24): ≤ 1 s for Botifarra at 4, ≤ 3 s for
 Bog at 10; this measures the crypto part.
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from buildtools.assemble import build  # noqa: E402
 from buildtools.chromium import ARGS, EXECUTABLE  # noqa: E402
 from buildtools.serve import make_server  # noqa: E402
-from pyengine.core.group import NaclGroup  # noqa: E402
+from pyengine.core.group import NativeGroup  # noqa: E402
 from pyengine.shell.cardgroup import deal_workload  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -114,7 +114,7 @@ def browser_figures(repeat: int, warm: int) -> dict:
 def cpython_figures(warm: int) -> dict:
     """Each deal's figures with ``cpu``: the CPU time it took (a loaded machine stretches
     only the wall time)."""
-    group = NaclGroup()
+    group = NativeGroup()
     figures = {}
     for game, shape in DEALS.items():
         figures[game] = []
@@ -149,7 +149,7 @@ def main() -> None:
         print(f"  load + first deal (wall)     {statistics.median(lo['wall'] + d['wall'] for lo, d in zip(found['load'], found['cold'])):6.0f}")
         print(f"  warm deal                    {spread([d['wall'] for d in found['warm']])} / {spread(warm_cpu)}"
               f"   ({min(warm_cpu) / count:.3f} ms CPU per multiplication)")
-        print(f"  CPython, PyNaCl              {spread([d['ms'] for d in native])} / {spread([d['cpu'] for d in native])}"
+        print(f"  CPython, rbcl                {spread([d['ms'] for d in native])} / {spread([d['cpu'] for d in native])}"
               f"   ({min(d['cpu'] for d in native) / count:.3f} ms CPU per multiplication)")
     print(f"at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {open('/proc/loadavg').read().split()[0]}")
 

@@ -48,8 +48,8 @@ GUESTS = {"pa": 1, "pc": 3}
 PLAIN_MOVES = ("trump", "botifarra", "delegate", "double", "pass", "play")
 
 
-class CountingGroup(groups.NaclGroup):
-    """PyNaCl's group, counting what the card protocol asks of it."""
+class CountingGroup(groups.NativeGroup):
+    """rbcl's group, counting what the card protocol asks of it."""
 
     def __init__(self):
         super().__init__()

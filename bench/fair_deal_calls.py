@@ -1,5 +1,5 @@
 """A fair Bog deal at ten devices through the worker's calls, as the pages make them: the CPU
-of every device's calls (CPython, PyNaCl; every device in this one process), how many calls
+of every device's calls (CPython, rbcl; every device in this one process), how many calls
 and how much HTML the guests' workers made, the group operations, and the protocol's
 messages by kind. Each device keeps its own memory of the decks it made or checked, as
 each page's worker does.
@@ -32,8 +32,8 @@ from pyengine.core import fair_deck, group as groups  # noqa: E402
 from pyengine.shell.calls import Worker  # noqa: E402
 
 
-class CountingGroup(groups.NaclGroup):
-    """PyNaCl's group, counting the points checked and multiplied."""
+class CountingGroup(groups.NativeGroup):
+    """rbcl's group, counting the points checked and multiplied."""
 
     def __init__(self):
         super().__init__()

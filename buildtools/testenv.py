@@ -12,14 +12,14 @@ from buildtools.workspace import ROOT, log
 MOSQUITTO = Path("/usr/sbin/mosquitto")
 
 # Module name -> pip requirement (segno: the worker's QR codes, tested in CPython too; xdist:
-# the suite runs in several processes; nacl: libsodium's group for fair card tables, which the
+# the suite runs in several processes; rbcl: libsodium's ristretto255 for fair card tables, which the
 # browser gets from libsodium-wrappers-sumo).
 TEST_PACKAGES = {
     "pytest": "pytest",
     "xdist": "pytest-xdist",
     "playwright": "playwright",
     "segno": "segno==1.6.6",
-    "nacl": "pynacl==1.6.2",
+    "rbcl": "rbcl==1.1.2",
 }
 # Three processes on the 2-core development machine: a browser test spends most of its time
 # waiting (bots keep a pace, peers connect), and the suite kept the two cores less than half
@@ -34,7 +34,7 @@ def _has_modules(python: str) -> bool:
 
 
 def test_python() -> str:
-    """An interpreter with pytest, segno, PyNaCl and the Playwright driver (the pip package; its bundled
+    """An interpreter with pytest, segno, rbcl and the Playwright driver (the pip package; its bundled
     browsers are never downloaded: the tests drive Debian's chromium).
 
     This interpreter if it has them or pip may add them; otherwise a ``.venv/`` that sees the

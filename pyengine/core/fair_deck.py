@@ -25,13 +25,13 @@ every device re-derives every key and replays every lock and relock step (``chec
 and every released key, so a device that shuffled, locked or released other than it said is
 named. Domain separation as in ``core.fair``: the fair id, the round ``n``, the seat.
 
-Every point a peer sends is checked (canonical, in the prime-order subgroup; see
+Every point a peer sends is checked (libsodium decodes it as an element of ristretto255; see
 ``core.group``) by the multiplication that uses it: ``multiply_all``/``multiply_pairs``
 refuse any other, and a published deck is used by the next step, by the openings, and by the
 final check of every step. A published deck is also checked whole when it is played
 (``valid_deck``), except one this process made itself (a lock or relock step of its own seat
 or bot: valid points times a valid key are valid) or has checked already, since that check
-costs a multiplication per point; and a step this process made once is not made again when
+decodes every point; and a step this process made once is not made again when
 it comes back (a guest's replay of the record checks its own steps, the hand's final check
 replays every step). One group call per deck or per batch of cards: in the browser each
 call crosses into JavaScript.
@@ -48,8 +48,9 @@ from .fair import SCHEME, draw
 
 # A scalar or a point (32 bytes) as published: unpadded URL-safe base64, 43 characters (hex
 # took 64: a 10-seat Bog deal's decks and keys are most of its bytes). Only the canonical
-# spelling fits (the last character's two spare bits zero), so one point has one text and
-# a deck's points can be told apart by their texts.
+# spelling fits (the last character's two spare bits zero; a point's one encoding is
+# ``core.group.well_formed``'s), so one point has one text and a deck's points can be told
+# apart by their texts.
 PUBLISHED = r"[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]"
 KNOWN_DECKS = 64  # decks remembered: the last few deals' steps, however many seats
 _known_valid: OrderedDict = OrderedDict()  # tuple(deck) -> None, oldest first

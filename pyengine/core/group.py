@@ -2,19 +2,21 @@
 
 Mental poker needs commutative encryption: a card is a group element ``P``, a lock is a
 secret scalar ``k`` and locking is ``k·P``, so locks can be put on and taken off in any order
-(``a·(b·P) == b·(a·P)``, and ``a⁻¹·(a·P) == P``). The group is the prime-order subgroup of
-Curve25519 in its Edwards form, through libsodium's ``crypto_core_ed25519_*`` and
-``crypto_scalarmult_ed25519_noclamp``: PyNaCl exposes exactly these under CPython (it has no
-ristretto255 bindings) and ``libsodium-wrappers-sumo`` exposes them in the browser, so both
-sides run the same library. The cofactor that makes ristretto255 attractive is handled by
-checking every point a peer sends with ``is_valid_point`` (canonical, on the curve, in the
-prime-order subgroup, not of small order) before it is used; inside that subgroup the
-decisional Diffie-Hellman assumption that hides the cards holds as it does for ristretto255.
+(``a·(b·P) == b·(a·P)``, and ``a⁻¹·(a·P) == P``). The group is ristretto255, through
+libsodium's ``crypto_core_ristretto255_*`` and ``crypto_scalarmult_ristretto255``: ``rbcl``
+(a wheel that bundles libsodium) exposes them under CPython and ``libsodium-wrappers-sumo``
+in the browser, so both sides run the same library. Ristretto255 is a group of prime order
+in which every valid encoding decodes to an element: a peer's point is checked by decoding
+it, with no cofactor and no small-order points to refuse (the ed25519 subgroup this replaced
+needed a check costing a multiplication a point, ten thousand a 10-seat deal). Besides
+libsodium's decoding, ``well_formed`` refuses the identity (it would lock nothing) and the
+one spelling some libsodium versions still decode, the top bit set, so that one element has
+one text on every device.
 
 Every value is 32 bytes. The batch methods exist because in the browser each call crosses
 from Python to JavaScript: a whole deck goes in one call.
 
-``use`` installs the implementation for this process: ``NaclGroup`` where PyNaCl imports
+``use`` installs the implementation for this process: ``NativeGroup`` where ``rbcl`` imports
 (CPython, the tests), the worker's JavaScript-backed one in the browser.
 """
 
@@ -31,7 +33,7 @@ class Group(Protocol):
     """What the card protocol asks of the group; scalars are nonzero and below the order."""
 
     def scalar_reduce(self, wide: bytes) -> bytes:
-        """64 uniform bytes to a uniform scalar (``crypto_core_ed25519_scalar_reduce``)."""
+        """64 uniform bytes to a uniform scalar (``crypto_core_ristretto255_scalar_reduce``)."""
 
     def scalar_invert(self, scalar: bytes) -> bytes:
         """The scalar ``s⁻¹`` with ``s⁻¹·(s·P) == P``."""
@@ -39,11 +41,12 @@ class Group(Protocol):
     def scalar_mul(self, a: bytes, b: bytes) -> bytes:
         """The product of two scalars: one multiplication then does the work of two."""
 
-    def from_uniform(self, digest: bytes) -> bytes:
-        """A point of the subgroup from 32 uniform bytes (Elligator 2, cofactor cleared)."""
+    def from_hash(self, digest: bytes) -> bytes:
+        """An element of the group from 64 uniform bytes (``crypto_core_ristretto255_from_hash``)."""
 
     def is_valid_point(self, point: bytes) -> bool:
-        """Whether ``point`` is a canonical encoding of a subgroup element other than zero."""
+        """Whether ``point`` is the encoding of an element other than the identity
+        (``well_formed`` and decoded by libsodium)."""
 
     def all_valid_points(self, points: list[bytes]) -> bool:
         """Whether every one of ``points`` is valid (``is_valid_point``): a published deck
@@ -63,36 +66,37 @@ def random_scalar(group: Group) -> bytes:
 
 def point_for(group: Group, label: str) -> bytes:
     """The public point that stands for ``label`` (a card), the same on every device."""
-    return group.from_uniform(hashlib.sha256(f"taberna/card/{label}".encode()).digest())
+    return group.from_hash(hashlib.sha512(f"taberna/card/{label}".encode()).digest())
 
 
-class NaclGroup:
-    """The group through PyNaCl (the libsodium that CPython uses)."""
+def well_formed(point) -> bool:
+    """What libsodium's decoding leaves to us: 32 bytes, the top bit clear (the one canonical
+    spelling on every libsodium version), not the identity (all zeros)."""
+    return isinstance(point, bytes) and len(point) == POINT_BYTES and point[-1] < 0x80 and any(point)
+
+
+class NativeGroup:
+    """The group through ``rbcl`` (the libsodium that CPython uses)."""
 
     def __init__(self):
-        from nacl import bindings, exceptions
+        import rbcl
 
-        self._sodium = bindings
-        self._exceptions = exceptions
+        self._sodium = rbcl
 
     def scalar_reduce(self, wide: bytes) -> bytes:
-        return self._sodium.crypto_core_ed25519_scalar_reduce(wide)
+        return self._sodium.crypto_core_ristretto255_scalar_reduce(wide)
 
     def scalar_invert(self, scalar: bytes) -> bytes:
-        return self._sodium.crypto_core_ed25519_scalar_invert(scalar)
+        return self._sodium.crypto_core_ristretto255_scalar_invert(scalar)
 
     def scalar_mul(self, a: bytes, b: bytes) -> bytes:
-        return self._sodium.crypto_core_ed25519_scalar_mul(a, b)
+        return self._sodium.crypto_core_ristretto255_scalar_mul(a, b)
 
-    def from_uniform(self, digest: bytes) -> bytes:
-        return self._sodium.crypto_core_ed25519_from_uniform(digest)
+    def from_hash(self, digest: bytes) -> bytes:
+        return self._sodium.crypto_core_ristretto255_from_hash(digest)
 
     def is_valid_point(self, point: bytes) -> bool:
-        return (
-            isinstance(point, bytes)
-            and len(point) == POINT_BYTES
-            and self._sodium.crypto_core_ed25519_is_valid_point(point)
-        )
+        return well_formed(point) and self._sodium.crypto_core_ristretto255_is_valid_point(point)
 
     def all_valid_points(self, points: list[bytes]) -> bool:
         return all(map(self.is_valid_point, points))
@@ -103,11 +107,11 @@ class NaclGroup:
     def multiply_pairs(self, scalars: list[bytes], points: list[bytes]) -> list[bytes]:
         if len(scalars) != len(points):
             raise ValueError("as many scalars as points")
-        if not all(isinstance(point, bytes) and len(point) == POINT_BYTES for point in points):
+        if not all(map(well_formed, points)):
             raise ValueError("not a point of the group")
-        try:  # libsodium refuses a point outside the subgroup itself: no second check
-            return [self._sodium.crypto_scalarmult_ed25519_noclamp(s, p) for s, p in zip(scalars, points)]
-        except self._exceptions.CryptoError as refused:
+        try:  # libsodium decodes each point (refusing any other encoding): no second check
+            return [self._sodium.crypto_scalarmult_ristretto255(s, p) for s, p in zip(scalars, points)]
+        except RuntimeError as refused:
             raise ValueError("not a point of the group") from refused
 
 
@@ -120,7 +124,7 @@ def use(group: Group) -> None:
 
 
 def current() -> Group:
-    """The installed group, or PyNaCl's when none was installed (CPython)."""
+    """The installed group, or ``rbcl``'s when none was installed (CPython)."""
     if not _installed:
-        use(NaclGroup())
+        use(NativeGroup())
     return _installed[0]

@@ -52,7 +52,7 @@ KEY = Str(43, fair_deck.PUBLISHED)  # a scalar or a point, as published
 
 
 def group_ready() -> bool:
-    """Whether this process has the group (PyNaCl under CPython; in the browser, the one the
+    """Whether this process has the group (rbcl under CPython; in the browser, the one the
     worker installs): without it a shared table deals as a one-device table does."""
     try:
         groups.current()

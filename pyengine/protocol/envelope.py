@@ -25,7 +25,8 @@ from ..core.validate import MAX_JSON_DEPTH
 # 5: a table that is not fair tells its guests each move ("step") and, once the game is
 #    over, its whole record ("game_record"; ``protocol.witness``).
 # 6: a fair card deal's points and keys in base64 (``core.fair_deck.PUBLISHED``), not hex.
-PROTOCOL = 6
+# 7: a fair card deal's points are ristretto255 elements (``core.group``), not ed25519's.
+PROTOCOL = 7
 MAX_INBOUND = 8 * 1024  # bytes, guest -> host: intents, joins, pings
 MAX_OUTBOUND = 256 * 1024  # bytes, host -> guest: views and seat lists
 MAX_SEATS = 64

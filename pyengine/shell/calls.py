@@ -460,7 +460,7 @@ def bench(request):
 @_data_call
 def group_selftest(request):
     """The card group's every operation on the request's inputs (``cardgroup.exercise``), in
-    the group the worker installed (``card_group``), to compare with PyNaCl's."""
+    the group the worker installed (``card_group``), to compare with CPython's (rbcl)."""
     from ..core.group import current
     from .cardgroup import exercise
 

@@ -7,11 +7,11 @@ one call into JavaScript: a batch passes its 32-byte values end to end as one ``
 gets one buffer back, so a whole deck crosses once. The scalar operations (reduce, multiply,
 invert modulo the group's order) are exact integer arithmetic, done here: a call into
 JavaScript costs far more than the arithmetic (≈ 1 ms a call in the worker on a busy machine,
-and a deal asks for hundreds), and ``exercise`` compares the results with PyNaCl's.
+and a deal asks for hundreds), and ``exercise`` compares the results with CPython's (``rbcl``).
 
 ``exercise`` and ``deal_workload`` run on any group, so the browser's can be compared with
 CPython's: the data calls ``group_selftest`` (the browser test compares the worker's answers
-with PyNaCl's) and ``group_bench`` (``bench/card_group.py``).
+with CPython's) and ``group_bench`` (``bench/card_group.py``).
 """
 
 import time
@@ -47,14 +47,14 @@ class SodiumGroup:
     def scalar_mul(self, a: bytes, b: bytes) -> bytes:
         return _scalar(_number(a) * _number(b) % ORDER)
 
-    def from_uniform(self, digest: bytes) -> bytes:
-        return self._js.fromUniform(digest).to_bytes()
+    def from_hash(self, digest: bytes) -> bytes:
+        return self._js.fromHash(digest).to_bytes()
 
     def is_valid_point(self, point: bytes) -> bool:
         return self.all_valid_points([point])
 
     def all_valid_points(self, points: list[bytes]) -> bool:
-        return _all_sized(points, POINT_BYTES) and bool(self._js.allValidPoints(b"".join(points)))
+        return all(map(groups.well_formed, points)) and bool(self._js.allValidPoints(b"".join(points)))
 
     def multiply_all(self, scalar: bytes, points: list[bytes]) -> list[bytes]:
         return self._multiply([scalar], points)
@@ -68,7 +68,7 @@ class SodiumGroup:
         """One scalar for every point, or one per point: a single call into JavaScript."""
         if not _all_sized(scalars, SCALAR_BYTES):
             raise ValueError("a scalar is 32 bytes")
-        if not _all_sized(points, POINT_BYTES):
+        if not all(map(groups.well_formed, points)):
             raise ValueError("not a point of the group")
         product = self._js.multiply(b"".join(scalars), b"".join(points))
         if product is None:
@@ -79,9 +79,9 @@ class SodiumGroup:
 
 def exercise(group, request: dict) -> dict:
     """Every operation of ``group`` on the request's inputs, in hex: ``digests`` (points
-    made with ``from_uniform``), ``wide`` (64-byte inputs of scalars), ``bad`` (points to
-    refuse). Run on the worker's group and on PyNaCl's, the answers must be equal."""
-    points = [group.from_uniform(bytes.fromhex(digest)) for digest in request["digests"]]
+    made with ``from_hash``), ``wide`` (64-byte inputs of scalars), ``bad`` (points to
+    refuse). Run on the worker's group and on CPython's, the answers must be equal."""
+    points = [group.from_hash(bytes.fromhex(digest)) for digest in request["digests"]]
     scalars = [group.scalar_reduce(bytes.fromhex(wide)) for wide in request["wide"]]
     inverses = [group.scalar_invert(scalar) for scalar in scalars]
     products = [group.scalar_mul(a, b) for a, b in zip(scalars, scalars[1:] + scalars[:1])]

@@ -12,7 +12,7 @@ from pyengine.shell.cardgroup import SodiumGroup
 
 @pytest.fixture(scope="module")
 def group():
-    return groups.NaclGroup()
+    return groups.NativeGroup()
 
 
 def test_locks_commute_and_come_off_in_any_order(group):
@@ -32,12 +32,17 @@ def test_every_card_has_its_own_valid_point(group):
     assert all(group.is_valid_point(point) for point in points)
 
 
+# ristretto255's generator, as published in RFC 9496 (a valid point, to spoil below).
+GENERATOR = bytes.fromhex("e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76")
+
 # Points a peer may send that the group must refuse (the browser's group is checked on them too).
 BAD_POINTS = [
-    bytes(32),  # not the encoding of a subgroup element
-    bytes([1]) + bytes(31),  # the neutral element
-    bytes.fromhex("ec" + "ff" * 30 + "7f"),  # of order 2: would leak a bit of a lock
-    b"\xff" * 32,  # not canonical
+    bytes(32),  # the identity: it would lock nothing
+    GENERATOR[:-1] + bytes([GENERATOR[-1] | 0x80]),  # a second spelling some libsodiums decode
+    bytes([1]) + bytes(31),  # a negative field element: no element is spelled so
+    bytes([2]) + bytes(31),  # decodes to no element
+    (2**255 - 17).to_bytes(32, "little"),  # not reduced modulo the field's prime
+    b"\xff" * 32,
     b"short",
     "a string",
 ]
@@ -50,8 +55,14 @@ def test_a_point_outside_the_subgroup_is_refused(group, bad):
         group.multiply_all(groups.random_scalar(group), [groups.point_for(group, "1o"), bad])
 
 
-def test_the_installed_group_defaults_to_pynacl():
-    assert isinstance(groups.current(), groups.NaclGroup)
+def test_a_valid_point_spelled_with_the_top_bit_is_refused(group):
+    """One element, one text: the same point with its top bit set is refused (above) though
+    it is valid as spelled canonically."""
+    assert BAD_POINTS[1] != GENERATOR and group.is_valid_point(GENERATOR)
+
+
+def test_the_installed_group_defaults_to_rbcls():
+    assert isinstance(groups.current(), groups.NativeGroup)
 
 
 def test_the_browsers_scalar_arithmetic_is_libsodiums(group):
@@ -68,7 +79,7 @@ def test_the_browsers_scalar_arithmetic_is_libsodiums(group):
         assert browser.scalar_invert(a) == group.scalar_invert(a)
 
 
-class CountingGroup(groups.NaclGroup):
+class CountingGroup(groups.NativeGroup):
     def __init__(self):
         super().__init__()
         self.checked = 0
@@ -89,6 +100,6 @@ def test_a_deck_is_checked_once_and_never_one_this_device_made():
     peer = list(reversed(locked))  # a deck this device did not make
     assert fair_deck.valid_deck(group, peer) and fair_deck.valid_deck(group, peer)
     assert group.checked == 1
-    bad = [*peer[:-1], BAD_POINTS[2].hex()]
+    bad = [*peer[:-1], fair_deck.text_of(BAD_POINTS[3])]
     assert not fair_deck.valid_deck(group, bad) and not fair_deck.valid_deck(group, bad)
     assert group.checked == 3
