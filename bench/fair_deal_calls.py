@@ -1,7 +1,7 @@
 """A fair Bog deal at ten devices through the worker's calls, as the pages make them: the CPU
 of every device's calls (CPython, rbcl; every device in this one process), how many calls
 and how much HTML the guests' workers made, the group operations, and the protocol's
-messages by kind. Each device keeps its own memory of the decks it made or checked, as
+messages by kind. Each device keeps its own memory of the steps it made, as
 each page's worker does.
 
     nice -n 19 python bench/fair_deal_calls.py [--seats 10] [--repeat 3] [--policy page|one]
@@ -69,9 +69,9 @@ class Table:
         self.host, self.guests = Worker(), {}
         self.to_host, self.to_guest = deque(), defaultdict(deque)  # the latter: (text, may wait)
         self.dealing = Counter()  # peer -> whether the last state it got was of a deal's pass
-        # Each device's memory of the decks it made or checked (``fair_deck``), as each page's
-        # worker has its own: in one process they would be shared, and checked once for all.
-        self.memory = defaultdict(lambda: (fair_deck.OrderedDict(), fair_deck.OrderedDict()))
+        # Each device's memory of the steps it made (``fair_deck``), as each page's
+        # worker has its own: in one process they would be shared, and made once for all.
+        self.memory = defaultdict(fair_deck.OrderedDict)
         self.cpu, self.calls, self.html = Counter(), Counter(), Counter()
         self.received, self.bytes = Counter(), Counter()
         fields = {"seat0_kind": "human", "seat0_name": "Ana", "seed": "5", "deals": "1",
@@ -87,7 +87,7 @@ class Table:
 
     def call(self, device: str, name: str, *args) -> None:
         worker = self.host if device == "host" else self.guests[device]
-        fair_deck._known_valid, fair_deck._known_steps = self.memory[device]
+        fair_deck._known_steps = self.memory[device]
         began = time.thread_time()
         reply = json.loads(getattr(worker, name)(*[a if isinstance(a, str) else json.dumps(a) for a in args], self.now, "en"))
         side = "host" if device == "host" else "guests"

@@ -29,11 +29,9 @@ Every point a peer sends is checked (libsodium decodes it as an element of ristr
 ``core.group``) by the multiplication that uses it: ``multiply_all``/``multiply_pairs``
 refuse any other, and a published deck is used by the next step, by the openings, and by the
 final check of every step. A published deck is also checked whole when it is played
-(``valid_deck``), except one this process made itself (a lock or relock step of its own seat
-or bot: valid points times a valid key are valid) or has checked already, since that check
-decodes every point; and a step this process made once is not made again when
-it comes back (a guest's replay of the record checks its own steps, the hand's final check
-replays every step). One group call per deck or per batch of cards: in the browser each
+(``valid_deck``: decoding a point costs a tenth of a multiplication). A step this process
+made once is not made again when it comes back (a guest's replay of the record checks its
+own steps, the hand's final check replays every step). One group call per deck or per batch of cards: in the browser each
 call crosses into JavaScript.
 """
 
@@ -52,8 +50,7 @@ from .fair import SCHEME, draw
 # ``core.group.well_formed``'s), so one point has one text and a deck's points can be told
 # apart by their texts.
 PUBLISHED = r"[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]"
-KNOWN_DECKS = 64  # decks remembered: the last few deals' steps, however many seats
-_known_valid: OrderedDict = OrderedDict()  # tuple(deck) -> None, oldest first
+KNOWN_DECKS = 64  # steps remembered: the last few deals', however many seats
 _known_steps: OrderedDict = OrderedDict()  # (step, lock key, tuple(deck)) -> tuple(deck made)
 
 
@@ -115,22 +112,9 @@ def _points(group, cards: tuple) -> tuple:
     return tuple(text_of(groups.point_for(group, card)) for card in cards)
 
 
-def _remember(memo: OrderedDict, key, value) -> None:
-    memo[key] = value
-    memo.move_to_end(key)
-    while len(memo) > KNOWN_DECKS:
-        memo.popitem(last=False)
-
-
 def valid_deck(group, deck: list) -> bool:
-    """Whether every point of a published ``deck`` is valid, in one group call; a deck
-    this process made or checked before is known without one."""
-    if tuple(deck) in _known_valid:
-        return True
-    if not group.all_valid_points([data_of(point) for point in deck]):
-        return False
-    _remember(_known_valid, tuple(deck), None)
-    return True
+    """Whether every point of a published ``deck`` is valid, in one group call."""
+    return group.all_valid_points([data_of(point) for point in deck])
 
 
 def _step(kind: str, deck: list, keys: SeatKeys, multiply) -> list:
@@ -139,9 +123,9 @@ def _step(kind: str, deck: list, keys: SeatKeys, multiply) -> list:
     ``keys.lock`` stands for the seat's keys (every key of a seat comes from one secret)."""
     memo = (kind, keys.lock, tuple(deck))
     if memo not in _known_steps:
-        made = tuple(map(text_of, multiply([data_of(p) for p in deck])))
-        _remember(_known_steps, memo, made)
-        _remember(_known_valid, made, None)  # valid points times a valid key
+        _known_steps[memo] = tuple(map(text_of, multiply([data_of(p) for p in deck])))
+        while len(_known_steps) > KNOWN_DECKS:
+            _known_steps.popitem(last=False)
     return list(_known_steps[memo])
 
 

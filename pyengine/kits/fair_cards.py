@@ -242,7 +242,7 @@ def _check_round(record: dict, action: dict) -> None:
 
 def _check_deck(record: dict, deck: list) -> None:
     """A published deck: as many points as cards, all different, all valid (one check of
-    the whole deck, skipped for a deck this device made: ``fair_deck.valid_deck``)."""
+    the whole deck: ``fair_deck.valid_deck``)."""
     if len(deck) != len(record["decks"][0]) or len(set(deck)) != len(deck):
         raise IllegalAction("That deck does not hold the deck's cards", "fair_bad_deck")
     if not fair_deck.valid_deck(groups.current(), deck):
