@@ -20,8 +20,12 @@ from Python to JavaScript: a whole deck goes in one call.
 (CPython, the tests), the worker's JavaScript-backed one in the browser.
 """
 
+import contextlib
 import hashlib
+import importlib
+import os
 import secrets
+from functools import cache
 from typing import Protocol
 
 SCALAR_BYTES = 32
@@ -75,13 +79,22 @@ def well_formed(point) -> bool:
     return isinstance(point, bytes) and len(point) == POINT_BYTES and point[-1] < 0x80 and any(point)
 
 
+@cache
+def _rbcl():
+    """``rbcl``, imported once. At its import it writes the libsodium it bundles to a new
+    temporary file (2.8 MB) that it never removes; once loaded, the file is not needed."""
+    import rbcl
+
+    with contextlib.suppress(OSError):
+        os.remove(importlib.import_module("rbcl._sodium").lib_path)
+    return rbcl
+
+
 class NativeGroup:
     """The group through ``rbcl`` (the libsodium that CPython uses)."""
 
     def __init__(self):
-        import rbcl
-
-        self._sodium = rbcl
+        self._sodium = _rbcl()
 
     def scalar_reduce(self, wide: bytes) -> bytes:
         return self._sodium.crypto_core_ristretto255_scalar_reduce(wide)
