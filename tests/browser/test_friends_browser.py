@@ -13,6 +13,8 @@ import random
 import re
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from pyengine.core.table import Table
 from tests.browser.saves import saved_text, stored_records
 from tests.browser.shots import screenshots, tappable
@@ -79,7 +81,7 @@ def hand_reply_to_host(host, guest, seat):
     reply.wait_for()
     host.fill("[data-testid=reply-input]", reply.input_value())
     host.click("[data-testid=reply-submit]")
-    connected(host, seat)
+    connected(host, seat, guests=[guest])
 
 
 def take_seat(host, guest, seat):
@@ -118,9 +120,14 @@ def join_by_room_link(host, guest, code, seat, name, wait_engine, url):
     take_seat(host, guest, seat)
 
 
-def connected(host, *seats):
+def connected(host, *seats, guests=()):
+    """Waits until the host's page shows each of ``seats`` connected; if one never is, the
+    failure says what the host's and the ``guests``' pages show (``STANDING``)."""
     for seat in seats:
-        host.locator(f'[data-testid="seat-{seat}"][data-conn="connected"]').wait_for()
+        try:
+            host.locator(f'[data-testid="seat-{seat}"][data-conn="connected"]').wait_for()
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"seat {seat} was never seen connected: " + standing([host, *guests])) from None
 
 
 # --- playing -----------------------------------------------------------------------------------
@@ -166,7 +173,7 @@ def play_one(host, pages, rng, timeout_s=60):
             if page.evaluate(CLICK_IF_TO_ACT, [version, rng.random(), rng.random()]):
                 return version
         pages[0].wait_for_timeout(100)
-    raise AssertionError(f"nobody could act for {timeout_s} s: " + json.dumps([page.evaluate(STANDING) for page in pages]))
+    raise AssertionError(f"nobody could act for {timeout_s} s: " + standing(pages))
 
 
 # What a page shows of the table, for a test that found nobody able to act: its version and
@@ -181,6 +188,11 @@ STANDING = """() => {
     buttons: [...area.querySelectorAll('button')].filter((b) => !b.disabled).map((b) => b.dataset.testid || b.textContent.trim()).slice(0, 12),
   };
 }"""
+
+
+def standing(pages):
+    """What each of ``pages`` shows of the table (``STANDING``), as JSON for a failure."""
+    return json.dumps([page.evaluate(STANDING) for page in pages])
 
 
 def quiet(host, pages, timeout_s=60):
@@ -372,7 +384,7 @@ def test_three_players_by_room_code_through_a_relay_with_reloads(phones, site, w
 
     bruno.reload()
     wait_engine(bruno)
-    connected(host, 1)
+    connected(host, 1, guests=[bruno])
     bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()  # back in his own seat
     played += play(host, pages, rng, actions=5)
 
@@ -382,7 +394,7 @@ def test_three_players_by_room_code_through_a_relay_with_reloads(phones, site, w
         guest.locator("[data-testid=host-lost]").wait_for()
     wait_engine(host)
     assert host_version(host) == version  # the table is back where it was
-    connected(host, 1, 2)
+    connected(host, 1, 2, guests=[bruno, carla])
     for guest in (bruno, carla):
         guest.locator("[data-testid=host-lost]").wait_for(state="detached")
 
@@ -440,7 +452,7 @@ def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones,
     saved.locator("[data-testid=continue]").click()
     host.locator("#game-area .tb-table").wait_for()
     assert host_version(host) == version
-    connected(host, 1)
+    connected(host, 1, guests=[bruno])
     bruno.locator("[data-testid=host-lost]").wait_for(state="detached")
     bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
 
@@ -449,7 +461,7 @@ def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones,
     pinned = bruno.evaluate("JSON.parse(localStorage.getItem('taberna.shared')).pin")
     assert len(pinned) == 43 and [r["pin"] for r in stored_records(bruno) if r["kind"] == "guest"] == [pinned]
     bruno.locator('#saved-list li.saved-game[data-kind="guest"] [data-testid=continue]').click()
-    connected(host, 1)
+    connected(host, 1, guests=[bruno])
     bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
 
     played += play(host, [host, bruno], rng)
@@ -494,7 +506,7 @@ def test_tabs_of_one_browser_share_a_table_and_a_bot_covers_a_closed_tab(phones,
     bruno.reload()  # his tab's own copy of the seat brings him back, whoever joined last
     wait_engine(bruno)
     bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
-    connected(host, 1)
+    connected(host, 1, guests=[bruno])
     assert host.context.errors == []
 
 
@@ -512,7 +524,7 @@ def test_an_invited_friend_comes_back_through_the_room_when_relays_are_allowed(
     play(host, [host, bruno], rng, actions=3)
     bruno.reload()
     wait_engine(bruno)
-    connected(host, 1)
+    connected(host, 1, guests=[bruno])
     bruno.locator('[data-testid="seat-1"] .tb-net-you').wait_for()
     bruno.locator("#net-panel").wait_for(state="hidden")  # the plea for an invite is gone
     play(host, [host, bruno], rng, actions=3)
