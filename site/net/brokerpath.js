@@ -310,7 +310,7 @@ class PathEnd {
     if (verdict !== "pass") return;
     const message = inbox.add(head, chunk);
     if (!message) return;
-    if (session) session.heard = this.now();
+    if (this.sessions.has(head.from)) session.heard = this.now(); // one left is not kept up by its frames
     if (head.kind === KIND.HANDSHAKE) {
       let data = null;
       try {
