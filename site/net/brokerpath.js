@@ -391,7 +391,10 @@ class PathEnd {
 
   heartbeat() {
     const at = this.now();
-    for (const [sid, session] of [...this.leaving]) if (at - session.heard > LOST_MS) this.drop(sid);
+    for (const [sid, session] of [...this.leaving]) {
+      if (at - session.heard > LOST_MS) this.drop(sid);
+      else this.send(KIND.CONTROL, sid, encoder.encode("bye"), session.key); // the brokers may have lost it
+    }
     for (const [sid, session] of [...this.sessions]) {
       if (at - session.heard > LOST_MS) this.drop(sid);
       else this.send(KIND.CONTROL, sid, encoder.encode("alive"), session.key);

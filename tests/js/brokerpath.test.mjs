@@ -347,3 +347,33 @@ test("a goodbye nobody takes is given up on once the host has been silent too lo
   assert.equal(ended, true);
   for (const end of [host, guest]) end.close();
 });
+
+test("a goodbye the brokers lost is said again: the host takes it and the guest learns so", async () => {
+  const wire = broker();
+  const secrets = await pathSecrets(SECRET);
+  const identity = await hostIdentity();
+  let left = 0;
+  const host = new HostPath(wire.link(), secrets, {
+    table: "t1", identity, onChannel: (sid, channel) => { channel.onclose = () => { left += 1; }; },
+  }, { clock: noTimers });
+  const proved = [];
+  const link = wire.link();
+  const guest = new GuestPath(link, secrets, { table: "t1", trusted: () => true, onproved: (channel) => proved.push(channel) }, { clock: noTimers });
+  await wire.flush();
+  const publish = link.publish;
+  let lost = 0;
+  link.publish = (frame) => { // the brokers lose the guest's first goodbye (its only control frame so far)
+    if (readHeader(frame).kind === KIND.CONTROL && !lost) lost += 1;
+    else publish(frame);
+  };
+  const [channel] = proved;
+  let ended = false;
+  guest.ended(channel).then(() => { ended = true; });
+  channel.close();
+  await wire.flush();
+  assert.deepEqual([lost, left, ended], [1, 0, false]);
+  guest.heartbeat();
+  await wire.flush();
+  assert.deepEqual([left, ended], [1, true]);
+  for (const end of [host, guest]) end.close();
+});
