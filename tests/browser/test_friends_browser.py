@@ -225,7 +225,10 @@ def play(host, pages, rng, actions=None):
         version = play_one(host, pages, rng)
         if version is None:
             break
-        wait_past(host, version)
+        try:
+            wait_past(host, version)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"the table never moved past version {version}: " + standing(pages)) from None
         played += 1
         assert played < MAX_ACTIONS
     return played
