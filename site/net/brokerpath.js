@@ -253,6 +253,10 @@ class PathEnd {
     this.receiving = Promise.resolve();
     this.inboxes = new Map();
     this.sessions = new Map();
+    // Sessions this end left (sid -> session) until the other end says "gone": it took our
+    // goodbye, so every text we sent before it too (ended()).
+    this.leaving = new Map();
+    this.ends = new WeakMap(); // channel -> {promise, resolve}: settled once its session is over
     this.cut = new Set();
     this.cutOff = 0; // peers cut off for flooding
     this.oncutoff = null;
@@ -293,7 +297,7 @@ class PathEnd {
    */
   async take(head, frame) {
     const handshake = head.kind === KIND.HANDSHAKE;
-    const session = this.sessions.get(head.from);
+    const session = this.sessions.get(head.from) ?? this.leaving.get(head.from);
     if (!handshake && !session) return;
     const chunk = await openFrame(handshake ? this.secrets.roomKey : session.key, frame);
     if (!chunk || this.closed) return;
@@ -306,7 +310,7 @@ class PathEnd {
     if (verdict !== "pass") return;
     const message = inbox.add(head, chunk);
     if (!message) return;
-    if (session) session.heard = this.now();
+    if (this.sessions.has(head.from)) session.heard = this.now(); // one left is not kept up by its frames
     if (head.kind === KIND.HANDSHAKE) {
       let data = null;
       try {
@@ -314,7 +318,15 @@ class PathEnd {
       } catch { /* not ours */ }
       if (data && typeof data === "object") await this.onhandshake(head.from, data);
     } else if (head.kind === KIND.TEXT) session.channel.deliver(decoder.decode(message));
-    else if (decoder.decode(message) === "bye") this.drop(head.from);
+    else this.control(head.from, session, decoder.decode(message));
+  }
+
+  /** "bye": the other end leaves (we say we took it: "gone"); "gone": it took our goodbye. */
+  control(sid, session, word) {
+    if (word === "bye") {
+      this.send(KIND.CONTROL, sid, encoder.encode("gone"), session.key);
+      this.drop(sid);
+    } else if (word === "gone" && this.leaving.has(sid)) this.drop(sid);
   }
 
   /** The inbox named ``name``; past MAX_SENDERS, the oldest handshake inbox is forgotten. */
@@ -341,38 +353,61 @@ class PathEnd {
     const channel = new Channel(
       (text) => this.send(KIND.TEXT, sid, encoder.encode(text), key),
       () => {
-        if (this.sessions.get(sid)?.channel === channel) {
+        const session = this.sessions.get(sid);
+        if (session?.channel === channel) {
           this.sessions.delete(sid);
+          this.leaving.set(sid, session);
           this.send(KIND.CONTROL, sid, encoder.encode("bye"), key);
         }
         this.onended?.(channel);
       },
     );
     channel.path = "brokers";
+    let resolve;
+    this.ends.set(channel, { promise: new Promise((done) => { resolve = done; }), resolve });
     this.sessions.set(sid, { key, channel, heard: this.now() });
     return channel;
   }
 
-  /** The peer ``sid`` is gone (said goodbye, fell silent or was cut off). */
+  /**
+   * Settles once ``channel``'s session is over: the other end took our goodbye (and every
+   * text before it), said its own, fell silent or was cut off. A guest's texts through
+   * another path wait for it: a rejoin still on its way here would otherwise reach the host
+   * after the new path's and take the seat from it.
+   */
+  ended(channel) {
+    return this.ends.get(channel)?.promise ?? Promise.resolve();
+  }
+
+  /** The peer ``sid`` is gone (said goodbye or took ours, fell silent or was cut off). */
   drop(sid) {
-    const session = this.sessions.get(sid);
+    const session = this.sessions.get(sid) ?? this.leaving.get(sid);
     if (!session) return;
     this.sessions.delete(sid);
+    this.leaving.delete(sid);
     session.channel.lost();
+    this.ends.get(session.channel).resolve();
   }
 
   heartbeat() {
     const at = this.now();
+    for (const [sid, session] of [...this.leaving]) {
+      if (at - session.heard > LOST_MS) this.drop(sid);
+      else this.send(KIND.CONTROL, sid, encoder.encode("bye"), session.key); // the brokers may have lost it
+    }
     for (const [sid, session] of [...this.sessions]) {
       if (at - session.heard > LOST_MS) this.drop(sid);
       else this.send(KIND.CONTROL, sid, encoder.encode("alive"), session.key);
     }
   }
 
+  /** Ends every session (saying goodbye) and lets the brokers go: no answer is waited for. */
   close() {
     if (this.closed) return;
     this.closed = true;
     for (const session of [...this.sessions.values()]) session.channel.close();
+    for (const session of this.leaving.values()) this.ends.get(session.channel).resolve();
+    this.leaving.clear();
     this.clock.clearInterval(this.alive);
     this.sending.finally(() => this.links.close());
   }

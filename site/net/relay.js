@@ -28,8 +28,10 @@
 // When no direct path opens (no WebRTC channel within DIRECT_WAIT_MS, or the one there was
 // closed and none came back), the guest and host talk through the brokers themselves
 // (brokerpath.js: sealed end to end, the host's key proved on that path too); the guest goes
-// back to a direct channel the moment one proves itself. Either way the driver gets the same
-// Channel, whose ``path`` says which way it goes ("direct", "turn" or "brokers").
+// back to a direct channel the moment one proves itself (its texts there wait until the host
+// has taken its goodbye on the brokers, and so every text sent there before). Either way
+// the driver gets the same Channel, whose ``path`` says which way it goes ("direct", "turn"
+// or "brokers").
 
 import { brokerLinks, GuestPath, HostPath, pathSecrets } from "./brokerpath.js";
 import { Channel, iceRoute, netError } from "./channel.js";
@@ -152,11 +154,10 @@ function leave(room) {
   leaving = Promise.all([leaving, left]);
 }
 
-function channelTo(text, peer, shutdown) {
-  return new Channel(
-    (message) => text.send(message, { target: peer }).catch(warn("relay send")),
-    shutdown,
-  );
+/** A channel to ``peer``; its texts go once ``before`` (a promise) has settled, in order. */
+function channelTo(text, peer, shutdown, before = null) {
+  const send = (message) => text.send(message, { target: peer }).catch(warn("relay send"));
+  return new Channel(before ? (message) => before.then(() => send(message)) : send, shutdown);
 }
 
 /**
@@ -227,7 +228,7 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS,
   const started = Date.now();
   const { room, cutOff, countCut, secrets, links, host, prove, proof, text } = await enter(code, options, { sends: ["prove"], reads: ["host", "proof"], waitMs });
   let pinned = pin;
-  let current = null; // {peer, channel}: the accepted host (peer null: through the brokers)
+  let current = null; // {peer, channel, ended}: the accepted host (peer null: through the brokers)
   let overBrokers = null; // the broker path, while no direct channel is up
   let directTimer = null;
   let settle = null; // {resolve, reject} until the first host is accepted or the wait ends
@@ -268,9 +269,9 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS,
     settle = null;
     result.close();
   }, Math.max(0, waitMs - (Date.now() - started)));
-  const handOver = (peer, channel) => {
+  const handOver = (peer, channel, ended = null) => {
     const previous = current;
-    current = { peer, channel };
+    current = { peer, channel, ended };
     previous?.channel.close();
     if (settle) {
       clearTimeout(timer);
@@ -285,7 +286,11 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS,
   };
   const accept = (peerId) => {
     clearTimeout(directTimer);
-    const channel = channelTo(text, peerId, () => forget(channel)());
+    // From the brokers to a direct channel, a text of ours (a rejoin) may still be on its
+    // way through the brokers: it would reach the host after this channel's and take the
+    // seat back from it. This channel's texts wait until the host has taken our goodbye
+    // there (and so everything before it).
+    const channel = channelTo(text, peerId, () => forget(channel)(), current?.ended);
     handOver(peerId, channel);
     overBrokers?.close(); // a broker path still looking for the host
     overBrokers = null;
@@ -306,7 +311,7 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS,
         trusted,
         onproved: (channel, key) => {
           pinKey(key.fingerprint);
-          if (!current || current.peer === null) handOver(null, channel); // first, or the host back
+          if (!current || current.peer === null) handOver(null, channel, path.ended(channel)); // first, or the host back
           else channel.close();
         },
         onrefused: () => { impostors += 1; },
@@ -316,7 +321,7 @@ export async function joinRoom(code, { table, pin = null, waitMs = JOIN_WAIT_MS,
         forget(channel)();
         if (path.sessions.size) return;
         if (overBrokers === path) overBrokers = null;
-        path.close();
+        path.ended(channel).then(() => path.close()); // once the host took our goodbye
       };
       overBrokers = path;
     }, directWaitMs);

@@ -291,3 +291,89 @@ test("a challenge sent again and again is answered a few times at most, and open
   assert.ok((await handshakes("proof")).length <= 4);
   for (const end of [host, guest]) end.close();
 });
+
+test("a guest that leaves the path learns when the host has taken its goodbye, after every text before it", async () => {
+  const wire = broker();
+  const secrets = await pathSecrets(SECRET);
+  const identity = await hostIdentity();
+  const events = [];
+  const host = new HostPath(wire.link(), secrets, {
+    table: "t1",
+    identity,
+    onChannel: (sid, channel) => {
+      channel.onmessage = (text) => events.push(`host heard ${text}`);
+      channel.onclose = () => events.push("host saw it leave");
+    },
+  }, { clock: noTimers });
+  const proved = [];
+  const guest = new GuestPath(wire.link(), secrets, { table: "t1", trusted: () => true, onproved: (channel) => proved.push(channel) }, { clock: noTimers });
+  await wire.flush();
+  const [channel] = proved;
+  let ended = false;
+  guest.ended(channel).then(() => { ended = true; });
+  channel.send("rejoin");
+  await wire.flush();
+  assert.equal(ended, false); // the session is still on
+  channel.send("rejoin again");
+  channel.close(); // to a direct channel: its texts wait for this
+  guest.ended(channel).then(() => events.push("guest knows"));
+  await wire.flush();
+  assert.deepEqual(events, ["host heard rejoin", "host heard rejoin again", "host saw it leave", "guest knows"]);
+  for (const end of [host, guest]) end.close();
+});
+
+test("a goodbye nobody takes is given up on once the host has been silent too long", async () => {
+  const wire = broker();
+  const secrets = await pathSecrets(SECRET);
+  const identity = await hostIdentity();
+  const host = new HostPath(wire.link(), secrets, { table: "t1", identity, onChannel() {} }, { clock: noTimers });
+  const proved = [];
+  let now = 0;
+  const guest = new GuestPath(wire.link(), secrets, { table: "t1", trusted: () => true, onproved: (channel) => proved.push(channel) }, { clock: noTimers, now: () => now });
+  await wire.flush();
+  host.links.onframe = null; // the host's page is gone, with no goodbye
+  const [channel] = proved;
+  let ended = false;
+  guest.ended(channel).then(() => { ended = true; });
+  channel.close();
+  await wire.flush();
+  now = 10_000;
+  guest.heartbeat();
+  await wire.flush();
+  assert.equal(ended, false);
+  now = 25_000;
+  guest.heartbeat();
+  await wire.flush();
+  assert.equal(ended, true);
+  for (const end of [host, guest]) end.close();
+});
+
+test("a goodbye the brokers lost is said again: the host takes it and the guest learns so", async () => {
+  const wire = broker();
+  const secrets = await pathSecrets(SECRET);
+  const identity = await hostIdentity();
+  let left = 0;
+  const host = new HostPath(wire.link(), secrets, {
+    table: "t1", identity, onChannel: (sid, channel) => { channel.onclose = () => { left += 1; }; },
+  }, { clock: noTimers });
+  const proved = [];
+  const link = wire.link();
+  const guest = new GuestPath(link, secrets, { table: "t1", trusted: () => true, onproved: (channel) => proved.push(channel) }, { clock: noTimers });
+  await wire.flush();
+  const publish = link.publish;
+  let lost = 0;
+  link.publish = (frame) => { // the brokers lose the guest's first goodbye (its only control frame so far)
+    if (readHeader(frame).kind === KIND.CONTROL && !lost) lost += 1;
+    else publish(frame);
+  };
+  const [channel] = proved;
+  let ended = false;
+  guest.ended(channel).then(() => { ended = true; });
+  channel.close();
+  await wire.flush();
+  assert.deepEqual([lost, left, ended], [1, 0, false]);
+  guest.heartbeat();
+  await wire.flush();
+  assert.deepEqual([left, ended], [1, true]);
+  for (const end of [host, guest]) end.close();
+});
