@@ -103,6 +103,17 @@ def join_by_room_code(host, guest, code, seat, name, wait_engine, url):
     take_seat(host, guest, seat)
 
 
+def host_and_bruno_by_room_code(phones, site, wait_engine, relay):
+    """Two phones on the relay: the host's one-friend table, which Bruno joined by its room
+    code, started."""
+    host, bruno = phones(relay.url), phones(relay.url)
+    open_lobby(host, site.url, wait_engine)
+    code = create_table(host, seats=1)
+    join_by_room_code(host, bruno, code, 1, "Bruno", wait_engine, site.url)
+    host.click("[data-testid=net-start]")
+    return host, bruno
+
+
 def join_by_room_link(host, guest, code, seat, name, wait_engine, url):
     """The friend opens the room link the host shared."""
     host.click("#net-share-room")
@@ -446,11 +457,7 @@ def test_a_guest_back_from_the_brokers_on_a_direct_channel_keeps_its_seat(phones
     failure under load): the direct channel's texts wait until the host has taken the
     guest's goodbye on the brokers."""
     rng = random.Random(5)
-    host, bruno = phones(relay.url), phones(relay.url)
-    open_lobby(host, site.url, wait_engine)
-    code = create_table(host, seats=1)
-    join_by_room_code(host, bruno, code, 1, "Bruno", wait_engine, site.url)
-    host.click("[data-testid=net-start]")
+    host, bruno = host_and_bruno_by_room_code(phones, site, wait_engine, relay)
     play(host, [host, bruno], rng, actions=2)
     quiet(host, [host, bruno])
     host.add_init_script(HELD_BACK)
@@ -495,11 +502,7 @@ def test_the_host_goes_to_the_lobby_and_carries_on_from_its_saved_tables(phones,
     same table at the same version, and the guest is back in its seat by itself. Then the
     guest does the same and is seated again."""
     rng = random.Random(5)
-    host, bruno = phones(relay.url), phones(relay.url)
-    open_lobby(host, site.url, wait_engine)
-    code = create_table(host, seats=1)
-    join_by_room_code(host, bruno, code, 1, "Bruno", wait_engine, site.url)
-    host.click("[data-testid=net-start]")
+    host, bruno = host_and_bruno_by_room_code(phones, site, wait_engine, relay)
     bruno.locator("#game-area .tb-table").wait_for()
     assert_bar_on_one_row(bruno)
     assert bruno.title() == "Perudo · Taberna" and bruno.locator("#game-heading").inner_text() == "Perudo"
