@@ -198,11 +198,12 @@ def report(deals: list, args, load: float, devices: int) -> str:
                 f"each sample a fresh table")
         goal = "≤ 1 s"
     progress = [deal["progress_by_ms"] for deal in deals if deal["progress_by_ms"] is not None]
+    in_order = ", ".join(f"{deal['ms']:,.0f}" for deal in deals)
     return (
         f"Fair card tables in Chromium (`nice -n 19 python bench/fair_cards_browser.py {command} --samples {args.samples}`, "
         f"{time.strftime('%Y-%m-%d')}, Debian Chromium headless, 2-core machine shared with other jobs, load average "
         f"{load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end): {what}; from the host's tap to every player's "
-        f"cards painted, {len(deals)} deals: {spread([d['ms'] for d in deals])} (goal {goal}); per deal, the protocol's "
+        f"cards painted, {len(deals)} deals: {spread([d['ms'] for d in deals])} (in order {in_order} ms; goal {goal}); per deal, the protocol's "
         f"messages received by all pages {spread([d['messages'] for d in deals], '')}, "
         f"{spread([d['bytes'] / 1000 for d in deals], ' kB')}; CPU of all the pages' workers "
         f"{spread([d['worker_ms'] for d in deals])}, of their main threads {spread([d['page_ms'] for d in deals])}; "
