@@ -30,7 +30,7 @@ from typing import Protocol
 
 SCALAR_BYTES = 32
 POINT_BYTES = 32
-ORDER = 2**252 + 27742317777372353535851937790883648493  # the prime order of the subgroup
+ORDER = 2**252 + 27742317777372353535851937790883648493  # the group's prime order
 
 
 class Group(Protocol):
