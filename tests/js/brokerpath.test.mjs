@@ -292,23 +292,28 @@ test("a challenge sent again and again is answered a few times at most, and open
   for (const end of [host, guest]) end.close();
 });
 
-test("a guest that leaves the path learns when the host has taken its goodbye, after every text before it", async () => {
+/** A host and a guest on one broker, flushed until the guest has proved the host: the
+ * guest's channel, its link, and both ends. */
+async function provedPair({ onChannel = () => {}, guestOptions = {} } = {}) {
   const wire = broker();
   const secrets = await pathSecrets(SECRET);
-  const identity = await hostIdentity();
-  const events = [];
-  const host = new HostPath(wire.link(), secrets, {
-    table: "t1",
-    identity,
-    onChannel: (sid, channel) => {
-      channel.onmessage = (text) => events.push(`host heard ${text}`);
-      channel.onclose = () => events.push("host saw it leave");
-    },
-  }, { clock: noTimers });
+  const host = new HostPath(wire.link(), secrets, { table: "t1", identity: await hostIdentity(), onChannel }, { clock: noTimers });
   const proved = [];
-  const guest = new GuestPath(wire.link(), secrets, { table: "t1", trusted: () => true, onproved: (channel) => proved.push(channel) }, { clock: noTimers });
+  const guestLink = wire.link();
+  const guest = new GuestPath(guestLink, secrets, { table: "t1", trusted: () => true, onproved: (channel) => proved.push(channel) },
+    { clock: noTimers, ...guestOptions });
   await wire.flush();
-  const [channel] = proved;
+  return { wire, host, guest, guestLink, channel: proved[0] };
+}
+
+test("a guest that leaves the path learns when the host has taken its goodbye, after every text before it", async () => {
+  const events = [];
+  const { wire, host, guest, channel } = await provedPair({
+    onChannel: (sid, hosts) => {
+      hosts.onmessage = (text) => events.push(`host heard ${text}`);
+      hosts.onclose = () => events.push("host saw it leave");
+    },
+  });
   let ended = false;
   guest.ended(channel).then(() => { ended = true; });
   channel.send("rejoin");
@@ -323,16 +328,9 @@ test("a guest that leaves the path learns when the host has taken its goodbye, a
 });
 
 test("a goodbye nobody takes is given up on once the host has been silent too long", async () => {
-  const wire = broker();
-  const secrets = await pathSecrets(SECRET);
-  const identity = await hostIdentity();
-  const host = new HostPath(wire.link(), secrets, { table: "t1", identity, onChannel() {} }, { clock: noTimers });
-  const proved = [];
   let now = 0;
-  const guest = new GuestPath(wire.link(), secrets, { table: "t1", trusted: () => true, onproved: (channel) => proved.push(channel) }, { clock: noTimers, now: () => now });
-  await wire.flush();
+  const { wire, host, guest, channel } = await provedPair({ guestOptions: { now: () => now } });
   host.links.onframe = null; // the host's page is gone, with no goodbye
-  const [channel] = proved;
   let ended = false;
   guest.ended(channel).then(() => { ended = true; });
   channel.close();
@@ -349,24 +347,16 @@ test("a goodbye nobody takes is given up on once the host has been silent too lo
 });
 
 test("a goodbye the brokers lost is said again: the host takes it and the guest learns so", async () => {
-  const wire = broker();
-  const secrets = await pathSecrets(SECRET);
-  const identity = await hostIdentity();
   let left = 0;
-  const host = new HostPath(wire.link(), secrets, {
-    table: "t1", identity, onChannel: (sid, channel) => { channel.onclose = () => { left += 1; }; },
-  }, { clock: noTimers });
-  const proved = [];
-  const link = wire.link();
-  const guest = new GuestPath(link, secrets, { table: "t1", trusted: () => true, onproved: (channel) => proved.push(channel) }, { clock: noTimers });
-  await wire.flush();
-  const publish = link.publish;
+  const { wire, host, guest, guestLink, channel } = await provedPair({
+    onChannel: (sid, hosts) => { hosts.onclose = () => { left += 1; }; },
+  });
+  const publish = guestLink.publish;
   let lost = 0;
-  link.publish = (frame) => { // the brokers lose the guest's first goodbye (its only control frame so far)
+  guestLink.publish = (frame) => { // the brokers lose the guest's first goodbye (its only control frame so far)
     if (readHeader(frame).kind === KIND.CONTROL && !lost) lost += 1;
     else publish(frame);
   };
-  const [channel] = proved;
   let ended = false;
   guest.ended(channel).then(() => { ended = true; });
   channel.close();
