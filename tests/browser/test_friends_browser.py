@@ -146,14 +146,18 @@ def connected(host, *seats, guests=()):
 # a fair draw waits for a device that is gone; Dudo (Perudo) or a doubt (Bozó) now and then,
 # else a bid face (the picker offers only legal bids), else any enabled action. Chosen and clicked in one step in
 # the page, so a repaint between choosing and clicking cannot make the test click a ghost;
-# a page still showing an older version (its news not yet arrived) is not asked.
-CLICK_IF_TO_ACT = """([version, r1, r2]) => {
+# a page still showing an older version (its news not yet arrived) is not asked. While a fair
+# draw's step is due (``drawing``) nothing but the forfeit rule is clicked: the rules take no
+# player's move then, though a dice game's screen still shows the seats that owe the step
+# their bid buttons.
+CLICK_IF_TO_ACT = """([version, drawing, r1, r2]) => {
   const area = document.getElementById('game-area');
   const table = area.querySelector('.tb-table');
   if (!table || Number(table.dataset.version) !== version) return false;
   const enabled = (selector) => [...area.querySelectorAll(selector)].filter((el) => !el.disabled);
   const forfeit = enabled('button[data-testid^=forfeit-]');  // the table waits for a gone device
   if (forfeit.length) { forfeit[0].click(); return true; }
+  if (drawing) return false;
   const call = enabled('[data-testid=dudo], [data-testid=doubt]');
   let pool = call.length && r1 < 0.35 ? call : enabled('[data-testid^=bid-face-]');
   if (!pool.length) pool = enabled('[data-act]');
@@ -174,14 +178,16 @@ def host_over(host):
 def play_one(host, pages, rng, timeout_s=60):
     """Finds the page whose player is to act now and makes one move there; returns the
     version it acted at, or None if the game ended meanwhile (bots, covering a seat or
-    not, move by themselves: a bot's move may end it)."""
+    not, move by themselves: a bot's move may end it). Nobody is asked until the host's
+    save is of the version its page shows, so that whether a fair step is due is known."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if host_over(host):
             return None
         version = host_version(host)
-        for page in pages:
-            if page.evaluate(CLICK_IF_TO_ACT, [version, rng.random(), rng.random()]):
+        drawing = drawing_at(host, version)
+        for page in pages if drawing is not None else ():
+            if page.evaluate(CLICK_IF_TO_ACT, [version, drawing, rng.random(), rng.random()]):
                 return version
         pages[0].wait_for_timeout(100)
     raise AssertionError(f"nobody could act for {timeout_s} s: " + standing(pages))
@@ -212,12 +218,22 @@ def quiet(host, pages, timeout_s=60):
     it stays at this version until a player acts."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        save = json.loads(saved_text(host, "host"))
-        table = Table.from_dict(save["table"])
-        if not table.fair_steps() and save["base"] + table.version == host_version(host):
-            return host_version(host)
+        version = host_version(host)
+        if drawing_at(host, version) is False:
+            return version
         pages[0].wait_for_timeout(100)
-    raise AssertionError(f"the table did not rest for {timeout_s} s")
+    raise AssertionError(f"the table did not rest for {timeout_s} s: " + standing(pages))
+
+
+def drawing_at(host, version):
+    """Whether the host's table owes a fair draw's step (the devices' part: no player moves
+    meanwhile) at ``version``, as its save says; ``None`` while the save is of another
+    version (it is written after the page is drawn)."""
+    save = json.loads(saved_text(host, "host"))
+    table = Table.from_dict(save["table"])
+    if save["base"] + table.version != version:
+        return None
+    return table.fair_steps()
 
 
 def wait_past(host, version):
