@@ -23,7 +23,7 @@ import os
 import pathlib
 import sys
 import time
-from collections import Counter, defaultdict, deque
+from collections import Counter, OrderedDict, defaultdict, deque
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -71,7 +71,7 @@ class Table:
         self.dealing = Counter()  # peer -> whether the last state it got was of a deal's pass
         # Each device's memory of the steps it made (``fair_deck``), as each page's
         # worker has its own: in one process they would be shared, and made once for all.
-        self.memory = defaultdict(fair_deck.OrderedDict)
+        self.memory = defaultdict(OrderedDict)
         self.cpu, self.calls, self.html = Counter(), Counter(), Counter()
         self.received, self.bytes = Counter(), Counter()
         fields = {"seat0_kind": "human", "seat0_name": "Ana", "seed": "5", "deals": "1",

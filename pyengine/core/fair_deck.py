@@ -31,8 +31,8 @@ refuse any other, and a published deck is used by the next step, by the openings
 final check of every step. A published deck is also checked whole when it is played
 (``valid_deck``: decoding a point costs a tenth of a multiplication). A step this process
 made once is not made again when it comes back (a guest's replay of the record checks its
-own steps, the hand's final check replays every step). One group call per deck or per batch of cards: in the browser each
-call crosses into JavaScript.
+own steps, the hand's final check replays every step). One group call per deck or per
+batch of cards: in the browser each call crosses into JavaScript.
 """
 
 import base64
